@@ -1,0 +1,53 @@
+# chart2midi: make demo | make test | make bench | make format
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev timgm6mb-soundfont python3-venv
+SWIFT ?= swift
+BIN := .build/debug/chart2midi
+OUT := out
+VENV := .venv
+
+.PHONY: deps build demo test bench soundfont format clean
+
+## deps: install the Debian packages the build and the tests need, when missing
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "swift is not on PATH; install a Swift 6 toolchain"; exit 1; }
+
+## build: a debug build of the library and the command
+build: deps
+	$(SWIFT) build
+
+## demo: convert the four-axis cars chart to MIDI, a WAV mix and one stem per series
+demo: build
+	@mkdir -p $(OUT)
+	$(BIN) convert Examples/cars.json -o $(OUT)/cars.mid --wav $(OUT)/cars.wav --stems $(OUT)/cars-stems
+	$(BIN) inspect $(OUT)/cars.mid
+	@echo
+	@echo "Wrote $(OUT)/cars.mid, $(OUT)/cars.wav and $(OUT)/cars-stems/ (play them with any player or DAW)."
+
+## test: the whole suite
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+## bench: release build, a 1,000,000-point chart, timings, memory and the Python peer
+bench: deps
+	$(SWIFT) build -c release
+	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
+	@$(VENV)/bin/python -c "import mido" 2>/dev/null || $(VENV)/bin/pip install -q mido
+	Scripts/bench.sh
+
+## format: swift format with the checked-in .swift-format
+format:
+	Scripts/format.sh
+
+clean:
+	rm -rf .build $(OUT) bench-out

@@ -1,0 +1,2 @@
+// FluidSynth, the SoundFont synthesizer (Debian: libfluidsynth-dev).
+#include <fluidsynth.h>

@@ -1,0 +1,2 @@
+// libsmf, the Standard MIDI File reader (Debian: libsmf-dev).
+#include <smf.h>

@@ -1,0 +1,376 @@
+import Descriptor
+
+/// Turns a chart into a `Score`: x to onset time, y to pitch, the first numeric additional axis to
+/// note duration, the first categorical one to the instrument (DESIGN.md, "The mapping").
+public struct ChartMapper: Sendable {
+  /// The MIDI timing resolution the mapper quantizes to: 960 ticks per second (120 bpm, 480 ticks
+  /// per quarter note), so that every time in the score is exact in the file.
+  public static let ticksPerSecond = 960
+  /// Melodic channels, in the order tracks take them; channel index 9 is percussion.
+  static let melodicChannels: [UInt4] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15]
+  /// The most MIDI ports a score may use (meta event 0x21 numbers ports from 0).
+  public static let maximumPorts = 16
+
+  /// The options in force.
+  public var options: SonificationOptions
+
+  /// Creates a mapper.
+  public init(options: SonificationOptions = SonificationOptions()) { self.options = options }
+
+  /// Maps a chart to a score.
+  ///
+  /// - Throws: `MIDIMapError` when an option does not fit the chart (an unknown series name, an
+  ///   axis role on an axis of the wrong kind) or the chart needs more channels than 16 ports hold.
+  public func makeScore(for chart: ChartDescriptor) throws -> Score {
+    let roles = try AxisRoles(chart: chart, options: options)
+    let selected = try selectedSeries(of: chart)
+    let time = TimeMap(axis: chart.xAxis, options: options)
+    let pitch = PitchMap(axis: chart.yAxis, options: options)
+    let categoryIndex = roles.instrument.map { chart.additionalAxes[$0].categorical!.makeIndex() }
+
+    // Notes per (series, category); category -1 when no axis splits the series.
+    struct TrackKey: Hashable, Comparable {
+      var series: Int
+      var category: Int
+      static func < (a: TrackKey, b: TrackKey) -> Bool {
+        (a.series, a.category) < (b.series, b.category)
+      }
+    }
+    var notesByTrack: [TrackKey: [Note]] = [:]
+    var markers: [ScoreEvent] = []
+    let segment = time.span + options.gap
+    for (order, seriesIndex) in selected.enumerated() {
+      let series = chart.series[seriesIndex]
+      let offset = options.arrangement == .sequential ? Double(order) * segment : 0
+      let points = series.dataPoints
+      var onsets = [Double](repeating: 0, count: points.count)
+      for (index, point) in points.enumerated() { onsets[index] = offset + time.onset(of: point.x) }
+      // For a continuous series, a note lasts until the next sounding point (legato).
+      var nextOnset = [Double?](repeating: nil, count: points.count)
+      if series.isContinuous && roles.duration == nil {
+        let order = points.indices.sorted { onsets[$0] < onsets[$1] }
+        for (rank, index) in order.enumerated().dropLast() where points[order[rank + 1]].y != nil {
+          nextOnset[index] = onsets[order[rank + 1]]
+        }
+      }
+      for (index, point) in points.enumerated() {
+        guard let y = point.y else { continue }
+        let onset = onsets[index]
+        var duration = options.noteDuration
+        if let axis = roles.duration, case .number(let value) = point.additionalValues[axis] {
+          let position = chart.additionalAxes[axis].numeric!.normalizedPosition(of: value)
+          duration = options.durationRange.lowerBound
+            + position * (options.durationRange.upperBound - options.durationRange.lowerBound)
+        } else if let next = nextOnset[index], next > onset {
+          duration = next - onset
+        }
+        var velocity = options.velocity
+        if let axis = roles.loudness, case .number(let value) = point.additionalValues[axis] {
+          let position = chart.additionalAxes[axis].numeric!.normalizedPosition(of: value)
+          velocity = Int(
+            (Double(options.velocityRange.lowerBound)
+              + position * Double(options.velocityRange.count - 1)).rounded())
+        }
+        var category = -1
+        if let axis = roles.instrument, case .category(let name) = point.additionalValues[axis] {
+          category = categoryIndex?[name] ?? -1
+        }
+        let onTick = Self.tick(onset)
+        let note = Note(
+          on: onTick, off: max(onTick + 1, Self.tick(onset + duration)),
+          pitch: pitch.note(for: y), velocity: UInt8(clamping: velocity))
+        notesByTrack[TrackKey(series: seriesIndex, category: category), default: []].append(note)
+        if let text = markerText(for: point, series: series, chart: chart, several: selected.count > 1) {
+          markers.append(ScoreEvent(time: Self.seconds(onTick), message: .marker(text)))
+        }
+      }
+    }
+
+    // Tracks in series order, then category order; each its own channel.
+    let keys = notesByTrack.keys.sorted()
+    let melodicLimit = Self.maximumPorts * Self.melodicChannels.count
+    if keys.count > melodicLimit {
+      throw MIDIMapError(
+        at: "",
+        "the chart needs \(keys.count) melodic tracks, but MIDI has room for \(melodicLimit) (\(Self.maximumPorts) ports of \(Self.melodicChannels.count) channels); choose fewer series with --series"
+      )
+    }
+    let pans = panPositions(for: selected.map { chart.series[$0].name })
+    var tracks: [ScoreTrack] = []
+    for (number, key) in keys.enumerated() {
+      let series = chart.series[key.series]
+      var name = series.name
+      var program = Instruments.palette[selected.firstIndex(of: key.series)! % Instruments.palette.count]
+      if key.category >= 0, let axis = roles.instrument {
+        let categoryName = chart.additionalAxes[axis].categorical!.categoryOrder[key.category]
+        name = "\(series.name): \(categoryName)"
+        program = options.programs[categoryName].map { UInt7(clamping: $0) }
+          ?? Instruments.palette[key.category % Instruments.palette.count]
+      }
+      if let chosen = options.programs[series.name] { program = UInt7(clamping: chosen) }
+      var track = ScoreTrack(
+        name: name, stem: series.name, port: number / Self.melodicChannels.count,
+        channel: Self.melodicChannels[number % Self.melodicChannels.count], program: program)
+      track.events = Self.setUpEvents(program: program, pan: pans[series.name] ?? 64)
+      Self.appendNotes(notesByTrack[key]!, to: &track.events)
+      tracks.append(track)
+    }
+    if options.gridlines, let gridlineTrack = gridlineTrack(chart: chart, series: selected.count, time: time) {
+      tracks.append(gridlineTrack)
+    }
+
+    markers.sort { $0.time < $1.time }
+    return Score(title: chart.title, conductor: conductorTexts(chart: chart, roles: roles) + markers, tracks: tracks)
+  }
+
+  // MARK: Pieces
+
+  /// A note in ticks, before it becomes two events.
+  struct Note {
+    var on: Int
+    var off: Int
+    var pitch: UInt8
+    var velocity: UInt8
+  }
+
+  static func tick(_ seconds: Double) -> Int { Int((seconds * Double(ticksPerSecond)).rounded()) }
+  static func seconds(_ tick: Int) -> Double { Double(tick) / Double(ticksPerSecond) }
+
+  /// Bank select, program, volume and pan, before the first note.
+  static func setUpEvents(program: UInt7, pan: Int) -> [ScoreEvent] {
+    [
+      ScoreEvent(time: 0, message: .controlChange(controller: 0, value: 0)),
+      ScoreEvent(time: 0, message: .controlChange(controller: 32, value: 0)),
+      ScoreEvent(time: 0, message: .programChange(program)),
+      ScoreEvent(time: 0, message: .controlChange(controller: 7, value: 100)),
+      ScoreEvent(time: 0, message: .controlChange(controller: 10, value: UInt7(clamping: pan))),
+    ]
+  }
+
+  /// Appends note-on and note-off events in time order. Notes of one pitch never overlap: an earlier
+  /// note ends where the next one of the same pitch begins, and notes that start together on one
+  /// pitch sound as one (the longer). At one tick, note-offs come before note-ons.
+  static func appendNotes(_ input: [Note], to events: inout [ScoreEvent]) {
+    var notes = input
+    let inOrder = zip(notes, notes.dropFirst()).allSatisfy { ($0.on, $0.pitch) <= ($1.on, $1.pitch) }
+    if !inOrder {
+      notes.sort { ($0.on, $0.pitch) < ($1.on, $1.pitch) }
+    }
+    var kept: [Note] = []
+    kept.reserveCapacity(notes.count)
+    var lastOfPitch = [Int](repeating: -1, count: 128)
+    for note in notes {
+      let previous = lastOfPitch[Int(note.pitch)]
+      if previous >= 0, kept[previous].off > note.on {
+        if kept[previous].on == note.on {
+          kept[previous].off = max(kept[previous].off, note.off)
+          kept[previous].velocity = max(kept[previous].velocity, note.velocity)
+          continue
+        }
+        kept[previous].off = note.on
+      }
+      lastOfPitch[Int(note.pitch)] = kept.count
+      kept.append(note)
+    }
+    var offs = kept.map { (tick: $0.off, pitch: $0.pitch) }
+    offs.sort { $0.tick < $1.tick }
+    events.reserveCapacity(events.count + kept.count * 2)
+    var nextOff = 0
+    for note in kept {
+      while nextOff < offs.count, offs[nextOff].tick <= note.on {
+        events.append(
+          ScoreEvent(time: seconds(offs[nextOff].tick), message: .noteOff(note: UInt7(clamping: Int(offs[nextOff].pitch)))))
+        nextOff += 1
+      }
+      events.append(
+        ScoreEvent(
+          time: seconds(note.on),
+          message: .noteOn(note: UInt7(clamping: Int(note.pitch)), velocity: UInt7(clamping: Int(note.velocity)))))
+    }
+    for off in offs[nextOff...] {
+      events.append(ScoreEvent(time: seconds(off.tick), message: .noteOff(note: UInt7(clamping: Int(off.pitch)))))
+    }
+  }
+
+  func selectedSeries(of chart: ChartDescriptor) throws -> [Int] {
+    guard let names = options.seriesNames else { return Array(chart.series.indices) }
+    return try names.map { name in
+      guard let index = chart.series.firstIndex(where: { $0.name == name }) else {
+        let known = chart.series.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        throw MIDIMapError(at: "series", "no series is named \"\(name)\"; the chart has \(known)")
+      }
+      return index
+    }
+  }
+
+  /// Pans: those set by name; the rest spread evenly from left (16) to right (111).
+  func panPositions(for names: [String]) -> [String: Int] {
+    var pans: [String: Int] = [:]
+    for (index, name) in names.enumerated() {
+      if let chosen = options.pans[name] {
+        pans[name] = chosen
+      } else if names.count > 1 {
+        pans[name] = 16 + Int((Double(index) * 95 / Double(names.count - 1)).rounded())
+      } else {
+        pans[name] = 64
+      }
+    }
+    return pans
+  }
+
+  func gridlineTrack(chart: ChartDescriptor, series count: Int, time: TimeMap) -> ScoreTrack? {
+    guard case .numeric(let axis) = chart.xAxis, !axis.gridlinePositions.isEmpty, count > 0 else {
+      return nil
+    }
+    let repeats = options.arrangement == .sequential ? count : 1
+    var notes: [Note] = []
+    for repeat_ in 0..<repeats {
+      let offset = Double(repeat_) * (time.span + options.gap)
+      for position in axis.gridlinePositions where axis.contains(position) {
+        let on = Self.tick(offset + time.onset(of: .number(position)))
+        notes.append(Note(on: on, off: on + Self.tick(0.05), pitch: Instruments.tickKey.value, velocity: 40))
+      }
+    }
+    var track = ScoreTrack(name: "Gridlines", stem: "Gridlines", channel: .percussion, program: 0)
+    track.events = Self.setUpEvents(program: 0, pan: 64)
+    Self.appendNotes(notes, to: &track.events)
+    return track
+  }
+
+  /// The marker text of a point, or nil when the point gets none: "Honda Civic: 1.32 tons, 34 mpg",
+  /// or "1960: 268 births per 10,000 people" for an unlabelled point when all points are marked.
+  func markerText(for point: DataPoint, series: DataSeries, chart: ChartDescriptor, several: Bool)
+    -> String?
+  {
+    let prefix = several ? "\(series.name), " : ""
+    switch options.markers {
+    case .none: return nil
+    case .labelled:
+      guard let label = point.label else { return nil }
+      return "\(prefix)\(label): \(chart.xAxis.describe(point.x)), \(chart.yAxis.describe(point.y!))"
+    case .all:
+      let values = "\(chart.xAxis.describe(point.x)): \(chart.yAxis.describe(point.y!))"
+      return point.label.map { "\(prefix)\($0), \(values)" } ?? "\(prefix)\(values)"
+    }
+  }
+
+  /// The summary and one text per axis with its role, at time 0.
+  func conductorTexts(chart: ChartDescriptor, roles: AxisRoles) -> [ScoreEvent] {
+    var texts: [String] = []
+    if let summary = chart.summary, !summary.isEmpty { texts.append(summary) }
+    texts.append("time (x): \(Self.describeAxis(chart.xAxis))")
+    texts.append("pitch (y): \(Self.describeAxis(.numeric(chart.yAxis)))")
+    for (index, axis) in chart.additionalAxes.enumerated() {
+      let role: String
+      switch index {
+      case roles.duration: role = "duration"
+      case roles.loudness: role = "loudness"
+      case roles.instrument: role = "instrument"
+      default: role = "not played"
+      }
+      texts.append("\(role): \(Self.describeAxis(axis))")
+    }
+    return texts.map { ScoreEvent(time: 0, message: .text($0)) }
+  }
+
+  /// "Weight, 0.00 tons to 5.00 tons" or "Country: USA, Japan, Germany".
+  static func describeAxis(_ axis: Axis) -> String {
+    switch axis {
+    case .numeric(let numeric):
+      let scale = numeric.scaleType == .linear ? "" : " (\(numeric.scaleType.rawValue) scale)"
+      return "\(numeric.title), \(numeric.describe(numeric.range.lowerBound)) to \(numeric.describe(numeric.range.upperBound))\(scale)"
+    case .categorical(let categorical):
+      return "\(categorical.title): \(categorical.categoryOrder.joined(separator: ", "))"
+    }
+  }
+}
+
+/// Which additional axis plays which role.
+struct AxisRoles {
+  var duration: Int?
+  var loudness: Int?
+  var instrument: Int?
+
+  init(chart: ChartDescriptor, options: SonificationOptions) throws {
+    let axes = chart.additionalAxes
+    let numeric = axes.indices.filter { axes[$0].numeric != nil }
+    let categorical = axes.indices.filter { axes[$0].categorical != nil }
+    func pick(_ chosen: Int?, default fallback: Int?, numeric wantsNumeric: Bool, name: String) throws
+      -> Int?
+    {
+      guard let chosen else { return fallback }
+      if chosen == -1 { return nil }
+      guard axes.indices.contains(chosen) else {
+        throw MIDIMapError(
+          at: "sonification.\(name)",
+          "there is no additionalAxes[\(chosen)]; the chart has \(axes.count) additional axes")
+      }
+      guard (axes[chosen].numeric != nil) == wantsNumeric else {
+        throw MIDIMapError(
+          at: "sonification.\(name)",
+          "additionalAxes[\(chosen)] \"\(axes[chosen].title)\" is not \(wantsNumeric ? "numeric" : "categorical")")
+      }
+      return chosen
+    }
+    duration = try pick(options.durationAxis, default: numeric.first, numeric: true, name: "durationAxis")
+    let remaining = numeric.filter { $0 != duration }
+    loudness = try pick(options.loudnessAxis, default: remaining.first, numeric: true, name: "loudnessAxis")
+    instrument = try pick(
+      options.instrumentAxis, default: categorical.first, numeric: false, name: "instrumentAxis")
+  }
+}
+
+/// x to onset time within one series' span.
+struct TimeMap {
+  let axis: Axis
+  let span: Double
+  let categoryIndex: [String: Int]
+  let slot: Double
+
+  init(axis: Axis, options: SonificationOptions) {
+    self.axis = axis
+    switch axis {
+    case .numeric(let numeric):
+      if let perUnit = options.secondsPerUnit, numeric.scaleType == .linear {
+        span = perUnit * (numeric.range.upperBound - numeric.range.lowerBound)
+      } else {
+        span = options.totalDuration
+      }
+      categoryIndex = [:]
+      slot = 0
+    case .categorical(let categorical):
+      let count = Double(categorical.categoryOrder.count)
+      span = options.secondsPerUnit.map { $0 * count } ?? options.totalDuration
+      categoryIndex = categorical.makeIndex()
+      slot = span / count
+    }
+  }
+
+  /// The onset of an x value: its position on a numeric axis times the span, or the start of its
+  /// equal slot on a categorical axis.
+  func onset(of x: DataValue) -> Double {
+    switch (axis, x) {
+    case (.numeric(let numeric), .number(let value)): numeric.normalizedPosition(of: value) * span
+    case (.categorical, .category(let name)): Double(categoryIndex[name] ?? 0) * slot
+    default: 0
+    }
+  }
+}
+
+/// y to a MIDI note of the scale, never falling when y rises.
+struct PitchMap {
+  let axis: NumericAxis
+  let notes: [UInt8]
+
+  init(axis: NumericAxis, options: SonificationOptions) {
+    self.axis = axis
+    let root = options.noteRange.lowerBound % 12
+    let degrees = Set(options.scale.degrees)
+    notes = options.noteRange.filter { degrees.contains(($0 - root + 12) % 12) }.map { UInt8($0) }
+  }
+
+  func note(for y: Double) -> UInt8 {
+    let position = axis.normalizedPosition(of: y)
+    return notes[Int((position * Double(notes.count - 1)).rounded())]
+  }
+}

@@ -1,0 +1,184 @@
+import CSMF
+import Foundation
+
+/// A Standard MIDI File as read by libsmf: its tracks and their events with absolute times. This is
+/// the project's independent reader: it shares no code with `SMFEncoder`.
+public struct MIDIFile: Hashable, Sendable {
+  /// One event: its time and the bytes of the message (status first; meta events as `FF type
+  /// length data`).
+  public struct Event: Hashable, Sendable {
+    /// Ticks from the start.
+    public var tick: Int
+    /// Seconds from the start, by the file's tempo map.
+    public var seconds: Double
+    /// The message.
+    public var bytes: [UInt8]
+
+    /// Whether this is a meta event of the given type.
+    public func isMeta(_ type: UInt8) -> Bool {
+      bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == type
+    }
+
+    /// The text of a text-like meta event (types 0x01-0x0F), else nil.
+    public var text: String? {
+      guard bytes.count >= 3, bytes[0] == 0xFF, (0x01...0x0F).contains(bytes[1]) else { return nil }
+      var index = 2
+      var length = 0
+      while index < bytes.count {
+        length = length << 7 | Int(bytes[index] & 0x7F)
+        index += 1
+        if bytes[index - 1] & 0x80 == 0 { break }
+      }
+      return String(decoding: bytes[index..<min(bytes.count, index + length)], as: UTF8.self)
+    }
+
+    /// The channel (0...15) of a channel message, else nil.
+    public var channel: Int? {
+      guard let status = bytes.first, (0x80..<0xF0).contains(status) else { return nil }
+      return Int(status & 0x0F)
+    }
+  }
+
+  /// One track chunk.
+  public struct Track: Hashable, Sendable {
+    /// The first track-name meta event's text.
+    public var name: String?
+    /// The events, End of Track included.
+    public var events: [Event]
+  }
+
+  /// 0, 1 or 2.
+  public var format: Int
+  /// The header's division, in ticks per quarter note.
+  public var ticksPerQuarterNote: Int
+  /// The tracks, in file order.
+  public var tracks: [Track]
+  /// The time of the last event, in seconds.
+  public var lengthSeconds: Double
+
+  /// Creates a file's contents from parts.
+  public init(format: Int, ticksPerQuarterNote: Int, tracks: [Track], lengthSeconds: Double) {
+    self.format = format
+    self.ticksPerQuarterNote = ticksPerQuarterNote
+    self.tracks = tracks
+    self.lengthSeconds = lengthSeconds
+  }
+
+  /// Loads a file with libsmf.
+  ///
+  /// - Throws: `MIDIMapError` naming the file, with libsmf's own reason when it gave one.
+  public init(contentsOf url: URL) throws {
+    let loaded = try SMFDocument(path: url.path)
+    self = loaded.contents()
+  }
+
+  /// Loads a file from bytes with libsmf.
+  public init(bytes: [UInt8], name: String = "MIDI data") throws {
+    let loaded = try SMFDocument(bytes: bytes, name: name)
+    self = loaded.contents()
+  }
+}
+
+/// Owns one `smf_t` from libsmf and frees it in `deinit`.
+///
+/// libsmf's own `smf_delete` removes events one at a time with a linear search, which is quadratic;
+/// `deinit` frees each event's buffer and the event itself, empties the track's event array, and only
+/// then calls `smf_delete` on a file that has no events left.
+final class SMFDocument {
+  private let smf: UnsafeMutablePointer<smf_t>
+
+  init(path: String) throws {
+    let handle = LibSMFLog.capture { smf_load(path) }
+    guard let loaded = handle.result else {
+      throw MIDIMapError(
+        at: path, "not a Standard MIDI File that can be read\(LibSMFLog.reason(handle.messages))")
+    }
+    smf = loaded
+  }
+
+  init(bytes: [UInt8], name: String) throws {
+    let handle = LibSMFLog.capture {
+      bytes.withUnsafeBytes { smf_load_from_memory($0.baseAddress, Int32($0.count)) }
+    }
+    guard let loaded = handle.result else {
+      throw MIDIMapError(
+        at: name, "not a Standard MIDI File that can be read\(LibSMFLog.reason(handle.messages))")
+    }
+    smf = loaded
+  }
+
+  deinit {
+    let trackCount = Int(smf.pointee.number_of_tracks)
+    if trackCount > 0 {
+      for number in 1...trackCount {
+        guard let track = smf_get_track_by_number(smf, Int32(number)) else { continue }
+        let count = Int(track.pointee.number_of_events)
+        if count > 0 {
+          for index in 1...count {
+            guard let event = smf_track_get_event_by_number(track, Int32(index)) else { continue }
+            free(event.pointee.midi_buffer)
+            free(event)
+          }
+        }
+        g_ptr_array_set_size(track.pointee.events_array, 0)
+        track.pointee.number_of_events = 0
+        track.pointee.next_event_number = 0
+      }
+    }
+    smf_delete(smf)
+  }
+
+  func contents() -> MIDIFile {
+    var tracks: [MIDIFile.Track] = []
+    let trackCount = Int(smf.pointee.number_of_tracks)
+    var length = 0.0
+    for number in 0..<trackCount {
+      guard let track = smf_get_track_by_number(smf, Int32(number + 1)) else { continue }
+      let count = Int(track.pointee.number_of_events)
+      var events: [MIDIFile.Event] = []
+      events.reserveCapacity(count)
+      var name: String?
+      for index in 0..<count {
+        guard let event = smf_track_get_event_by_number(track, Int32(index + 1)) else { continue }
+        let length = Int(event.pointee.midi_buffer_length)
+        let bytes =
+          length > 0 && event.pointee.midi_buffer != nil
+          ? Array(UnsafeBufferPointer(start: event.pointee.midi_buffer, count: length)) : []
+        let item = MIDIFile.Event(
+          tick: Int(event.pointee.time_pulses), seconds: event.pointee.time_seconds, bytes: bytes)
+        if name == nil, item.isMeta(0x03) { name = item.text }
+        events.append(item)
+      }
+      length = max(length, events.last?.seconds ?? 0)
+      tracks.append(MIDIFile.Track(name: name, events: events))
+    }
+    return MIDIFile(
+      format: Int(smf.pointee.format), ticksPerQuarterNote: Int(smf.pointee.ppqn), tracks: tracks,
+      lengthSeconds: length)
+  }
+}
+
+/// libsmf reports problems through glib's log; while a file loads, its messages are kept so that the
+/// error can say why, and nothing is printed.
+enum LibSMFLog {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var messages: [String] = []
+
+  static func capture<T>(_ body: () -> T) -> (result: T, messages: [String]) {
+    lock.lock()
+    defer { lock.unlock() }
+    messages = []
+    let previous = g_log_set_default_handler(
+      { _, _, message, _ in
+        if let message { LibSMFLog.messages.append(String(cString: UnsafePointer<CChar>(message))) }
+      }, nil)
+    let result = body()
+    g_log_set_default_handler(previous, nil)
+    return (result, messages)
+  }
+
+  static func reason(_ messages: [String]) -> String {
+    guard let first = messages.first(where: { !$0.hasPrefix("Loading") }) else { return "" }
+    return " (libsmf: \(first.trimmingCharacters(in: .whitespacesAndNewlines)))"
+  }
+}

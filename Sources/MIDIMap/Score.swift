@@ -1,0 +1,81 @@
+/// A message at a time, in seconds from the start.
+public struct ScoreEvent: Hashable, Sendable {
+  /// Seconds from the start of the piece.
+  public var time: Double
+  /// What happens then.
+  public var message: MIDIMessage
+
+  /// Creates an event.
+  public init(time: Double, message: MIDIMessage) {
+    self.time = time
+    self.message = message
+  }
+}
+
+/// One track: a name, the channel and port it plays on, and its events in time order (the channel
+/// set-up events at time 0 included).
+public struct ScoreTrack: Hashable, Sendable {
+  /// The track name (SMF meta event 0x03), such as the series name.
+  public var name: String
+  /// The stem the track belongs to when rendered: the series name, or "Gridlines".
+  public var stem: String
+  /// The MIDI port (meta event 0x21), 0 for the first 16 channels.
+  public var port: Int
+  /// The channel of every channel message on the track.
+  public var channel: UInt4
+  /// The General MIDI program (for the track listing; the program change is among the events).
+  public var program: UInt7
+  /// The events, in time order; at equal times in the order they are to be sent.
+  public var events: [ScoreEvent]
+
+  /// Creates a track.
+  public init(
+    name: String, stem: String, port: Int = 0, channel: UInt4, program: UInt7,
+    events: [ScoreEvent] = []
+  ) {
+    self.name = name
+    self.stem = stem
+    self.port = port
+    self.channel = channel
+    self.program = program
+    self.events = events
+  }
+
+  /// Whether the track plays General MIDI percussion.
+  public var isPercussion: Bool { channel == .percussion }
+
+  /// The number of note-on events.
+  public var noteCount: Int {
+    events.reduce(0) { count, event in
+      if case .noteOn = event.message { return count + 1 }
+      return count
+    }
+  }
+}
+
+/// A piece of music made from a chart: a conductor track (title, texts, markers) and one track per
+/// series (or per series and category). Times are seconds; ticks exist only in the encoder.
+public struct Score: Hashable, Sendable {
+  /// The sequence name, written in the conductor track.
+  public var title: String
+  /// Text and marker events of the conductor track: the summary, the axes, spoken values.
+  public var conductor: [ScoreEvent]
+  /// The instrument tracks.
+  public var tracks: [ScoreTrack]
+
+  /// Creates a score.
+  public init(title: String, conductor: [ScoreEvent] = [], tracks: [ScoreTrack] = []) {
+    self.title = title
+    self.conductor = conductor
+    self.tracks = tracks
+  }
+
+  /// The time of the last event of any track, in seconds.
+  public var duration: Double {
+    let trackEnd = tracks.compactMap { $0.events.last?.time }.max() ?? 0
+    return max(trackEnd, conductor.last?.time ?? 0)
+  }
+
+  /// The number of MIDI ports the tracks use.
+  public var portCount: Int { (tracks.map(\.port).max() ?? 0) + 1 }
+}

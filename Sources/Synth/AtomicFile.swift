@@ -1,0 +1,52 @@
+import Foundation
+
+/// Writes files whole or not at all: each is written to a temporary file beside its destination and
+/// renamed into place only when every file of the batch has been written.
+public struct AtomicFileBatch {
+  private var pending: [(temporary: URL, destination: URL)] = []
+
+  /// An empty batch.
+  public init() {}
+
+  /// Writes `data` to a temporary file for `destination`.
+  ///
+  /// - Throws: `SynthError` naming the destination; any temporary files written so far are removed.
+  public mutating func stage(_ data: Data, at destination: URL) throws {
+    let folder = destination.deletingLastPathComponent()
+    let temporary = folder.appendingPathComponent(
+      ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(pending.count).tmp")
+    do {
+      try data.write(to: temporary)
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      discard()
+      var isFolder: ObjCBool = false
+      let reason =
+        FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+        ? "it is not writable" : "the folder \(folder.path) does not exist"
+      throw SynthError("cannot write \(destination.path): \(reason)")
+    }
+    pending.append((temporary, destination))
+  }
+
+  /// Renames every staged file into place.
+  ///
+  /// - Throws: `SynthError` when a rename fails; files not yet renamed are removed.
+  public mutating func commit() throws {
+    for (index, file) in pending.enumerated() {
+      if rename(file.temporary.path, file.destination.path) != 0 {
+        let reason = String(cString: strerror(errno))
+        pending.removeFirst(index)
+        discard()
+        throw SynthError("cannot write \(file.destination.path): \(reason)")
+      }
+    }
+    pending = []
+  }
+
+  /// Removes every staged temporary file.
+  public mutating func discard() {
+    for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
+    pending = []
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import MIDIMap
+
+/// What a synthesizer plays: channel messages in time order on numbered synth channels
+/// (port × 16 + channel), and which channels make up each stem.
+public struct Performance: Sendable {
+  /// A message to send at a time.
+  public struct Event: Sendable, Hashable {
+    /// Seconds from the start.
+    public var time: Double
+    /// The synth channel: MIDI port × 16 + MIDI channel.
+    public var channel: Int
+    /// The message.
+    public var message: MIDIMessage
+  }
+
+  /// A named group of synth channels, rendered to its own audio file.
+  public struct Stem: Sendable, Hashable {
+    /// The name, such as the series name.
+    public var name: String
+    /// The synth channels whose sound the stem holds.
+    public var channels: [Int]
+  }
+
+  /// All channel messages, in time order.
+  public var events: [Event]
+  /// The number of synth channels, a multiple of 16.
+  public var channelCount: Int
+  /// The stems, in order; every sounding channel belongs to exactly one.
+  public var stems: [Stem]
+  /// When the music ends: notes still sounding then are released.
+  public var end: Double
+
+  /// The performance of a score: one stem per series (tracks grouped by their `stem`).
+  public init(score: Score) {
+    var events: [Event] = []
+    events.reserveCapacity(score.tracks.reduce(0) { $0 + $1.events.count })
+    var stems: [Stem] = []
+    for track in score.tracks {
+      let channel = track.port * 16 + Int(track.channel.value)
+      if let index = stems.firstIndex(where: { $0.name == track.stem }) {
+        if !stems[index].channels.contains(channel) { stems[index].channels.append(channel) }
+      } else {
+        stems.append(Stem(name: track.stem, channels: [channel]))
+      }
+      for event in track.events where event.message.isChannelMessage {
+        events.append(Event(time: event.time, channel: channel, message: event.message))
+      }
+    }
+    // A stable sort keeps each track's order at equal times (note-offs before note-ons).
+    events = Self.stableSorted(events)
+    self.events = events
+    self.channelCount = 16 * score.portCount
+    self.stems = stems
+    self.end = score.duration
+  }
+
+  /// The performance of any Standard MIDI File: one stem per track that plays notes, named after
+  /// the track; tracks that share a channel share a stem. The MIDI port meta event (0x21) moves a
+  /// track's channels to port × 16 + channel.
+  public init(file: MIDIFile) {
+    var events: [Event] = []
+    var stems: [Stem] = []
+    var channelOwner: [Int: Int] = [:]
+    var highestChannel = 15
+    for (number, track) in file.tracks.enumerated() {
+      var port = 0
+      var noteChannels: [Int] = []
+      for event in track.events {
+        if event.isMeta(0x21), event.bytes.count >= 4 { port = Int(event.bytes[3]) }
+        guard let midiChannel = event.channel, let message = Self.message(event.bytes) else { continue }
+        let channel = port * 16 + midiChannel
+        highestChannel = max(highestChannel, channel)
+        events.append(Event(time: event.seconds, channel: channel, message: message))
+        if case .noteOn = message, !noteChannels.contains(channel) { noteChannels.append(channel) }
+      }
+      guard !noteChannels.isEmpty else { continue }
+      let name = track.name.flatMap { $0.isEmpty ? nil : $0 } ?? "Track \(number + 1)"
+      let owners = Set(noteChannels.compactMap { channelOwner[$0] })
+      if let owner = owners.min() {
+        for channel in noteChannels where !stems[owner].channels.contains(channel) {
+          stems[owner].channels.append(channel)
+          channelOwner[channel] = owner
+        }
+      } else {
+        for channel in noteChannels { channelOwner[channel] = stems.count }
+        stems.append(Stem(name: name, channels: noteChannels))
+      }
+    }
+    self.events = Self.stableSorted(events)
+    self.channelCount = (highestChannel / 16 + 1) * 16
+    self.stems = stems
+    self.end = file.lengthSeconds
+  }
+
+  private static func stableSorted(_ events: [Event]) -> [Event] {
+    if zip(events, events.dropFirst()).allSatisfy({ $0.time <= $1.time }) { return events }
+    return events.enumerated().sorted { a, b in
+      a.element.time < b.element.time || (a.element.time == b.element.time && a.offset < b.offset)
+    }.map(\.element)
+  }
+
+  /// A channel message from file bytes, or nil for one the renderer does not need.
+  static func message(_ bytes: [UInt8]) -> MIDIMessage? {
+    guard let status = bytes.first else { return nil }
+    func data(_ index: Int) -> UInt7 { UInt7(clamping: index < bytes.count ? Int(bytes[index]) : 0) }
+    switch status & 0xF0 {
+    case 0x90:
+      return data(2).value == 0 ? .noteOff(note: data(1)) : .noteOn(note: data(1), velocity: data(2))
+    case 0x80: return .noteOff(note: data(1))
+    case 0xB0: return .controlChange(controller: data(1), value: data(2))
+    case 0xC0: return .programChange(data(1))
+    case 0xE0: return .pitchBend(UInt16(data(1).value) | UInt16(data(2).value) << 7)
+    default: return nil
+    }
+  }
+}

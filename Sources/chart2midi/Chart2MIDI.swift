@@ -1,0 +1,19 @@
+import ArgumentParser
+
+@main
+struct Chart2MIDI: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "chart2midi",
+    abstract: "Turn a chart into sound: a Standard MIDI File and audio rendered with FluidSynth.",
+    discussion: """
+      A chart is described as JSON in the shape of the audio-graph chart descriptor: a title, a \
+      summary, an x axis, a y axis, additional axes and series of data points. x becomes time, y \
+      becomes pitch, the first numeric additional axis becomes note duration and the first \
+      categorical one becomes the instrument.
+
+      Start with:  chart2midi convert Examples/cars.json -o cars.mid --wav cars.wav
+      """,
+    version: "0.1.0",
+    subcommands: [Convert.self, Render.self, Validate.self, Inspect.self]
+  )
+}

@@ -1,0 +1,164 @@
+import ArgumentParser
+import Descriptor
+import Foundation
+import MIDIMap
+import Synth
+
+extension SonificationOptions.Scale: ExpressibleByArgument {}
+extension SonificationOptions.Arrangement: ExpressibleByArgument {}
+extension SonificationOptions.Markers: ExpressibleByArgument {}
+
+/// The mapping flags; each overrides the descriptor's `sonification` object.
+struct MappingOptions: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("Seconds that the x range spans (default 10).", valueName: "seconds"))
+  var duration: Double?
+
+  @Option(name: .long, help: ArgumentHelp("Seconds per unit of x, instead of --duration.", valueName: "seconds"))
+  var secondsPerUnit: Double?
+
+  @Option(name: .long, help: ArgumentHelp("Lowest and highest MIDI note (default 48:84).", valueName: "low:high"))
+  var noteRange: String?
+
+  @Option(name: .long, help: "The scale notes are chosen from: chromatic, major, minor or pentatonic.")
+  var scale: SonificationOptions.Scale?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Shortest and longest note, in seconds, for the duration axis (default 0.1:0.8).", valueName: "short:long"))
+  var durationRange: String?
+
+  @Option(name: .long, help: ArgumentHelp("Seconds per note when no axis sets duration (default 0.25).", valueName: "seconds"))
+  var noteDuration: Double?
+
+  @Option(name: .long, help: "Series together (simultaneous) or one after another (sequential).")
+  var arrangement: SonificationOptions.Arrangement?
+
+  @Option(name: .customLong("series"), help: ArgumentHelp("Play only this series (repeat for several).", valueName: "name"))
+  var seriesNames: [String] = []
+
+  @Option(
+    name: .customLong("program"),
+    help: ArgumentHelp("A General MIDI program for a category or series, by number or name (repeatable).", valueName: "name=program"))
+  var programs: [String] = []
+
+  @Option(name: .customLong("pan"), help: ArgumentHelp("Pan of a series, 0 (left) to 127 (right) (repeatable).", valueName: "series=pan"))
+  var pans: [String] = []
+
+  @Flag(name: .long, help: "No ticks at the x gridlines.")
+  var noGridlines = false
+
+  @Option(name: .long, help: "Which points get marker events with their values: labelled, all or none.")
+  var markers: SonificationOptions.Markers?
+
+  /// The options: defaults, then the descriptor's own, then these flags.
+  func options(for chart: ChartDescriptor) throws -> SonificationOptions {
+    var options = try SonificationOptions().applying(chart.sonification)
+    if let duration {
+      guard duration > 0 else { throw CommandFailure("--duration must be above 0 seconds") }
+      options.totalDuration = duration
+    }
+    if let secondsPerUnit {
+      guard secondsPerUnit > 0 else { throw CommandFailure("--seconds-per-unit must be above 0") }
+      options.secondsPerUnit = secondsPerUnit
+    }
+    if let noteRange {
+      let (low, high) = try pair(noteRange, flag: "--note-range")
+      options.noteRange = try SonificationOptions.noteRange(Int(low), Int(high), at: "--note-range")
+    }
+    if let scale { options.scale = scale }
+    if let durationRange {
+      let (low, high) = try pair(durationRange, flag: "--duration-range")
+      options.durationRange = try SonificationOptions.durationRange(low, high, at: "--duration-range")
+    }
+    if let noteDuration {
+      guard noteDuration > 0 else { throw CommandFailure("--note-duration must be above 0 seconds") }
+      options.noteDuration = noteDuration
+    }
+    if let arrangement { options.arrangement = arrangement }
+    if !seriesNames.isEmpty { options.seriesNames = seriesNames }
+    for entry in programs {
+      let (name, value) = try assignment(entry, flag: "--program")
+      guard let program = Int(value).flatMap({ UInt7(exactly: $0) }) ?? Instruments.program(named: value) else {
+        throw CommandFailure("--program \(entry): \"\(value)\" is neither a program number 0-127 nor a General MIDI name")
+      }
+      options.programs[name] = Int(program.value)
+    }
+    for entry in pans {
+      let (name, value) = try assignment(entry, flag: "--pan")
+      guard let pan = Int(value), (0...127).contains(pan) else {
+        throw CommandFailure("--pan \(entry): the pan must be a whole number from 0 to 127")
+      }
+      options.pans[name] = pan
+    }
+    if noGridlines { options.gridlines = false }
+    if let markers { options.markers = markers }
+    return options
+  }
+
+  private func pair(_ text: String, flag: String) throws -> (Double, Double) {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]) else {
+      throw CommandFailure("\(flag) \(text): expected two numbers separated by a colon, such as 48:84")
+    }
+    return (low, high)
+  }
+
+  private func assignment(_ text: String, flag: String) throws -> (String, String) {
+    guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
+      throw CommandFailure("\(flag) \(text): expected name=value")
+    }
+    return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+  }
+}
+
+struct Convert: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Convert a chart descriptor (JSON) to a MIDI file, and optionally to WAV audio.",
+    discussion: """
+      Examples:
+        chart2midi convert Examples/cars.json -o cars.mid
+        chart2midi convert Examples/cars.json -o cars.mid --wav cars.wav --stems stems/
+        chart2midi convert Examples/birth-rate.json -o births.mid --scale pentatonic --duration 20
+      """)
+
+  @Argument(help: ArgumentHelp("The chart descriptor, a JSON file.", valueName: "chart.json"))
+  var input: String
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("The MIDI file to write (default: the input's name with .mid).", valueName: "out.mid"))
+  var output: String?
+
+  @OptionGroup(title: "Mapping")
+  var mapping: MappingOptions
+
+  @OptionGroup(title: "Audio")
+  var audio: AudioOptions
+
+  func run() throws {
+    let chart = try loadChart(input)
+    let score: Score
+    do {
+      score = try ChartMapper(options: try mapping.options(for: chart)).makeScore(for: chart)
+    } catch let error as CommandFailure {
+      throw error
+    } catch {
+      throw CommandFailure(error, file: input)
+    }
+    for warning in chart.rangeWarnings() { report("warning: \(input): \(warning)") }
+    let midiPath = output ?? URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension("mid").path
+    var batch = AtomicFileBatch()
+    do {
+      try batch.stage(Data(SMFEncoder().encode(score)), at: URL(fileURLWithPath: midiPath))
+      var lines = [
+        "midi: \(midiPath) (\(score.tracks.count) tracks, \(score.tracks.reduce(0) { $0 + $1.noteCount }) notes, \(String(format: "%.2f", score.duration)) s)"
+      ]
+      if audio.wantsAudio {
+        lines += try audio.renderAudio(Performance(score: score), into: &batch)
+      }
+      try batch.commit()
+      lines.forEach(report)
+    } catch {
+      batch.discard()
+      throw CommandFailure(error)
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+import MIDIMap
+
+struct Inspect: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List a MIDI file's tracks, channels, programs, notes, markers and length (read with libsmf).")
+
+  @Argument(help: ArgumentHelp("The MIDI file.", valueName: "file.mid"))
+  var input: String
+
+  func run() throws {
+    let file: MIDIFile
+    do {
+      file = try MIDIFile(contentsOf: URL(fileURLWithPath: input))
+    } catch {
+      throw CommandFailure(error)
+    }
+    print(MIDIFileSummary(file).text(name: input), terminator: "")
+  }
+}

@@ -1,0 +1,125 @@
+import ArgumentParser
+import Descriptor
+import Foundation
+import MIDIMap
+import Synth
+
+/// A failure worth one sentence on stderr and a non-zero exit.
+struct CommandFailure: Error, CustomStringConvertible {
+  var description: String
+
+  init(_ description: String) { self.description = description }
+
+  /// The sentence for any error the modules throw, prefixed with the file it concerns.
+  init(_ error: Error, file: String? = nil) {
+    let text: String
+    switch error {
+    case let error as DescriptorError where file != nil && !error.location.hasPrefix("/"):
+      text = "\(file!): \(error)"
+    case let error as CustomStringConvertible: text = error.description
+    default: text = "\(error)"
+    }
+    description = text
+  }
+}
+
+/// Prints a line for people on stderr.
+func report(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Reads a chart descriptor, with errors that name the file.
+func loadChart(_ path: String) throws -> ChartDescriptor {
+  do {
+    return try ChartDescriptor(contentsOf: URL(fileURLWithPath: path))
+  } catch {
+    throw CommandFailure(error, file: path)
+  }
+}
+
+extension SampleFormat: ExpressibleByArgument {
+  public init?(argument: String) {
+    switch argument {
+    case "16", "int16": self = .int16
+    case "24", "int24": self = .int24
+    case "32", "float", "float32": self = .float32
+    default: return nil
+    }
+  }
+
+  public static var allValueStrings: [String] { ["16", "24", "float"] }
+}
+
+/// Options for audio output, shared by `convert` and `render`.
+struct AudioOptions: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("Write the mix as a WAV file.", valueName: "mix.wav"))
+  var wav: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write one WAV per series into this folder (created if missing), the same length as the mix.",
+      valueName: "dir"))
+  var stems: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The soundfont: a .sf2/.sf3 path, or 'gm' for the system's General MIDI soundfont. Default: the project's soundfonts/ folder, else the system's.",
+      valueName: "path"))
+  var soundfont: String?
+
+  @Option(name: .long, help: "The sample rate: 44100 or 48000.")
+  var sampleRate: Int = 44100
+
+  @Option(name: .long, help: "The WAV sample format: 16, 24 or float.")
+  var bitDepth: SampleFormat = .int16
+
+  @Option(name: .long, help: ArgumentHelp("The most seconds of release after the last note.", valueName: "seconds"))
+  var tailCap: Double = 5
+
+  func validate() throws {
+    guard sampleRate == 44100 || sampleRate == 48000 else {
+      throw ValidationError("--sample-rate must be 44100 or 48000, not \(sampleRate).")
+    }
+    guard tailCap >= 0, tailCap <= 60 else {
+      throw ValidationError("--tail-cap must be between 0 and 60 seconds.")
+    }
+  }
+
+  var wantsAudio: Bool { wav != nil || stems != nil }
+
+  /// Renders the performance and stages the WAV files in `batch`.
+  func renderAudio(_ performance: Performance, into batch: inout AtomicFileBatch) throws -> [String] {
+    var renderOptions = RenderOptions()
+    renderOptions.sampleRate = sampleRate
+    renderOptions.tailCap = tailCap
+    renderOptions.rendersStems = stems != nil
+    let renderer = FluidSynthRenderer(soundFont: try SoundFontLocator.locate(soundfont), options: renderOptions)
+    let rendering = try renderer.render(performance)
+    var lines: [String] = []
+    let seconds = Double(rendering.mix.frames) / Double(rendering.sampleRate)
+    if let wav {
+      try batch.stage(
+        WAVEncoder.encode(rendering.mix, sampleRate: rendering.sampleRate, format: bitDepth),
+        at: URL(fileURLWithPath: wav))
+      lines.append("mix: \(wav) (\(String(format: "%.2f", seconds)) s, \(renderer.soundFont.lastPathComponent))")
+    }
+    if let stems {
+      let folder = URL(fileURLWithPath: stems)
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      } catch {
+        throw CommandFailure("cannot create the stems folder \(stems)")
+      }
+      let names = StemNaming.fileNames(for: rendering.stems.map(\.name))
+      for (stem, name) in zip(rendering.stems, names) {
+        try batch.stage(
+          WAVEncoder.encode(stem.audio, sampleRate: rendering.sampleRate, format: bitDepth),
+          at: folder.appendingPathComponent(name))
+      }
+      lines.append("stems: \(names.count) in \(stems)/ (\(names.joined(separator: ", ")))")
+    }
+    return lines
+  }
+}
