@@ -81,7 +81,9 @@ public struct ChartMapper: Sendable {
           pitch: pitch.note(for: y), velocity: UInt8(clamping: velocity))
         notesByTrack[TrackKey(series: seriesIndex, category: category), default: []].append(note)
         if let text = markerText(for: point, series: series, chart: chart, several: selected.count > 1) {
-          markers.append(ScoreEvent(time: Self.seconds(onTick), message: .marker(text)))
+          for piece in TextChunks.split(text) {
+            markers.append(ScoreEvent(time: Self.seconds(onTick), message: .marker(piece)))
+          }
         }
       }
     }
@@ -119,7 +121,8 @@ public struct ChartMapper: Sendable {
       tracks.append(gridlineTrack)
     }
 
-    markers.sort { $0.time < $1.time }
+    // A stable sort: the pieces of one marker stay in order.
+    markers = markers.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     return Score(title: chart.title, conductor: conductorTexts(chart: chart, roles: roles) + markers, tracks: tracks)
   }
 
@@ -270,7 +273,7 @@ public struct ChartMapper: Sendable {
       }
       texts.append("\(role): \(Self.describeAxis(axis))")
     }
-    return texts.map { ScoreEvent(time: 0, message: .text($0)) }
+    return texts.flatMap { TextChunks.split($0) }.map { ScoreEvent(time: 0, message: .text($0)) }
   }
 
   /// "Weight, 0.00 tons to 5.00 tons" or "Country: USA, Japan, Germany".

@@ -4,7 +4,8 @@
 /// conductor track (sequence name, tempo 120 bpm, time signature 4/4, texts and markers), then one
 /// track per `ScoreTrack` (track name, MIDI port when not 0, then its events). Every track ends with
 /// End of Track at the same tick, the end of the piece. Channel messages use running status, which
-/// "is cancelled by any meta event" (SMF 1.0), so a meta event always resets it.
+/// "is cancelled by any meta event" (SMF 1.0), so a meta event always resets it. Names longer than
+/// `TextChunks.limit` bytes are cut short (see `TextChunks`).
 public struct SMFEncoder: Sendable {
   /// Ticks per quarter note, the header's division.
   public static let ticksPerQuarterNote: UInt16 = 480
@@ -31,7 +32,7 @@ public struct SMFEncoder: Sendable {
 
     // Conductor track.
     writeTrack(to: &file, end: end) { writer in
-      writer.meta(0x03, Array(score.title.utf8))
+      writer.meta(0x03, Array(TextChunks.truncate(score.title).utf8))
       let tempo = Self.microsecondsPerQuarterNote
       writer.meta(0x51, [UInt8(tempo >> 16), UInt8((tempo >> 8) & 0xFF), UInt8(tempo & 0xFF)])
       // 4/4: numerator 4, denominator 2^2, 24 MIDI clocks per click, 8 32nd notes per quarter.
@@ -40,7 +41,7 @@ public struct SMFEncoder: Sendable {
     }
     for track in score.tracks {
       writeTrack(to: &file, end: end) { writer in
-        writer.meta(0x03, Array(track.name.utf8))
+        writer.meta(0x03, Array(TextChunks.truncate(track.name).utf8))
         if track.port > 0 { writer.meta(0x21, [UInt8(clamping: track.port)]) }
         for event in track.events { writer.event(event, channel: track.channel) }
       }
