@@ -20,7 +20,7 @@ extension ChartDescriptor {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw DescriptorError(at: url.path, "cannot read the file (\(fileErrorReason(error)))")
+      throw DescriptorError(at: url.relativePath, "cannot read the file (\(fileErrorReason(error)))")
     }
     try self.init(json: data)
   }

@@ -68,7 +68,7 @@ public struct MIDIFile: Hashable, Sendable {
   ///
   /// - Throws: `MIDIMapError` naming the file, with libsmf's own reason when it gave one.
   public init(contentsOf url: URL) throws {
-    let loaded = try SMFDocument(path: url.path)
+    let loaded = try SMFDocument(path: url.path, name: url.relativePath)
     self = loaded.contents()
   }
 
@@ -87,11 +87,11 @@ public struct MIDIFile: Hashable, Sendable {
 final class SMFDocument {
   private let smf: UnsafeMutablePointer<smf_t>
 
-  init(path: String) throws {
+  init(path: String, name: String) throws {
     let handle = LibSMFLog.capture { smf_load(path) }
     guard let loaded = handle.result else {
       throw MIDIMapError(
-        at: path, "not a Standard MIDI File that can be read\(LibSMFLog.reason(handle.messages))")
+        at: name, "not a Standard MIDI File that can be read\(LibSMFLog.reason(handle.messages))")
     }
     smf = loaded
   }

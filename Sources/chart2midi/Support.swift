@@ -14,7 +14,9 @@ struct CommandFailure: Error, CustomStringConvertible {
   init(_ error: Error, file: String? = nil) {
     let text: String
     switch error {
-    case let error as DescriptorError where file != nil && !error.location.hasPrefix("/"):
+    case let error as DescriptorError where file != nil && error.location != file:
+      text = "\(file!): \(error)"
+    case let error as MIDIMapError where file != nil && error.location.hasPrefix("sonification"):
       text = "\(file!): \(error)"
     case let error as CustomStringConvertible: text = error.description
     default: text = "\(error)"

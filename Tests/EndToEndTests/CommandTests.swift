@@ -1,0 +1,173 @@
+import Foundation
+import MIDIMap
+import Testing
+
+let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+
+let exampleNames = ["birth-rate", "cars", "coffee-code", "dice", "precipitation", "temperatures"]
+
+/// The built `chart2midi`, beside the test bundle in the build folder.
+let executable: URL = {
+  var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+  for _ in 0..<3 {
+    let candidate = folder.appendingPathComponent("chart2midi")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    folder = folder.deletingLastPathComponent()
+  }
+  return projectRoot.appendingPathComponent(".build/debug/chart2midi")
+}()
+
+struct Run {
+  var status: Int32
+  var output: String
+  var error: String
+}
+
+func run(_ arguments: [String]) throws -> Run {
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.currentDirectoryURL = projectRoot
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  let outData = out.fileHandleForReading.readDataToEndOfFile()
+  let errData = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return Run(
+    status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+    error: String(decoding: errData, as: UTF8.self))
+}
+
+func temporaryFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chart2midi-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+func files(in folder: URL) -> [String] {
+  ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+}
+
+@Suite("chart2midi command", .serialized)
+struct CommandTests {
+  @Test("convert writes a MIDI file libsmf reads", arguments: exampleNames)
+  func convertEachExample(name: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("\(name).mid")
+    let result = try run(["convert", "Examples/\(name).json", "-o", midi.path])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.error.hasPrefix("midi: \(midi.path) ("))
+    let file = try MIDIFile(contentsOf: midi)
+    #expect(file.format == 1)
+    #expect(file.tracks.count >= 2)
+    let notes = file.tracks.flatMap(\.events).filter { $0.bytes.count == 3 && $0.bytes[0] & 0xF0 == 0x90 && $0.bytes[2] > 0 }
+    #expect(!notes.isEmpty)
+    #expect(files(in: folder) == ["\(name).mid"])
+  }
+
+  @Test func convertWritesAMixAndStems() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try run([
+      "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("dice.mid").path,
+      "--wav", folder.appendingPathComponent("dice.wav").path, "--stems",
+      folder.appendingPathComponent("stems").path, "--bit-depth", "24",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(files(in: folder) == ["dice.mid", "dice.wav", "stems"])
+    #expect(files(in: folder.appendingPathComponent("stems")) == ["Blue.wav", "Green.wav", "Red.wav"])
+    let mix = try Data(contentsOf: folder.appendingPathComponent("dice.wav"))
+    let red = try Data(contentsOf: folder.appendingPathComponent("stems/Red.wav"))
+    #expect(mix.count == red.count)
+    #expect(mix[34] == 24)
+  }
+
+  @Test func renderPlaysAFileBackToWAV() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("c.mid").path
+    #expect(try run(["convert", "Examples/coffee-code.json", "-o", midi]).status == 0)
+    let result = try run(["render", midi, "--wav", folder.appendingPathComponent("c.wav").path, "--sample-rate", "48000"])
+    #expect(result.status == 0, "\(result.error)")
+    let wav = try Data(contentsOf: folder.appendingPathComponent("c.wav"))
+    #expect(String(decoding: wav[0..<4], as: UTF8.self) == "RIFF")
+    #expect(Int(wav[24]) | Int(wav[25]) << 8 | Int(wav[26]) << 16 == 48000)
+  }
+
+  @Test func inspectListsTracksAndMarkers() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("births.mid").path
+    #expect(try run(["convert", "Examples/birth-rate.json", "-o", midi]).status == 0)
+    let result = try run(["inspect", midi])
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "\(midi): SMF format 1, 480 ticks per quarter note, 3 tracks, 65 notes, 10.25 s long")
+    #expect(lines.contains("  track 1 \"Birth rate\": channel 1: program 0 Acoustic Grand Piano: 59 notes, pitch 57-78, onsets 0.00 s to 10.00 s"))
+    #expect(lines.contains("  7.41 s  Peak: 1960, 268 births per 10,000 people"))
+  }
+
+  @Test func validateReportsAValidChart() throws {
+    let result = try run(["validate", "Examples/cars.json"])
+    #expect(result.status == 0)
+    #expect(result.output == "Examples/cars.json: valid: 1 series, 14 points\n")
+  }
+
+  @Test(
+    "bad input: one sentence, a non-zero exit, no file",
+    arguments: [
+      (#"{"title": "T", "xAxis": {"title": "X", "range": [0, 1]}, "yAxis": {"title": "Y", "range": [0, 1]}, "series": [{"name": "S", "dataPoints": [{"x": 0, "y": "n/a"}]}]}"#,
+       "Error: bad.json: series[0].dataPoints[0].y: expected a number or null, found \"n/a\""),
+      ("{\"title\": ", "Error: bad.json: line 1, column 11: expected a value (a number, a string, true, false, null, an object or an array), found the end of the file"),
+      (#"{"title": "T", "xAxis": {"title": "X", "range": [0, 1]}, "yAxis": {"title": "Y", "range": [0, 1]}, "series": [{"name": "S", "dataPoints": []}], "sonification": {"scale": "lydian"}}"#,
+       "Error: bad.json: sonification.scale: expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", found \"lydian\""),
+    ] as [(String, String)])
+  func badInput(json: String, message: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("bad.json")
+    try Data(json.utf8).write(to: input)
+    let result = try run(["convert", input.path, "-o", folder.appendingPathComponent("out.mid").path])
+    #expect(result.status != 0)
+    #expect(result.error == message.replacingOccurrences(of: "bad.json", with: input.path) + "\n")
+    #expect(files(in: folder) == ["bad.json"])
+  }
+
+  @Test func aMissingInputIsNamed() throws {
+    let result = try run(["convert", "/nonexistent/chart.json", "-o", "/tmp/never.mid"])
+    #expect(result.status != 0)
+    #expect(result.error == "Error: /nonexistent/chart.json: cannot read the file (no such file)\n")
+    #expect(!FileManager.default.fileExists(atPath: "/tmp/never.mid"))
+  }
+
+  @Test func anUnwritableOutputLeavesNothingBehind() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The MIDI file can be written, the WAV cannot: neither is left.
+    let result = try run([
+      "convert", "Examples/coffee-code.json", "-o", folder.appendingPathComponent("c.mid").path,
+      "--wav", folder.appendingPathComponent("missing/c.wav").path,
+    ])
+    #expect(result.status != 0)
+    #expect(result.error == "Error: cannot write \(folder.path)/missing/c.wav: the folder \(folder.path)/missing does not exist\n")
+    #expect(files(in: folder) == [])
+  }
+
+  @Test func aBadFlagIsAUsageError() throws {
+    let result = try run(["convert", "Examples/cars.json", "--note-range", "90:20"])
+    #expect(result.status != 0)
+    #expect(result.error.contains("--note-range: expected two MIDI notes from 0 to 127, the lower first, such as 48 and 84"))
+  }
+
+  @Test func inspectRejectsANonMIDIFile() throws {
+    let result = try run(["inspect", "Examples/cars.json"])
+    #expect(result.status != 0)
+    #expect(result.error.hasPrefix("Error: Examples/cars.json: not a Standard MIDI File that can be read"))
+    #expect(result.error.split(separator: "\n").count == 1)
+  }
+}

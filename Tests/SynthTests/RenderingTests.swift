@@ -1,0 +1,178 @@
+import Foundation
+import MIDIMap
+import Testing
+
+@testable import Synth
+
+let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+
+func soundFont() throws -> URL { try SoundFontLocator.locate() }
+
+/// Root mean square of a stretch of one side.
+func rms(_ samples: [Float], from start: Int, to end: Int) -> Double {
+  let slice = samples[max(0, start)..<min(samples.count, end)]
+  guard !slice.isEmpty else { return 0 }
+  return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(slice.count)).squareRoot()
+}
+
+/// The fundamental frequency by autocorrelation, searching 50 Hz to 2 kHz.
+func fundamental(_ samples: ArraySlice<Float>, sampleRate: Int) -> Double {
+  let signal = samples.map(Double.init)
+  let minLag = sampleRate / 2000
+  let maxLag = sampleRate / 50
+  var best = (lag: 0, value: -Double.infinity)
+  var correlations = [Double](repeating: 0, count: maxLag + 2)
+  for lag in minLag...(maxLag + 1) {
+    var sum = 0.0
+    for index in 0..<(signal.count - lag) { sum += signal[index] * signal[index + lag] }
+    correlations[lag] = sum
+  }
+  // The first strong peak: the true period, not a multiple of it.
+  let global = correlations[minLag...maxLag].max()!
+  for lag in (minLag + 1)..<maxLag
+  where correlations[lag] > 0.9 * global && correlations[lag] >= correlations[lag - 1]
+    && correlations[lag] >= correlations[lag + 1]
+  {
+    best = (lag, correlations[lag])
+    break
+  }
+  // Parabolic interpolation around the peak.
+  let (a, b, c) = (correlations[best.lag - 1], correlations[best.lag], correlations[best.lag + 1])
+  let shift = (a - c) / (2 * (a - 2 * b + c))
+  return Double(sampleRate) / (Double(best.lag) + shift)
+}
+
+func track(_ name: String, channel: UInt4, program: UInt7, notes: [(on: Double, off: Double, pitch: UInt7)]) -> ScoreTrack {
+  var events = [ScoreEvent(time: 0, message: .programChange(program))]
+  var timed: [(Double, Int, MIDIMessage)] = []
+  for note in notes {
+    timed.append((note.on, 1, .noteOn(note: note.pitch, velocity: 100)))
+    timed.append((note.off, 0, .noteOff(note: note.pitch)))
+  }
+  events += timed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { ScoreEvent(time: $0.0, message: $0.2) }
+  return ScoreTrack(name: name, stem: name, channel: channel, program: program, events: events)
+}
+
+@Suite("Rendering", .serialized)
+struct RenderingTests {
+  @Test func aChartRendersToBoundedAudibleUnclippedSound() throws {
+    let score = Score(title: "t", tracks: [
+      track("A", channel: 0, program: 0, notes: [(0.5, 1.0, 60), (1.5, 2.0, 67), (2.5, 3.0, 72)])
+    ])
+    let rendering = try FluidSynthRenderer(soundFont: try soundFont()).render(Performance(score: score))
+    let rate = Double(rendering.sampleRate)
+    let seconds = Double(rendering.mix.frames) / rate
+    // The score ends at 3 s; the tail is the release, at most the 5 s cap.
+    #expect(seconds >= 3.0)
+    #expect(seconds <= 3.0 + 5.0 + 0.02)
+    // Silence before the first note, sound during each note.
+    #expect(rms(rendering.mix.left, from: 0, to: Int(0.45 * rate)) < 1e-4)
+    for start in [0.55, 1.55, 2.55] {
+      #expect(rms(rendering.mix.left, from: Int(start * rate), to: Int((start + 0.3) * rate)) > 0.01)
+    }
+    // Peak at -1 dBFS, no clipping.
+    #expect(abs(Double(rendering.mix.peak) - pow(10, -1.0 / 20)) < 1e-3)
+  }
+
+  @Test func aNoteHasThePitchOfItsMIDINote() throws {
+    // A4 = MIDI 69 = 440 Hz; C5 = 72 = 523.25 Hz, on the flute (program 73).
+    for (note, frequency) in [(69, 440.0), (72, 523.2511)] as [(UInt7, Double)] {
+      let score = Score(title: "t", tracks: [track("A", channel: 0, program: 73, notes: [(0, 1.5, note)])])
+      let rendering = try FluidSynthRenderer(soundFont: try soundFont()).render(Performance(score: score))
+      let window = rendering.mix.left[Int(0.5 * 44100)..<Int(0.7 * 44100)]
+      let measured = fundamental(window, sampleRate: 44100)
+      let cents = 1200 * log2(measured / frequency)
+      #expect(abs(cents) < 20, "note \(note): measured \(measured) Hz")
+    }
+  }
+
+  @Test func stemsHaveTheMixLengthAndAddUpToIt() throws {
+    // Two series with the same instrument, at different times, and a gridline stem.
+    var grid = track("Gridlines", channel: .percussion, program: 0, notes: [(0, 0.05, 42), (6, 6.05, 42)])
+    grid.stem = "Gridlines"
+    let score = Score(title: "t", tracks: [
+      track("Early", channel: 0, program: 0, notes: [(0.5, 1.5, 60), (1.5, 2.0, 64)]),
+      track("Late", channel: 1, program: 0, notes: [(5.0, 6.0, 62)]),
+      grid,
+    ])
+    var options = RenderOptions()
+    options.rendersStems = true
+    let rendering = try FluidSynthRenderer(soundFont: try soundFont(), options: options)
+      .render(Performance(score: score))
+    #expect(rendering.stems.map(\.name) == ["Early", "Late", "Gridlines"])
+    for stem in rendering.stems { #expect(stem.audio.frames == rendering.mix.frames) }
+    var maxDifference: Float = 0
+    for frame in 0..<rendering.mix.frames {
+      let left = rendering.stems.reduce(Float(0)) { $0 + $1.audio.left[frame] }
+      let right = rendering.stems.reduce(Float(0)) { $0 + $1.audio.right[frame] }
+      maxDifference = max(maxDifference, abs(left - rendering.mix.left[frame]), abs(right - rendering.mix.right[frame]))
+    }
+    #expect(maxDifference < 1e-5)
+    let rate = 44100
+    let early = rendering.stems[0].audio.left
+    let late = rendering.stems[1].audio.left
+    // Each stem holds sound only where its series plays.
+    #expect(rms(early, from: Int(0.6 * Double(rate)), to: Int(1.4 * Double(rate))) > 0.01)
+    #expect(rms(late, from: 0, to: Int(4.9 * Double(rate))) < 1e-5)
+    #expect(rms(late, from: Int(5.1 * Double(rate)), to: Int(5.9 * Double(rate))) > 0.01)
+    #expect(rms(early, from: Int(4.5 * Double(rate)), to: early.count) < 1e-4)
+  }
+
+  @Test func aFileTheProjectDidNotWriteRenders() throws {
+    // Format 0, one track, written by hand: running status, and a note-on with velocity 0 as off.
+    let bytes: [UInt8] = [
+      0x4D, 0x54, 0x68, 0x64, 0, 0, 0, 6, 0, 0, 0, 1, 0, 96,  // MThd, format 0, 1 track, 96 ppq
+      0x4D, 0x54, 0x72, 0x6B, 0, 0, 0, 22,  // MTrk, 22 bytes
+      0x00, 0xC0, 0x49,  // program change: flute
+      0x00, 0x90, 0x45, 0x60,  // note on A4
+      0x81, 0x40, 0x45, 0x00,  // 192 ticks later (1 s at 120 bpm), running status, velocity 0: off
+      0x00, 0x48, 0x50,  // note on C5
+      0x60, 0x48, 0x00,  // 96 ticks later, off
+      0x00, 0xFF, 0x2F, 0x00,  // end of track
+    ]
+    let file = try MIDIFile(bytes: bytes)
+    let performance = Performance(file: file)
+    #expect(performance.events.count == 5)
+    #expect(performance.stems.map(\.name) == ["Track 1"])
+    #expect(abs(performance.end - 1.5) < 1e-6)
+    let rendering = try FluidSynthRenderer(soundFont: try soundFont()).render(performance)
+    #expect(rms(rendering.mix.left, from: Int(0.2 * 44100), to: Int(0.8 * 44100)) > 0.01)
+    let seconds = Double(rendering.mix.frames) / 44100
+    #expect(seconds >= 1.5 && seconds <= 6.6)
+  }
+
+  @Test func aStuckNoteStillEnds() throws {
+    // A note-on that is never turned off, on a sustained organ.
+    let bytes: [UInt8] = [
+      0x4D, 0x54, 0x68, 0x64, 0, 0, 0, 6, 0, 0, 0, 1, 0, 96,
+      0x4D, 0x54, 0x72, 0x6B, 0, 0, 0, 12,
+      0x00, 0xC0, 0x13,  // church organ
+      0x00, 0x90, 0x3C, 0x64,  // note on, never off
+      0x81, 0x40, 0xFF, 0x2F, 0x00,  // end of track after 1 s
+    ]
+    var options = RenderOptions()
+    options.tailCap = 2
+    let rendering = try FluidSynthRenderer(soundFont: try soundFont(), options: options)
+      .render(Performance(file: try MIDIFile(bytes: bytes)))
+    let seconds = Double(rendering.mix.frames) / 44100
+    #expect(seconds >= 1.0)
+    #expect(seconds <= 3.02)
+    #expect(rms(rendering.mix.left, from: Int(0.3 * 44100), to: Int(0.9 * 44100)) > 0.01)
+  }
+
+  @Test func theSampleRateIsChecked() throws {
+    var options = RenderOptions()
+    options.sampleRate = 22050
+    #expect(throws: SynthError("the sample rate must be 44100 or 48000, not 22050")) {
+      try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(
+        Performance(score: Score(title: "t")))
+    }
+  }
+
+  @Test func aMissingSoundFontIsNamed() {
+    #expect(throws: SynthError("the soundfont /nonexistent.sf2 does not exist")) {
+      try SoundFontLocator.locate("/nonexistent.sf2")
+    }
+  }
+}
