@@ -175,7 +175,30 @@ struct ChartJSONDecoder {
     var hasY = false
     var additionalValues: [DataValue] = []
     var label: String?
-    try scanner.readObject { scanner, key in
+    try scanner.readObjectFast { scanner, raw, decoded in
+      let key: String
+      if let raw {
+        // The common keys, matched without making a String.
+        if scanner.key(raw, equals: "x") {
+          x = try readDataValue(&scanner, at: { "\(path()).x" })
+          return
+        }
+        if scanner.key(raw, equals: "y"), scanner.peekKind() == .number {
+          hasY = true
+          y = try readFinite(&scanner, at: { "\(path()).y" })
+          return
+        }
+        if scanner.key(raw, equals: "additionalValues"), scanner.peekKind() == .array {
+          try scanner.readArray { scanner, index in
+            additionalValues.append(
+              try readDataValue(&scanner, at: { "\(path()).additionalValues[\(index)]" }))
+          }
+          return
+        }
+        key = scanner.keyText(raw, nil)
+      } else {
+        key = decoded!
+      }
       switch key {
       case "x":
         x = try readDataValue(&scanner, at: { "\(path()).x" })

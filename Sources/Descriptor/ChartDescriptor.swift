@@ -58,23 +58,10 @@ public struct NumericAxis: Hashable, Sendable {
 
   /// Where `value` lies on the axis, from 0 (lower bound) to 1 (upper bound), in log space for log
   /// axes; values outside the range are clamped.
-  public func normalizedPosition(of value: Double) -> Double {
-    let low: Double
-    let high: Double
-    let position: Double
-    switch scaleType {
-    case .linear:
-      (low, high, position) = (range.lowerBound, range.upperBound, value)
-    case .log10:
-      (low, high) = (Foundation.log10(range.lowerBound), Foundation.log10(range.upperBound))
-      position = value > 0 ? Foundation.log10(value) : -Double.infinity
-    case .ln:
-      (low, high) = (Foundation.log(range.lowerBound), Foundation.log(range.upperBound))
-      position = value > 0 ? Foundation.log(value) : -Double.infinity
-    }
-    guard high > low else { return 0 }
-    return min(1, max(0, (position - low) / (high - low)))
-  }
+  public func normalizedPosition(of value: Double) -> Double { scale.position(of: value) }
+
+  /// The axis's range and scale alone: a small value to keep in loops over many points.
+  public var scale: AxisScale { AxisScale(range: range, scaleType: scaleType) }
 
   /// Whether `value` lies inside the axis range.
   public func contains(_ value: Double) -> Bool { range.contains(value) }
@@ -85,6 +72,43 @@ public struct NumericAxis: Hashable, Sendable {
     if let provider = valueDescriptionProvider { return provider.describe(value) }
     if let format = valueFormat { return format.format(value) }
     return ValueFormat.plain(value)
+  }
+}
+
+/// A numeric axis's range and scale type, which place a value between 0 and 1.
+public struct AxisScale: Hashable, Sendable {
+  /// The scale type.
+  public let scaleType: ScaleType
+  @usableFromInline let low: Double
+  @usableFromInline let span: Double
+
+  /// The scale of a range.
+  public init(range: ClosedRange<Double>, scaleType: ScaleType) {
+    self.scaleType = scaleType
+    let low = Self.transform(range.lowerBound, scaleType)
+    self.low = low
+    span = Self.transform(range.upperBound, scaleType) - low
+  }
+
+  private static func transform(_ value: Double, _ scaleType: ScaleType) -> Double {
+    switch scaleType {
+    case .linear: value
+    case .log10: value > 0 ? Foundation.log10(value) : -.infinity
+    case .ln: value > 0 ? Foundation.log(value) : -.infinity
+    }
+  }
+
+  /// Where `value` lies, from 0 (lower bound) to 1 (upper bound), in log space for log scales;
+  /// values outside the range are clamped.
+  @inlinable public func position(of value: Double) -> Double {
+    guard span > 0 else { return 0 }
+    let transformed: Double
+    switch scaleType {
+    case .linear: transformed = value
+    case .log10: transformed = value > 0 ? Foundation.log10(value) : -.infinity
+    case .ln: transformed = value > 0 ? Foundation.log(value) : -.infinity
+    }
+    return min(1, max(0, (transformed - low) / span))
   }
 }
 

@@ -92,6 +92,58 @@ struct JSONScanner {
     }
   }
 
+  /// Reads the members of an object without making a `String` of each key: `body` gets the key's
+  /// UTF-8 bytes when the key has no escapes (compare them with `key(_:equals:)`), else nil and the
+  /// decoded key.
+  mutating func readObjectFast(
+    _ body: (inout JSONScanner, _ raw: Range<Int>?, _ decoded: String?) throws -> Void
+  ) throws {
+    try expect(UInt8(ascii: "{"), "expected '{'")
+    if peek() == UInt8(ascii: "}") {
+      offset += 1
+      return
+    }
+    while true {
+      guard peek() == UInt8(ascii: "\"") else {
+        throw syntaxError("expected a member name in double quotes")
+      }
+      var raw: Range<Int>?
+      var decoded: String?
+      var index = offset + 1
+      while bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+        index += 1
+      }
+      if bytes[index] == UInt8(ascii: "\"") {
+        raw = (offset + 1)..<index
+        offset = index + 1
+      } else {
+        decoded = try readString()
+      }
+      try expect(UInt8(ascii: ":"), "expected ':' after the member name")
+      try body(&self, raw, decoded)
+      switch peek() {
+      case UInt8(ascii: ","): offset += 1
+      case UInt8(ascii: "}"):
+        offset += 1
+        return
+      default: throw syntaxError("expected ',' or '}' after an object member")
+      }
+    }
+  }
+
+  /// Whether the raw key bytes spell `name`.
+  func key(_ raw: Range<Int>, equals name: StaticString) -> Bool {
+    guard raw.count == name.utf8CodeUnitCount else { return false }
+    let pointer = name.utf8Start
+    for index in 0..<raw.count where bytes[raw.lowerBound + index] != pointer[index] { return false }
+    return true
+  }
+
+  /// The key as text, for messages.
+  func keyText(_ raw: Range<Int>?, _ decoded: String?) -> String {
+    decoded ?? String(decoding: bytes[raw!], as: UTF8.self)
+  }
+
   /// Reads the elements of an array, calling `body` with each index; `body` must read the element.
   mutating func readArray(_ body: (inout JSONScanner, Int) throws -> Void) throws {
     try expect(UInt8(ascii: "["), "expected '['")

@@ -17,21 +17,21 @@ extension ChartDescriptor {
     let yDomainNeedsPositive = yAxis.scaleType != .linear
     for (seriesIndex, series) in series.enumerated() {
       for (pointIndex, point) in series.dataPoints.enumerated() {
-        let path = "series[\(seriesIndex)].dataPoints[\(pointIndex)]"
-        try checkers.x.check(point.x, at: { "\(path).x" })
+        func path() -> String { "series[\(seriesIndex)].dataPoints[\(pointIndex)]" }
+        try checkers.x.check(point.x, at: { "\(path()).x" })
         if yDomainNeedsPositive, let y = point.y, y <= 0 {
           throw DescriptorError(
-            at: "\(path).y",
+            at: "\(path()).y",
             "\(ValueFormat.plain(y)) is outside the domain of the \(yAxis.scaleType.rawValue) y axis; values must be above 0")
         }
         if point.additionalValues.count != additionalAxes.count {
           let expected = additionalAxes.count
           throw DescriptorError(
-            at: "\(path).additionalValues",
+            at: "\(path()).additionalValues",
             "expected \(expected) value\(expected == 1 ? "" : "s") (one per additional axis), found \(point.additionalValues.count)")
         }
         for (index, value) in point.additionalValues.enumerated() {
-          try checkers.extra[index].check(value, at: { "\(path).additionalValues[\(index)]" })
+          try checkers.extra[index].check(value, at: { "\(path()).additionalValues[\(index)]" })
         }
       }
     }
@@ -65,41 +65,48 @@ extension ChartDescriptor {
   }
 }
 
-/// Checks values against one axis; the category lookup is built once.
+/// Checks values against one axis; the facts it needs are taken from the axis once.
 private struct ValueChecker {
   let axis: Axis
   let name: String
+  let isNumeric: Bool
+  let needsPositive: Bool
   let categories: [String: Int]
 
   init(axis: Axis, name: String) {
     self.axis = axis
     self.name = name
-    self.categories = axis.categorical?.makeIndex() ?? [:]
+    isNumeric = axis.numeric != nil
+    needsPositive = (axis.numeric?.scaleType ?? .linear) != .linear
+    categories = axis.categorical?.makeIndex() ?? [:]
   }
 
   func check(_ value: DataValue, at path: () -> String) throws {
-    switch (axis, value) {
-    case (.numeric(let numeric), .number(let number)):
-      if numeric.scaleType != .linear, number <= 0 {
+    switch value {
+    case .number(let number):
+      if isNumeric {
+        if needsPositive, number <= 0 {
+          throw DescriptorError(
+            at: path(),
+            "\(ValueFormat.plain(number)) is outside the domain of the \(axis.numeric!.scaleType.rawValue) \(name) \"\(axis.title)\"; values must be above 0")
+        }
+      } else {
         throw DescriptorError(
           at: path(),
-          "\(ValueFormat.plain(number)) is outside the domain of the \(numeric.scaleType.rawValue) \(name) \"\(numeric.title)\"; values must be above 0")
+          "expected a category name for the categorical \(name) \"\(axis.title)\", found \(ValueFormat.plain(number))")
       }
-    case (.numeric(let numeric), .category(let category)):
-      throw DescriptorError(
-        at: path(),
-        "expected a number for the numeric \(name) \"\(numeric.title)\", found \(quoted(category))")
-    case (.categorical(let categorical), .number(let number)):
-      throw DescriptorError(
-        at: path(),
-        "expected a category name for the categorical \(name) \"\(categorical.title)\", found \(ValueFormat.plain(number))")
-    case (.categorical(let categorical), .category(let category)):
+    case .category(let category):
+      if isNumeric {
+        throw DescriptorError(
+          at: path(), "expected a number for the numeric \(name) \"\(axis.title)\", found \(quoted(category))")
+      }
       if categories[category] == nil {
-        let listed = categorical.categoryOrder.prefix(8).map { quoted($0) }.joined(separator: ", ")
-        let more = categorical.categoryOrder.count > 8 ? ", …" : ""
+        let order = axis.categorical!.categoryOrder
+        let listed = order.prefix(8).map { quoted($0) }.joined(separator: ", ")
+        let more = order.count > 8 ? ", …" : ""
         throw DescriptorError(
           at: path(),
-          "\(quoted(category)) is not in the categoryOrder of the \(name) \"\(categorical.title)\" (\(listed)\(more))")
+          "\(quoted(category)) is not in the categoryOrder of the \(name) \"\(axis.title)\" (\(listed)\(more))")
       }
     }
   }

@@ -27,6 +27,8 @@ public struct ChartMapper: Sendable {
     let time = TimeMap(axis: chart.xAxis, options: options)
     let pitch = PitchMap(axis: chart.yAxis, options: options)
     let categoryIndex = roles.instrument.map { chart.additionalAxes[$0].categorical!.makeIndex() }
+    let durationScale = roles.duration.map { chart.additionalAxes[$0].numeric!.scale }
+    let loudnessScale = roles.loudness.map { chart.additionalAxes[$0].numeric!.scale }
 
     // Notes per (series, category); category -1 when no axis splits the series.
     struct TrackKey: Hashable, Comparable {
@@ -58,7 +60,7 @@ public struct ChartMapper: Sendable {
         let onset = onsets[index]
         var duration = options.noteDuration
         if let axis = roles.duration, case .number(let value) = point.additionalValues[axis] {
-          let position = chart.additionalAxes[axis].numeric!.normalizedPosition(of: value)
+          let position = durationScale!.position(of: value)
           duration = options.durationRange.lowerBound
             + position * (options.durationRange.upperBound - options.durationRange.lowerBound)
         } else if let next = nextOnset[index], next > onset {
@@ -66,7 +68,7 @@ public struct ChartMapper: Sendable {
         }
         var velocity = options.velocity
         if let axis = roles.loudness, case .number(let value) = point.additionalValues[axis] {
-          let position = chart.additionalAxes[axis].numeric!.normalizedPosition(of: value)
+          let position = loudnessScale!.position(of: value)
           velocity = Int(
             (Double(options.velocityRange.lowerBound)
               + position * Double(options.velocityRange.count - 1)).rounded())
@@ -325,13 +327,13 @@ struct AxisRoles {
 
 /// x to onset time within one series' span.
 struct TimeMap {
-  let axis: Axis
+  let scale: AxisScale?
   let span: Double
   let categoryIndex: [String: Int]
   let slot: Double
 
   init(axis: Axis, options: SonificationOptions) {
-    self.axis = axis
+    scale = axis.numeric?.scale
     switch axis {
     case .numeric(let numeric):
       if let perUnit = options.secondsPerUnit, numeric.scaleType == .linear {
@@ -352,28 +354,27 @@ struct TimeMap {
   /// The onset of an x value: its position on a numeric axis times the span, or the start of its
   /// equal slot on a categorical axis.
   func onset(of x: DataValue) -> Double {
-    switch (axis, x) {
-    case (.numeric(let numeric), .number(let value)): numeric.normalizedPosition(of: value) * span
-    case (.categorical, .category(let name)): Double(categoryIndex[name] ?? 0) * slot
-    default: 0
+    switch x {
+    case .number(let value): (scale?.position(of: value) ?? 0) * span
+    case .category(let name): Double(categoryIndex[name] ?? 0) * slot
     }
   }
 }
 
 /// y to a MIDI note of the scale, never falling when y rises.
 struct PitchMap {
-  let axis: NumericAxis
+  let scale: AxisScale
   let notes: [UInt8]
 
   init(axis: NumericAxis, options: SonificationOptions) {
-    self.axis = axis
+    scale = axis.scale
     let root = options.noteRange.lowerBound % 12
     let degrees = Set(options.scale.degrees)
     notes = options.noteRange.filter { degrees.contains(($0 - root + 12) % 12) }.map { UInt8($0) }
   }
 
   func note(for y: Double) -> UInt8 {
-    let position = axis.normalizedPosition(of: y)
+    let position = scale.position(of: y)
     return notes[Int((position * Double(notes.count - 1)).rounded())]
   }
 }

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The benchmark of DESIGN.md: a 1,000,000-point chart, JSON in and MIDI out, against the same job in
+# Python (json + mido); 100,000 points for linearity. Run through `make bench`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=bench-out
+mkdir -p "$out"
+bin=.build/release
+python=.venv/bin/python
+for n in 100000 1000000; do
+  [ -f "$out/chart-$n.json" ] || python3 Scripts/make-big-chart.py "$n" "$out/chart-$n.json"
+done
+echo "== stages, 1,000,000 points (chart2midi-bench)"
+"$bin/chart2midi-bench" "$out/chart-1000000.json" "$out/stages.mid"
+echo
+echo "== end to end: chart2midi convert (wall time, peak memory)"
+python3 Scripts/measure.py "chart2midi convert, 100,000 points" "$bin/chart2midi" convert "$out/chart-100000.json" -o "$out/c-100k.mid" | tee "$out/c100k.txt"
+python3 Scripts/measure.py "chart2midi convert, 1,000,000 points" "$bin/chart2midi" convert "$out/chart-1000000.json" -o "$out/c-1m.mid" | tee "$out/c1m.txt"
+echo
+echo "== the Python peer: json + mido"
+python3 Scripts/measure.py "python json + mido, 100,000 points" "$python" Scripts/peer.py "$out/chart-100000.json" "$out/p-100k.mid" | tee "$out/p100k.txt"
+python3 Scripts/measure.py "python json + mido, 1,000,000 points" "$python" Scripts/peer.py "$out/chart-1000000.json" "$out/p-1m.mid" | tee "$out/p1m.txt"
+echo
+secs() { awk '{for (i = 1; i <= NF; i++) if ($(i + 1) == "s") { print $i; exit }}' "$1"; }
+awk -v c="$(secs "$out/c1m.txt")" -v p="$(secs "$out/p1m.txt")" -v c1="$(secs "$out/c100k.txt")" 'BEGIN {
+  printf "speed-up over the Python peer at 1,000,000 points: %.1fx (goal: at least 30x)\n", p / c
+  printf "linearity: 10x the points took %.1fx the time (goal: about 10x)\n", c / c1
+}'

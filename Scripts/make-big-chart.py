@@ -1,0 +1,26 @@
+#!/usr/bin/env python3
+"""Writes a chart of N points (a random walk, with a numeric duration axis) for the benchmark."""
+import json
+import random
+import sys
+
+count = int(sys.argv[1])
+path = sys.argv[2]
+rng = random.Random(1)
+y = 50.0
+points = []
+for index in range(count):
+    y = min(100.0, max(0.0, y + rng.uniform(-2, 2)))
+    points.append({"x": round(index / count * 1000, 4), "y": round(y, 3),
+                   "additionalValues": [round(rng.uniform(0, 10), 2)]})
+chart = {
+    "title": f"Benchmark: {count} points",
+    "summary": "A random walk.",
+    "xAxis": {"type": "numeric", "title": "Time", "range": [0, 1000]},
+    "yAxis": {"type": "numeric", "title": "Value", "range": [0, 100]},
+    "additionalAxes": [{"type": "numeric", "title": "Length", "range": [0, 10]}],
+    "series": [{"name": "Walk", "isContinuous": False, "dataPoints": points}],
+    "sonification": {"totalDuration": count / 10},
+}
+with open(path, "w") as handle:
+    json.dump(chart, handle, separators=(", ", ": "))
