@@ -70,25 +70,8 @@ struct JSONScanner {
 
   /// Reads the members of an object, calling `body` with each key; `body` must read the value.
   mutating func readObject(_ body: (inout JSONScanner, String) throws -> Void) throws {
-    try expect(UInt8(ascii: "{"), "expected '{'")
-    if peek() == UInt8(ascii: "}") {
-      offset += 1
-      return
-    }
-    while true {
-      guard peek() == UInt8(ascii: "\"") else {
-        throw syntaxError("expected a member name in double quotes")
-      }
-      let key = try readString()
-      try expect(UInt8(ascii: ":"), "expected ':' after the member name \(quoted(key))")
-      try body(&self, key)
-      switch peek() {
-      case UInt8(ascii: ","): offset += 1
-      case UInt8(ascii: "}"):
-        offset += 1
-        return
-      default: throw syntaxError("expected ',' or '}' after an object member")
-      }
+    try readObjectFast { scanner, raw, decoded in
+      try body(&scanner, scanner.keyText(raw, decoded))
     }
   }
 
@@ -119,7 +102,10 @@ struct JSONScanner {
       } else {
         decoded = try readString()
       }
-      try expect(UInt8(ascii: ":"), "expected ':' after the member name")
+      guard peek() == UInt8(ascii: ":") else {
+        throw syntaxError("expected ':' after the member name \(quoted(keyText(raw, decoded)))")
+      }
+      offset += 1
       try body(&self, raw, decoded)
       switch peek() {
       case UInt8(ascii: ","): offset += 1
