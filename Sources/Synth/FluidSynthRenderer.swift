@@ -68,8 +68,13 @@ public struct FluidSynthRenderer: Sendable {
 
   /// Renders a performance.
   ///
+  /// - Parameters:
+  ///   - performance: what to play.
+  ///   - progress: called now and then with the part of the music rendered so far, 0 to 1.
   /// - Throws: `SynthError` when FluidSynth cannot be set up or the soundfont cannot be loaded.
-  public func render(_ performance: Performance) throws -> Rendering {
+  public func render(_ performance: Performance, progress: ((Double) -> Void)? = nil) throws
+    -> Rendering
+  {
     guard options.sampleRate == 44100 || options.sampleRate == 48000 else {
       throw SynthError("the sample rate must be 44100 or 48000, not \(options.sampleRate)")
     }
@@ -95,8 +100,14 @@ public struct FluidSynthRenderer: Sendable {
     let block = 512
 
     var cursor = 0
+    let totalFrames = max(1, Int(performance.end * rate))
+    var nextReport = 0
     func render(to frame: Int) {
       while cursor < frame {
+        if let progress, cursor >= nextReport {
+          progress(min(1, Double(cursor) / Double(totalFrames)))
+          nextReport = cursor + options.sampleRate
+        }
         let count = min(block, frame - cursor)
         synth.process(frames: count)
         output.add(synth, frames: count)

@@ -98,7 +98,15 @@ struct AudioOptions: ParsableArguments {
     renderOptions.tailCap = tailCap
     renderOptions.rendersStems = stems != nil
     let renderer = FluidSynthRenderer(soundFont: try SoundFontLocator.locate(soundfont), options: renderOptions)
-    let rendering = try renderer.render(performance)
+    // Progress only for people watching: stderr is a terminal and the music is longer than a few seconds.
+    let showsProgress = isatty(STDERR_FILENO) == 1 && performance.end > 3
+    let rendering = try renderer.render(
+      performance,
+      progress: showsProgress
+        ? { fraction in
+          FileHandle.standardError.write(Data(String(format: "\rrendering %3.0f%%", fraction * 100).utf8))
+        } : nil)
+    if showsProgress { FileHandle.standardError.write(Data("\r               \r".utf8)) }
     var lines: [String] = []
     let seconds = Double(rendering.mix.frames) / Double(rendering.sampleRate)
     if let wav {
