@@ -134,8 +134,7 @@ public struct FluidSynthRenderer: Sendable {
     output.scale(by: gain)
     return Rendering(
       sampleRate: options.sampleRate, mix: output.mix,
-      stems: zip(performance.stems, output.stems).map { ($0.name, $1) }
-        .filter { _ in options.rendersStems },
+      stems: zip(performance.stems, output.stems).map { ($0.name, $1) },
       gain: gain)
   }
 }
