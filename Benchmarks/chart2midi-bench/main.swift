@@ -41,9 +41,9 @@ do {
   lap("read back with libsmf")
   let events = file.tracks.reduce(0) { $0 + $1.events.count }
   print("points: \(chart.pointCount), events: \(events), JSON: \(data.count / 1_000_000) MB, MIDI: \(bytes.count / 1_000_000) MB")
-  for (name, seconds) in times { print(String(format: "  %-24@ %8.3f s", name as NSString, seconds)) }
+  for (name, seconds) in times { print("  \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", seconds)) s") }
   let pipeline = times.filter { $0.0 != "read back with libsmf" }.reduce(0) { $0 + $1.1 }
-  print(String(format: "  %-24@ %8.3f s", "JSON in to MIDI out" as NSString, pipeline))
+  print("  \("JSON in to MIDI out".padding(toLength: 24, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", pipeline)) s")
   print(String(format: "  peak memory %.0f MB", peakMemoryMB()))
 } catch {
   FileHandle.standardError.write(Data("\(error)\n".utf8))

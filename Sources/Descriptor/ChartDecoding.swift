@@ -7,8 +7,17 @@ extension ChartDescriptor {
   /// - Throws: `DescriptorError` naming the place of the first mistake: a line and column for
   ///   malformed JSON, a path such as `series[0].dataPoints[41].y` for anything else.
   public init(json data: Data) throws {
-    var decoder = ChartJSONDecoder(scanner: JSONScanner(data))
-    self = try decoder.decode()
+    var bytes = [UInt8](data)
+    bytes.append(0)
+    try self.init(nulTerminatedJSON: bytes)
+  }
+
+  /// Decodes from bytes that end with a NUL, which is not part of the document.
+  init(nulTerminatedJSON bytes: [UInt8]) throws {
+    self = try bytes.withUnsafeBufferPointer { buffer in
+      var decoder = ChartJSONDecoder(scanner: JSONScanner(nulTerminated: buffer))
+      return try decoder.decode()
+    }
     try validate()
   }
 
@@ -16,28 +25,28 @@ extension ChartDescriptor {
   ///
   /// - Throws: `DescriptorError` for a file that cannot be read or a descriptor with mistakes.
   public init(contentsOf url: URL) throws {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw DescriptorError(at: url.relativePath, "cannot read the file (\(fileErrorReason(error)))")
+    // Read straight into the buffer the scanner uses, with room for its NUL.
+    guard let file = fopen(url.path, "rb") else {
+      throw DescriptorError(
+        at: url.relativePath, "cannot read the file (\(String(cString: strerror(errno)).lowercased()))")
     }
-    try self.init(json: data)
-  }
-}
-
-/// A short reason for a failed file read, such as "no such file".
-func fileErrorReason(_ error: Error) -> String {
-  let nsError = error as NSError
-  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-    underlying.domain == NSPOSIXErrorDomain
-  {
-    return String(cString: strerror(Int32(underlying.code))).lowercased()
-  }
-  switch nsError.code {
-  case NSFileReadNoSuchFileError: return "no such file"
-  case NSFileReadNoPermissionError: return "permission denied"
-  default: return nsError.localizedDescription
+    defer { fclose(file) }
+    var status = stat()
+    guard fstat(fileno(file), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      throw DescriptorError(at: url.relativePath, "cannot read the file (it is not a regular file)")
+    }
+    let size = Int(status.st_size)
+    var failed = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+      let read = size == 0 ? 0 : fread(buffer.baseAddress!, 1, size, file)
+      failed = read != size
+      buffer[read] = 0
+      count = read + 1
+    }
+    if failed {
+      throw DescriptorError(at: url.relativePath, "cannot read the file (a read error)")
+    }
+    try self.init(nulTerminatedJSON: bytes)
   }
 }
 

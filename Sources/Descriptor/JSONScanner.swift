@@ -4,16 +4,17 @@ import Foundation
 /// and column. It reads numbers and strings without building intermediate values, which keeps a
 /// million-point chart fast to decode.
 struct JSONScanner {
-  /// The document; the last byte is a NUL added by `init`, so a read past the end finds 0.
-  private let bytes: [UInt8]
+  /// The document; its last byte is a NUL that is not part of it, so a read past the end finds 0.
+  /// The caller keeps the memory alive while the scanner is used.
+  private let bytes: UnsafeBufferPointer<UInt8>
   private(set) var offset = 0
   private let end: Int
 
-  init(_ data: Data) {
-    var copy = [UInt8](data)
-    end = copy.count
-    copy.append(0)
-    bytes = copy
+  /// A scanner over `bytes`, whose last byte must be a NUL terminator.
+  init(nulTerminated bytes: UnsafeBufferPointer<UInt8>) {
+    precondition(bytes.last == 0, "the scanner needs a NUL after the document")
+    self.bytes = bytes
+    end = bytes.count - 1
     // A UTF-8 byte-order mark is allowed before the document.
     if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
   }
@@ -336,10 +337,8 @@ struct JSONScanner {
       value = exponent < 0 ? value / Self.powersOfTen[-exponent] : value * Self.powersOfTen[exponent]
       return negative ? -value : value
     }
-    return bytes.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: 1) {
-        strtod($0, nil)
-      }
+    return bytes.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: 1) {
+      strtod($0, nil)
     }
   }
 

@@ -15,8 +15,16 @@ extension ChartDescriptor {
       }
     )
     let yDomainNeedsPositive = yAxis.scaleType != .linear
-    for (seriesIndex, series) in series.enumerated() {
-      for (pointIndex, point) in series.dataPoints.enumerated() {
+    let additionalCount = additionalAxes.count
+    for seriesIndex in series.indices {
+      try series[seriesIndex].dataPoints.withUnsafeBufferPointer { points in
+        for pointIndex in points.indices {
+          try check(points[pointIndex], seriesIndex, pointIndex)
+        }
+      }
+    }
+
+    func check(_ point: borrowing DataPoint, _ seriesIndex: Int, _ pointIndex: Int) throws {
         func path() -> String { "series[\(seriesIndex)].dataPoints[\(pointIndex)]" }
         try checkers.x.check(point.x, at: { "\(path()).x" })
         if yDomainNeedsPositive, let y = point.y, y <= 0 {
@@ -24,16 +32,16 @@ extension ChartDescriptor {
             at: "\(path()).y",
             "\(ValueFormat.plain(y)) is outside the domain of the \(yAxis.scaleType.rawValue) y axis; values must be above 0")
         }
-        if point.additionalValues.count != additionalAxes.count {
-          let expected = additionalAxes.count
+        if point.additionalValues.count != additionalCount {
+          let expected = additionalCount
           throw DescriptorError(
             at: "\(path()).additionalValues",
             "expected \(expected) value\(expected == 1 ? "" : "s") (one per additional axis), found \(point.additionalValues.count)")
         }
-        for (index, value) in point.additionalValues.enumerated() {
-          try checkers.extra[index].check(value, at: { "\(path()).additionalValues[\(index)]" })
+        for index in 0..<additionalCount {
+          try checkers.extra[index].check(
+            point.additionalValues[index], at: { "\(path()).additionalValues[\(index)]" })
         }
-      }
     }
   }
 
@@ -66,7 +74,7 @@ extension ChartDescriptor {
 }
 
 /// Checks values against one axis; the facts it needs are taken from the axis once.
-private struct ValueChecker {
+private final class ValueChecker {
   let axis: Axis
   let name: String
   let isNumeric: Bool

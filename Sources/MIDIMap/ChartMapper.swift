@@ -43,6 +43,8 @@ public struct ChartMapper: Sendable {
     let segment = time.span + options.gap
     for (order, seriesIndex) in selected.enumerated() {
       let series = chart.series[seriesIndex]
+      // This series' notes by category (index 0: no category), gathered into notesByTrack after.
+      var notesByCategory = [[Note]](repeating: [], count: (categoryIndex?.count ?? 0) + 1)
       let offset = options.arrangement == .sequential ? Double(order) * segment : 0
       let points = series.dataPoints
       var onsets = [Double](repeating: 0, count: points.count)
@@ -81,12 +83,15 @@ public struct ChartMapper: Sendable {
         let note = Note(
           on: onTick, off: max(onTick + 1, Self.tick(onset + duration)),
           pitch: pitch.note(for: y), velocity: UInt8(clamping: velocity))
-        notesByTrack[TrackKey(series: seriesIndex, category: category), default: []].append(note)
+        notesByCategory[category + 1].append(note)
         if let text = markerText(for: point, series: series, chart: chart, several: selected.count > 1) {
           for piece in TextChunks.split(text) {
             markers.append(ScoreEvent(time: Self.seconds(onTick), message: .marker(piece)))
           }
         }
+      }
+      for (slot, notes) in notesByCategory.enumerated() where !notes.isEmpty {
+        notesByTrack[TrackKey(series: seriesIndex, category: slot - 1)] = notes
       }
     }
 
