@@ -174,7 +174,7 @@ struct DecodingTests {
   }
 
   @Test func aMissingFileIsNamed() {
-    #expect(throws: DescriptorError(at: "/nonexistent/chart.json", "cannot read the file (no such file)")) {
+    #expect(throws: DescriptorError(at: "/nonexistent/chart.json", "cannot read the file (no such file or directory)")) {
       try ChartDescriptor(contentsOf: URL(fileURLWithPath: "/nonexistent/chart.json"))
     }
   }

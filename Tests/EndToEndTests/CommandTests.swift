@@ -141,7 +141,7 @@ struct CommandTests {
   @Test func aMissingInputIsNamed() throws {
     let result = try run(["convert", "/nonexistent/chart.json", "-o", "/tmp/never.mid"])
     #expect(result.status != 0)
-    #expect(result.error == "Error: /nonexistent/chart.json: cannot read the file (no such file)\n")
+    #expect(result.error == "Error: /nonexistent/chart.json: cannot read the file (no such file or directory)\n")
     #expect(!FileManager.default.fileExists(atPath: "/tmp/never.mid"))
   }
 
