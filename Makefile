@@ -1,13 +1,13 @@
 # chart2midi: make demo | make test | make bench | make format
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev timgm6mb-soundfont python3-venv
+APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev fluidsynth timgm6mb-soundfont python3-venv
 SWIFT ?= swift
 BIN := .build/debug/chart2midi
 OUT := out
 VENV := .venv
 
-.PHONY: deps build demo test bench soundfont format clean
+.PHONY: deps venv build demo test bench format clean
 
 ## deps: install the Debian packages the build and the tests need, when missing
 deps:
@@ -33,16 +33,19 @@ demo: build
 	@echo
 	@echo "Wrote $(OUT)/cars.mid, $(OUT)/cars.wav and $(OUT)/cars-stems/ (play them with any player or DAW)."
 
+## venv: mido in a virtual environment, for the tests and the benchmark
+venv:
+	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
+	@$(VENV)/bin/python -c "import mido" 2>/dev/null || $(VENV)/bin/pip install -q mido
+
 ## test: the whole suite
-test: deps
+test: deps venv
 	$(SWIFT) build
 	$(SWIFT) test
 
 ## bench: release build, a 1,000,000-point chart, timings, memory and the Python peer
-bench: deps
+bench: deps venv
 	$(SWIFT) build -c release
-	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c "import mido" 2>/dev/null || $(VENV)/bin/pip install -q mido
 	Scripts/bench.sh
 
 ## format: swift format with the checked-in .swift-format

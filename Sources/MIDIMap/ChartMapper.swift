@@ -39,27 +39,46 @@ public struct ChartMapper: Sendable {
       }
     }
     var notesByTrack: [TrackKey: [Note]] = [:]
+    var glidesByTrack: [TrackKey: [GlidePoint]] = [:]
     var markers: [ScoreEvent] = []
+    let isExact = options.scale == .exact
     let segment = time.span + options.gap
     for (order, seriesIndex) in selected.enumerated() {
       let series = chart.series[seriesIndex]
       // This series' notes by category (index 0: no category), gathered into notesByTrack after.
       var notesByCategory = [[Note]](repeating: [], count: (categoryIndex?.count ?? 0) + 1)
+      var glidesByCategory = [[GlidePoint]](repeating: [], count: notesByCategory.count)
+      let glides = series.isContinuous && options.continuous == .glide
       let offset = options.arrangement == .sequential ? Double(order) * segment : 0
       let points = series.dataPoints
       var onsets = [Double](repeating: 0, count: points.count)
       for (index, point) in points.enumerated() { onsets[index] = offset + time.onset(of: point.x) }
       // For a continuous series, a note lasts until the next sounding point (legato).
       var nextOnset = [Double?](repeating: nil, count: points.count)
-      if series.isContinuous && roles.duration == nil {
-        let order = points.indices.sorted { onsets[$0] < onsets[$1] }
-        for (rank, index) in order.enumerated().dropLast() where points[order[rank + 1]].y != nil {
-          nextOnset[index] = onsets[order[rank + 1]]
+      // A glide visits the points in time order (ties keep the given order).
+      let timeOrder =
+        series.isContinuous
+        ? points.indices.sorted { (onsets[$0], $0) < (onsets[$1], $1) } : Array(points.indices)
+      if series.isContinuous && !glides && roles.duration == nil {
+        for (rank, index) in timeOrder.enumerated().dropLast()
+        where points[timeOrder[rank + 1]].y != nil {
+          nextOnset[index] = onsets[timeOrder[rank + 1]]
         }
       }
-      for (index, point) in points.enumerated() {
-        guard let y = point.y else { continue }
+      for index in timeOrder {
+        let point = points[index]
         let onset = onsets[index]
+        if glides {
+          let category = instrumentCategory(of: point, roles: roles, index: categoryIndex)
+          let velocity = loudness(of: point, roles: roles, scale: loudnessScale)
+          glidesByCategory[category + 1].append(
+            GlidePoint(tick: Self.tick(onset), pitch: point.y.map(pitch.exactPitch), velocity: velocity))
+        }
+        guard let y = point.y else { continue }
+        if glides {
+          appendMarker(for: point, series: series, chart: chart, several: selected.count > 1, at: onset, to: &markers)
+          continue
+        }
         var duration = options.noteDuration
         if let axis = roles.duration, case .number(let value) = point.additionalValues[axis] {
           let position = durationScale!.position(of: value)
@@ -68,35 +87,29 @@ public struct ChartMapper: Sendable {
         } else if let next = nextOnset[index], next > onset {
           duration = next - onset
         }
-        var velocity = options.velocity
-        if let axis = roles.loudness, case .number(let value) = point.additionalValues[axis] {
-          let position = loudnessScale!.position(of: value)
-          velocity = Int(
-            (Double(options.velocityRange.lowerBound)
-              + position * Double(options.velocityRange.count - 1)).rounded())
-        }
-        var category = -1
-        if let axis = roles.instrument, case .category(let name) = point.additionalValues[axis] {
-          category = categoryIndex?[name] ?? -1
-        }
+        let velocity = loudness(of: point, roles: roles, scale: loudnessScale)
+        let category = instrumentCategory(of: point, roles: roles, index: categoryIndex)
         let onTick = Self.tick(onset)
-        let note = Note(
+        var note = Note(
           on: onTick, off: max(onTick + 1, Self.tick(onset + duration)),
-          pitch: pitch.note(for: y), velocity: UInt8(clamping: velocity))
-        notesByCategory[category + 1].append(note)
-        if let text = markerText(for: point, series: series, chart: chart, several: selected.count > 1) {
-          for piece in TextChunks.split(text) {
-            markers.append(ScoreEvent(time: Self.seconds(onTick), message: .marker(piece)))
-          }
+          pitch: pitch.note(for: y), velocity: velocity)
+        if isExact {
+          let exact = pitch.exactPitch(for: y)
+          note.bend = Self.bendValue(semitones: exact - Double(note.pitch), range: options.bendRange)
         }
+        notesByCategory[category + 1].append(note)
+        appendMarker(for: point, series: series, chart: chart, several: selected.count > 1, at: onset, to: &markers)
       }
       for (slot, notes) in notesByCategory.enumerated() where !notes.isEmpty {
         notesByTrack[TrackKey(series: seriesIndex, category: slot - 1)] = notes
       }
+      for (slot, glide) in glidesByCategory.enumerated() where glide.contains(where: { $0.pitch != nil }) {
+        glidesByTrack[TrackKey(series: seriesIndex, category: slot - 1)] = glide
+      }
     }
 
     // Tracks in series order, then category order; each its own channel.
-    let keys = notesByTrack.keys.sorted()
+    let keys = Set(notesByTrack.keys).union(glidesByTrack.keys).sorted()
     let melodicLimit = Self.maximumPorts * Self.melodicChannels.count
     if keys.count > melodicLimit {
       throw MIDIMapError(
@@ -120,8 +133,14 @@ public struct ChartMapper: Sendable {
       var track = ScoreTrack(
         name: name, stem: series.name, port: number / Self.melodicChannels.count,
         channel: Self.melodicChannels[number % Self.melodicChannels.count], program: program)
-      track.events = Self.setUpEvents(program: program, pan: pans[series.name] ?? 64)
-      Self.appendNotes(notesByTrack[key]!, to: &track.events)
+      let bends = glidesByTrack[key] != nil || isExact
+      track.events = Self.setUpEvents(
+        program: program, pan: pans[series.name] ?? 64, bendRange: bends ? options.bendRange : nil)
+      if let glide = glidesByTrack[key] {
+        track.events += Self.glideEvents(glide, range: options.bendRange, tail: Self.tick(options.noteDuration))
+      } else {
+        Self.appendNotes(notesByTrack[key]!, to: &track.events)
+      }
       tracks.append(track)
     }
     if options.gridlines, let gridlineTrack = gridlineTrack(chart: chart, series: selected.count, time: time) {
@@ -135,26 +154,141 @@ public struct ChartMapper: Sendable {
 
   // MARK: Pieces
 
-  /// A note in ticks, before it becomes two events.
+  /// A note in ticks, before it becomes two events (three with a pitch bend).
   struct Note {
     var on: Int
     var off: Int
     var pitch: UInt8
     var velocity: UInt8
+    /// The pitch bend sent just before the note, for exact pitch.
+    var bend: UInt16?
+  }
+
+  /// A point of a gliding tone: its time, its exact pitch (nil for a gap), its velocity.
+  struct GlidePoint {
+    var tick: Int
+    var pitch: Double?
+    var velocity: UInt8
+  }
+
+  /// How often a glide sends pitch bend: every 10 ticks, about 10 ms.
+  static let glideControlTicks = 10
+
+  /// A 14-bit pitch-bend value for an offset in semitones: 8192 is none, 0 and 16383 the ends of
+  /// the range.
+  public static func bendValue(semitones: Double, range: Int) -> UInt16 {
+    let value = (8192 + semitones / Double(range) * 8192).rounded()
+    return UInt16(min(16383, max(0, value)))
+  }
+
+  /// The events of one gliding tone per run of points between gaps: a held note whose pitch bend
+  /// follows y, interpolated every `glideControlTicks`; when the pitch moves more than `range`
+  /// semitones from the note, the note ends and a new one starts there. Each tone ends `tail` ticks
+  /// after its last point, or at the gap, whichever comes first.
+  static func glideEvents(_ points: [GlidePoint], range: Int, tail: Int) -> [ScoreEvent] {
+    var events: [ScoreEvent] = []
+    var index = 0
+    while index < points.count {
+      guard let firstPitch = points[index].pitch else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end + 1 < points.count, points[end + 1].pitch != nil { end += 1 }
+      let run = points[index...end]
+      var base = min(127, max(0, Int(firstPitch.rounded())))
+      var lastBend: UInt16?
+      func bend(_ pitch: Double, at tick: Int) {
+        let value = bendValue(semitones: pitch - Double(base), range: range)
+        if value != lastBend {
+          events.append(ScoreEvent(time: seconds(tick), message: .pitchBend(value)))
+          lastBend = value
+        }
+      }
+      let first = points[index]
+      bend(firstPitch, at: first.tick)
+      events.append(
+        ScoreEvent(time: seconds(first.tick), message: .noteOn(note: UInt7(clamping: base), velocity: UInt7(clamping: Int(first.velocity)))))
+      for (a, b) in zip(run, run.dropFirst()) {
+        let span = b.tick - a.tick
+        let steps = max(1, span / glideControlTicks)
+        for step in 1...steps {
+          let tick = a.tick + span * step / steps
+          let pitch = a.pitch! + (b.pitch! - a.pitch!) * Double(step) / Double(steps)
+          if abs(pitch - Double(base)) > Double(range) {
+            events.append(ScoreEvent(time: seconds(tick), message: .noteOff(note: UInt7(clamping: base))))
+            base = min(127, max(0, Int(pitch.rounded())))
+            lastBend = nil
+            bend(pitch, at: tick)
+            events.append(
+              ScoreEvent(time: seconds(tick), message: .noteOn(note: UInt7(clamping: base), velocity: UInt7(clamping: Int(b.velocity)))))
+          } else {
+            bend(pitch, at: tick)
+          }
+        }
+      }
+      var stop = points[end].tick + tail
+      if end + 1 < points.count { stop = min(stop, points[end + 1].tick) }
+      stop = max(stop, points[end].tick + 1)
+      events.append(ScoreEvent(time: seconds(stop), message: .noteOff(note: UInt7(clamping: base))))
+      index = end + 1
+    }
+    return events
+  }
+
+  /// The velocity of a point: from the loudness axis, or the default.
+  func loudness(of point: DataPoint, roles: AxisRoles, scale: AxisScale?) -> UInt8 {
+    guard let axis = roles.loudness, case .number(let value) = point.additionalValues[axis] else {
+      return UInt8(clamping: options.velocity)
+    }
+    let position = scale!.position(of: value)
+    return UInt8(
+      clamping: Int(
+        (Double(options.velocityRange.lowerBound) + position * Double(options.velocityRange.count - 1))
+          .rounded()))
+  }
+
+  /// The category index of a point on the instrument axis, or -1.
+  func instrumentCategory(of point: DataPoint, roles: AxisRoles, index: [String: Int]?) -> Int {
+    guard let axis = roles.instrument, case .category(let name) = point.additionalValues[axis] else {
+      return -1
+    }
+    return index?[name] ?? -1
+  }
+
+  /// Appends a point's marker (split into pieces of at most 127 bytes), when it gets one.
+  func appendMarker(
+    for point: DataPoint, series: DataSeries, chart: ChartDescriptor, several: Bool, at onset: Double,
+    to markers: inout [ScoreEvent]
+  ) {
+    guard let text = markerText(for: point, series: series, chart: chart, several: several) else { return }
+    for piece in TextChunks.split(text) {
+      markers.append(ScoreEvent(time: Self.seconds(Self.tick(onset)), message: .marker(piece)))
+    }
   }
 
   static func tick(_ seconds: Double) -> Int { Int((seconds * Double(ticksPerSecond)).rounded()) }
   static func seconds(_ tick: Int) -> Double { Double(tick) / Double(ticksPerSecond) }
 
-  /// Bank select, program, volume and pan, before the first note.
-  static func setUpEvents(program: UInt7, pan: Int) -> [ScoreEvent] {
-    [
+  /// Bank select, program, volume and pan, before the first note; when the track bends, the
+  /// pitch-bend range (RPN 0: CC 101 = 0, CC 100 = 0, data entry CC 6 = semitones, CC 38 = 0 cents,
+  /// then the null RPN 127/127) and a centred bend.
+  static func setUpEvents(program: UInt7, pan: Int, bendRange: Int? = nil) -> [ScoreEvent] {
+    var events: [ScoreEvent] = [
       ScoreEvent(time: 0, message: .controlChange(controller: 0, value: 0)),
       ScoreEvent(time: 0, message: .controlChange(controller: 32, value: 0)),
       ScoreEvent(time: 0, message: .programChange(program)),
       ScoreEvent(time: 0, message: .controlChange(controller: 7, value: 100)),
       ScoreEvent(time: 0, message: .controlChange(controller: 10, value: UInt7(clamping: pan))),
     ]
+    if let bendRange {
+      let controls: [(UInt7, UInt7)] = [
+        (101, 0), (100, 0), (6, UInt7(clamping: bendRange)), (38, 0), (101, 127), (100, 127),
+      ]
+      events += controls.map { ScoreEvent(time: 0, message: .controlChange(controller: $0.0, value: $0.1)) }
+      events.append(ScoreEvent(time: 0, message: .pitchBend(8192)))
+    }
+    return events
   }
 
   /// Appends note-on and note-off events in time order. Notes of one pitch never overlap: an earlier
@@ -191,6 +325,9 @@ public struct ChartMapper: Sendable {
         events.append(
           ScoreEvent(time: seconds(offs[nextOff].tick), message: .noteOff(note: UInt7(clamping: Int(offs[nextOff].pitch)))))
         nextOff += 1
+      }
+      if let bend = note.bend {
+        events.append(ScoreEvent(time: seconds(note.on), message: .pitchBend(bend)))
       }
       events.append(
         ScoreEvent(
@@ -373,10 +510,18 @@ struct PitchMap {
 
   init(axis: NumericAxis, options: SonificationOptions) {
     scale = axis.scale
+    low = Double(options.noteRange.lowerBound)
+    high = Double(options.noteRange.upperBound)
     let root = options.noteRange.lowerBound % 12
     let degrees = Set(options.scale.degrees)
     notes = options.noteRange.filter { degrees.contains(($0 - root + 12) % 12) }.map { UInt8($0) }
   }
+
+  let low: Double
+  let high: Double
+
+  /// The pitch of y as a fractional MIDI note, proportional to y within the note range.
+  func exactPitch(for y: Double) -> Double { low + scale.position(of: y) * (high - low) }
 
   func note(for y: Double) -> UInt8 {
     let position = scale.position(of: y)

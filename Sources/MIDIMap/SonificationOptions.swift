@@ -3,14 +3,15 @@ import Descriptor
 /// Every choice the mapping makes, with defaults that make a chart sound right with none set.
 /// The descriptor's `sonification` object sets them by the same names; command-line flags override.
 public struct SonificationOptions: Hashable, Sendable {
-  /// The notes a scale may use.
+  /// The notes a scale may use; `exact` reaches the fractional semitone with pitch bend, so that
+  /// pitch is proportional to y.
   public enum Scale: String, Hashable, Sendable, CaseIterable {
-    case chromatic, major, minor, pentatonic
+    case chromatic, major, minor, pentatonic, exact
 
     /// Semitones above the root that belong to the scale.
     var degrees: [Int] {
       switch self {
-      case .chromatic: Array(0..<12)
+      case .chromatic, .exact: Array(0..<12)
       case .major: [0, 2, 4, 5, 7, 9, 11]
       case .minor: [0, 2, 3, 5, 7, 8, 10]
       case .pentatonic: [0, 2, 4, 7, 9]
@@ -61,6 +62,19 @@ public struct SonificationOptions: Hashable, Sendable {
   public var gridlines: Bool = true
   /// Which points get marker events.
   public var markers: Markers = .labelled
+  /// How a continuous series sounds: one gliding tone, or a note per point.
+  public var continuous: ContinuousStyle = .glide
+  /// The pitch-bend range in semitones, set with RPN 0 on every channel that bends.
+  public var bendRange: Int = 12
+
+  /// How a continuous series sounds.
+  public enum ContinuousStyle: String, Hashable, Sendable, CaseIterable {
+    /// One held tone whose pitch bend follows y between points; a new note when y moves past the
+    /// bend range, and a new tone after a gap.
+    case glide
+    /// A note per point, each lasting until the next point.
+    case notes
+  }
   /// Which additional axis sets duration, loudness and instrument: an index into
   /// `additionalAxes`, -1 for none, nil for the default (first numeric, second numeric, first
   /// categorical).
@@ -121,6 +135,11 @@ public struct SonificationOptions: Hashable, Sendable {
         }
         options.gridlines = flag
       case "markers": options.markers = try choice(value, at: path)
+      case "continuous": options.continuous = try choice(value, at: path)
+      case "bendRange":
+        let range = try midiValue(value, at: path, lowest: 1)
+        guard range <= 24 else { throw MIDIMapError(at: path, "expected 1 to 24 semitones, found \(range)") }
+        options.bendRange = range
       case "durationAxis": options.durationAxis = try axisIndex(value, at: path)
       case "loudnessAxis": options.loudnessAxis = try axisIndex(value, at: path)
       case "instrumentAxis": options.instrumentAxis = try axisIndex(value, at: path)
@@ -135,7 +154,7 @@ public struct SonificationOptions: Hashable, Sendable {
   static let optionNames = [
     "totalDuration", "secondsPerUnit", "noteRange", "scale", "durationRange", "noteDuration",
     "velocity", "velocityRange", "arrangement", "gap", "series", "programs", "pan", "gridlines",
-    "markers", "durationAxis", "loudnessAxis", "instrumentAxis",
+    "markers", "continuous", "bendRange", "durationAxis", "loudnessAxis", "instrumentAxis",
   ]
 
   /// A checked note range.

@@ -7,6 +7,7 @@ import Synth
 extension SonificationOptions.Scale: ExpressibleByArgument {}
 extension SonificationOptions.Arrangement: ExpressibleByArgument {}
 extension SonificationOptions.Markers: ExpressibleByArgument {}
+extension SonificationOptions.ContinuousStyle: ExpressibleByArgument {}
 
 /// The mapping flags; each overrides the descriptor's `sonification` object.
 struct MappingOptions: ParsableArguments {
@@ -19,7 +20,9 @@ struct MappingOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("Lowest and highest MIDI note (default 48:84).", valueName: "low:high"))
   var noteRange: String?
 
-  @Option(name: .long, help: "The scale notes are chosen from: chromatic, major, minor or pentatonic.")
+  @Option(
+    name: .long,
+    help: "The scale notes are chosen from: chromatic, major, minor, pentatonic, or exact (pitch bend to the fractional semitone, so pitch is proportional to y).")
   var scale: SonificationOptions.Scale?
 
   @Option(
@@ -49,6 +52,12 @@ struct MappingOptions: ParsableArguments {
 
   @Option(name: .long, help: "Which points get marker events with their values: labelled, all or none.")
   var markers: SonificationOptions.Markers?
+
+  @Option(name: .long, help: "A continuous series as one gliding tone (glide) or a note per point (notes).")
+  var continuous: SonificationOptions.ContinuousStyle?
+
+  @Option(name: .long, help: ArgumentHelp("The pitch-bend range in semitones, 1 to 24 (default 12).", valueName: "semitones"))
+  var bendRange: Int?
 
   /// The options: defaults, then the descriptor's own, then these flags.
   func options(for chart: ChartDescriptor) throws -> SonificationOptions {
@@ -92,6 +101,11 @@ struct MappingOptions: ParsableArguments {
     }
     if noGridlines { options.gridlines = false }
     if let markers { options.markers = markers }
+    if let continuous { options.continuous = continuous }
+    if let bendRange {
+      guard (1...24).contains(bendRange) else { throw CommandFailure("--bend-range must be 1 to 24 semitones") }
+      options.bendRange = bendRange
+    }
     return options
   }
 

@@ -107,8 +107,8 @@ struct CommandTests {
     let result = try run(["inspect", midi])
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n").map(String.init)
-    #expect(lines.first == "\(midi): SMF format 1, 480 ticks per quarter note, 3 tracks, 65 notes, 10.25 s long")
-    #expect(lines.contains("  track 1 \"Birth rate\": channel 1: program 0 Acoustic Grand Piano: 59 notes, pitch 57-78, onsets 0.00 s to 10.00 s"))
+    #expect(lines.first == "\(midi): SMF format 1, 480 ticks per quarter note, 3 tracks, 8 notes, 10.25 s long")
+    #expect(lines.contains("  track 1 \"Birth rate\": channel 1: program 0 Acoustic Grand Piano: 2 notes, pitch 60-72, onsets 0.00 s to 9.07 s"))
     #expect(lines.contains("  7.41 s  Peak: 1960, 268 births per 10,000 people"))
   }
 
@@ -125,7 +125,7 @@ struct CommandTests {
        "Error: bad.json: series[0].dataPoints[0].y: expected a number or null, found \"n/a\""),
       ("{\"title\": ", "Error: bad.json: line 1, column 11: expected a value (a number, a string, true, false, null, an object or an array), found the end of the file"),
       (#"{"title": "T", "xAxis": {"title": "X", "range": [0, 1]}, "yAxis": {"title": "Y", "range": [0, 1]}, "series": [{"name": "S", "dataPoints": []}], "sonification": {"scale": "lydian"}}"#,
-       "Error: bad.json: sonification.scale: expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", found \"lydian\""),
+       "Error: bad.json: sonification.scale: expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", \"exact\", found \"lydian\""),
     ] as [(String, String)])
   func badInput(json: String, message: String) throws {
     let folder = try temporaryFolder()

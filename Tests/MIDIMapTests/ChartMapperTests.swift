@@ -115,10 +115,13 @@ struct ChartMapperTests {
     }
   }
 
-  @Test func continuousSeriesPlaysLegato() throws {
+  @Test func continuousSeriesAsNotesPlaysLegato() throws {
     let chart = simpleChart(
       points: [0.0, 2, 4, 6].map { DataPoint(x: .number($0), y: $0 * 10) }, isContinuous: true)
-    let heard = notes(of: try mapper.makeScore(for: chart).tracks[0])
+    var options = SonificationOptions()
+    options.continuous = .notes
+    let heard = notes(of: try ChartMapper(options: options).makeScore(for: chart).tracks[0])
+    #expect(heard.count == 4)
     #expect(heard.map(\.end).dropLast() == heard.map(\.onset).dropFirst())
   }
 
@@ -197,7 +200,7 @@ struct ChartMapperTests {
       .object([("noteRange", .array([.number(60), .number(72)])), ("scale", .string("major"))]))
     #expect(options.noteRange == 60...72)
     #expect(options.scale == .major)
-    #expect(throws: MIDIMapError(at: "sonification.scale", "expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", found \"lydian\"")) {
+    #expect(throws: MIDIMapError(at: "sonification.scale", "expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", \"exact\", found \"lydian\"")) {
       try SonificationOptions().applying(.object([("scale", .string("lydian"))]))
     }
     #expect(throws: MIDIMapError(at: "sonification.tempo", "unknown option; expected one of \(SonificationOptions.optionNames.joined(separator: ", "))")) {

@@ -47,3 +47,72 @@ func notes(of track: ScoreTrack) -> [HeardNote] {
   }
   return result.sorted { ($0.onset, $0.pitch) < ($1.onset, $1.pitch) }
 }
+
+/// A note as it sounds, read from channel messages: its onset, the channel, and its pitch in
+/// fractional MIDI notes (the key plus the pitch bend under the bend range set by RPN 0).
+struct SoundingNote: Equatable {
+  var onset: Double
+  var channel: Int
+  var pitch: Double
+}
+
+/// Follows channel messages (bytes as in a file) and lists the notes with their sounding pitch; also
+/// the sounding pitch at every pitch-bend change while a note holds.
+struct PitchInterpreter {
+  private var bendRange = [Double](repeating: 2, count: 16)  // the General MIDI default
+  private var bend = [Int](repeating: 8192, count: 16)
+  private var rpn = [(Int, Int)](repeating: (127, 127), count: 16)
+  private var held = [Int?](repeating: nil, count: 16)
+  private(set) var notes: [SoundingNote] = []
+  /// (time, channel, pitch) whenever the pitch of a held note changes by a bend.
+  private(set) var glidePitches: [(time: Double, channel: Int, pitch: Double)] = []
+
+  func pitch(_ key: Int, channel: Int) -> Double {
+    Double(key) + Double(bend[channel] - 8192) / 8192 * bendRange[channel]
+  }
+
+  mutating func read(_ bytes: [UInt8], at time: Double) {
+    guard let status = bytes.first, status >= 0x80, status < 0xF0 else { return }
+    let channel = Int(status & 0x0F)
+    switch status & 0xF0 {
+    case 0x90 where bytes[2] > 0:
+      held[channel] = Int(bytes[1])
+      notes.append(SoundingNote(onset: time, channel: channel, pitch: pitch(Int(bytes[1]), channel: channel)))
+    case 0x80, 0x90:
+      if held[channel] == Int(bytes[1]) { held[channel] = nil }
+    case 0xB0:
+      switch bytes[1] {
+      case 101: rpn[channel].0 = Int(bytes[2])
+      case 100: rpn[channel].1 = Int(bytes[2])
+      case 6 where rpn[channel] == (0, 0): bendRange[channel] = Double(bytes[2])
+      default: break
+      }
+    case 0xE0:
+      bend[channel] = Int(bytes[1]) | Int(bytes[2]) << 7
+      if let key = held[channel] {
+        glidePitches.append((time, channel, pitch(key, channel: channel)))
+      }
+    default: break
+    }
+  }
+
+  /// The notes of a score's track.
+  static func reading(_ track: ScoreTrack) -> PitchInterpreter {
+    var interpreter = PitchInterpreter()
+    for event in track.events { interpreter.read(event.message.bytes(channel: track.channel), at: event.time) }
+    return interpreter
+  }
+
+  /// The notes of a file's track, as libsmf reads it.
+  static func reading(_ track: MIDIFile.Track) -> PitchInterpreter {
+    var interpreter = PitchInterpreter()
+    for event in track.events { interpreter.read(event.bytes, at: event.seconds) }
+    return interpreter
+  }
+}
+
+/// The score's first track's sounding notes, and the same read back from its encoded file.
+func soundingNotesBothWays(_ score: Score, track index: Int = 0) throws -> (score: PitchInterpreter, file: PitchInterpreter) {
+  let file = try MIDIFile(bytes: SMFEncoder().encode(score))
+  return (PitchInterpreter.reading(score.tracks[index]), PitchInterpreter.reading(file.tracks[index + 1]))
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// The files chart2midi writes, opened by other programs: mido (with warnings as errors) and the
+/// `fluidsynth` command line. `make test` installs both.
+@Suite("Other readers", .serialized)
+struct InteroperabilityTests {
+  static let python = projectRoot.appendingPathComponent(".venv/bin/python")
+
+  func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let data = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  @Test("mido reads every example's file without a warning", arguments: exampleNames)
+  func midoReadsTheFile(name: String) throws {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.python.path),
+      "mido is missing: run `make test`, which installs it into .venv")
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("\(name).mid").path
+    #expect(try run(["convert", "Examples/\(name).json", "-o", midi, "--markers", "all"]).status == 0)
+    let script = """
+      import sys, mido
+      song = mido.MidiFile(sys.argv[1])
+      notes = sum(1 for track in song.tracks for m in track if m.type == 'note_on' and m.velocity > 0)
+      assert song.type == 1 and notes > 0 and song.length > 0, (song.type, notes, song.length)
+      """
+    let result = try runTool(Self.python.path, ["-W", "error", "-c", script, midi])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.error.isEmpty)
+  }
+
+  @Test func theFluidSynthCommandLinePlaysTheFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("cars.mid").path
+    let wav = folder.appendingPathComponent("cars.wav").path
+    #expect(try run(["convert", "Examples/cars.json", "-o", midi]).status == 0)
+    let result = try runTool(
+      "/usr/bin/fluidsynth",
+      ["-ni", "-q", "-R", "0", "-C", "0", "-r", "44100", "-F", wav, "/usr/share/sounds/sf2/default-GM.sf2", midi])
+    #expect(result.status == 0, "\(result.error)")
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: wav)))
+    // 16-bit stereo: at least the 10 s of the chart, and sound in it.
+    #expect(bytes.count > 44 + 10 * 44100 * 4)
+    var loudest = 0
+    for index in stride(from: 44, to: bytes.count - 1, by: 2) {
+      loudest = max(loudest, abs(Int(Int16(bitPattern: UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8))))
+    }
+    #expect(loudest > 1000)
+  }
+}
