@@ -36,6 +36,21 @@ struct MappingOptions: ParsableArguments {
   @Option(name: .long, help: "Series together (simultaneous) or one after another (sequential).")
   var arrangement: SonificationOptions.Arrangement?
 
+  @Option(name: .long, help: ArgumentHelp("Seconds of silence between sequential series (default 1).", valueName: "seconds"))
+  var gap: Double?
+
+  @Option(name: .long, help: ArgumentHelp("Velocity of notes when no axis sets loudness, 1-127 (default 100).", valueName: "velocity"))
+  var velocity: Int?
+
+  @Option(name: .long, help: ArgumentHelp("Which additional axis sets note duration: its index, or -1 for none.", valueName: "index"))
+  var durationAxis: Int?
+
+  @Option(name: .long, help: ArgumentHelp("Which additional axis sets loudness: its index, or -1 for none.", valueName: "index"))
+  var loudnessAxis: Int?
+
+  @Option(name: .long, help: ArgumentHelp("Which additional axis sets the instrument: its index, or -1 for none.", valueName: "index"))
+  var instrumentAxis: Int?
+
   @Option(name: .customLong("series"), help: ArgumentHelp("Play only this series (repeat for several).", valueName: "name"))
   var seriesNames: [String] = []
 
@@ -84,6 +99,20 @@ struct MappingOptions: ParsableArguments {
       options.noteDuration = noteDuration
     }
     if let arrangement { options.arrangement = arrangement }
+    if let gap {
+      guard gap >= 0 else { throw CommandFailure("--gap must be 0 seconds or more") }
+      options.gap = gap
+    }
+    if let velocity {
+      guard (1...127).contains(velocity) else { throw CommandFailure("--velocity must be 1 to 127") }
+      options.velocity = velocity
+    }
+    for (flag, index) in [("--duration-axis", durationAxis), ("--loudness-axis", loudnessAxis), ("--instrument-axis", instrumentAxis)] {
+      if let index, index < -1 { throw CommandFailure("\(flag) takes an index into additionalAxes, or -1 for none") }
+    }
+    if let durationAxis { options.durationAxis = durationAxis }
+    if let loudnessAxis { options.loudnessAxis = loudnessAxis }
+    if let instrumentAxis { options.instrumentAxis = instrumentAxis }
     if !seriesNames.isEmpty { options.seriesNames = seriesNames }
     for entry in programs {
       let (name, value) = try assignment(entry, flag: "--program")

@@ -159,8 +159,12 @@ struct ChartMapperTests {
       points: [DataPoint(x: .number(1), y: 1)],
       xAxis: .numeric(NumericAxis(title: "X", range: 0...10, gridlinePositions: [0, 2.5, 5, 20])))
     let score = try mapper.makeScore(for: chart)
+    let file = try expectFileAgrees(score)
     let grid = try #require(score.tracks.last)
     #expect(grid.name == "Gridlines")
+    let tickEvents = try #require(file.tracks.last).events.filter { $0.bytes.first == 0x99 }
+    let tickTimes: [Int] = tickEvents.map(\.tick)
+    #expect(tickTimes == [0, 2400, 4800])
     #expect(grid.channel == .percussion)
     #expect(notes(of: grid).map(\.onset) == [0, 2.5, 5])
   }

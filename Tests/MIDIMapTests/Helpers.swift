@@ -1,4 +1,5 @@
 import Descriptor
+import Testing
 import Foundation
 
 @testable import MIDIMap
@@ -115,4 +116,33 @@ struct PitchInterpreter {
 func soundingNotesBothWays(_ score: Score, track index: Int = 0) throws -> (score: PitchInterpreter, file: PitchInterpreter) {
   let file = try MIDIFile(bytes: SMFEncoder().encode(score))
   return (PitchInterpreter.reading(score.tracks[index]), PitchInterpreter.reading(file.tracks[index + 1]))
+}
+
+/// Encodes the score, reads the file back with libsmf, and checks that every track sounds the same
+/// notes at the same pitches and times, has the same pans and programs, and that the markers match.
+/// Returns the file for further checks.
+@discardableResult
+func expectFileAgrees(_ score: Score, sourceLocation: SourceLocation = #_sourceLocation) throws -> MIDIFile {
+  let file = try MIDIFile(bytes: SMFEncoder().encode(score))
+  #expect(file.tracks.count == score.tracks.count + 1, sourceLocation: sourceLocation)
+  for (track, read) in zip(score.tracks, file.tracks.dropFirst()) {
+    let written = PitchInterpreter.reading(track).notes
+    let heard = PitchInterpreter.reading(read).notes
+    #expect(written.count == heard.count, "\(track.name)", sourceLocation: sourceLocation)
+    for (a, b) in zip(written, heard) {
+      #expect(a.pitch == b.pitch && a.channel == b.channel && abs(a.onset - b.onset) < 1e-6, sourceLocation: sourceLocation)
+    }
+    func controls(_ events: [(UInt8, [UInt8])]) -> [[UInt8]] {
+      events.filter { ($0.0 & 0xF0 == 0xB0 && [7, 10].contains($0.1[1])) || $0.0 & 0xF0 == 0xC0 }.map(\.1)
+    }
+    let writtenControls = controls(track.events.map { let b = $0.message.bytes(channel: track.channel); return (b[0], b) })
+    let readControls = controls(read.events.filter { $0.bytes.count >= 2 }.map { ($0.bytes[0], $0.bytes) })
+    #expect(writtenControls == readControls, "\(track.name)", sourceLocation: sourceLocation)
+  }
+  let markers = score.conductor.compactMap { event -> String? in
+    if case .marker(let text) = event.message { return text }
+    return nil
+  }
+  #expect(file.tracks[0].events.filter { $0.isMeta(0x06) }.compactMap(\.text) == markers, sourceLocation: sourceLocation)
+  return file
 }

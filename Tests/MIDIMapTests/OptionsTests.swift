@@ -9,8 +9,9 @@ struct OptionsTests {
   func pitches(_ options: SonificationOptions, ys: [Double], yAxis: NumericAxis = NumericAxis(title: "Y", range: 0...100)) throws -> [Int] {
     var chart = simpleChart(points: ys.enumerated().map { DataPoint(x: .number(Double($0.offset) * 10 / Double(ys.count)), y: $0.element) })
     chart.yAxis = yAxis
-    let track = try ChartMapper(options: options).makeScore(for: chart).tracks[0]
-    return notes(of: track).map(\.pitch)
+    let score = try ChartMapper(options: options).makeScore(for: chart)
+    try expectFileAgrees(score)
+    return notes(of: score.tracks[0]).map(\.pitch)
   }
 
   @Test(
@@ -47,8 +48,9 @@ struct OptionsTests {
     let chart = simpleChart(
       points: [1, e, e * e].map { DataPoint(x: .number($0), y: 50) },
       xAxis: .numeric(NumericAxis(title: "X", range: 1...(e * e), scaleType: .ln)))
-    let onsets = notes(of: try ChartMapper().makeScore(for: chart).tracks[0]).map(\.onset)
-    #expect(onsets == [0, 5, 10])
+    let score = try ChartMapper().makeScore(for: chart)
+    try expectFileAgrees(score)
+    #expect(notes(of: score.tracks[0]).map(\.onset) == [0, 5, 10])
   }
 
   @Test func sequentialSeriesFollowOneAnotherWithAGap() throws {
@@ -59,6 +61,7 @@ struct OptionsTests {
     options.totalDuration = 4
     options.gap = 0.5
     let score = try ChartMapper(options: options).makeScore(for: chart)
+    try expectFileAgrees(score)
     #expect(notes(of: score.tracks[0]).map(\.onset) == [0, 4])
     #expect(notes(of: score.tracks[1]).map(\.onset) == [4.5])
   }
@@ -85,7 +88,9 @@ struct OptionsTests {
       chart.series.append(DataSeries(name: name, isContinuous: false, dataPoints: [DataPoint(x: .number(1), y: 30)]))
     }
     func pans(_ options: SonificationOptions) throws -> [Int] {
-      try ChartMapper(options: options).makeScore(for: chart).tracks.map { track in
+      let score = try ChartMapper(options: options).makeScore(for: chart)
+      try expectFileAgrees(score)
+      return score.tracks.map { track in
         track.events.compactMap { event -> Int? in
           if case .controlChange(10, let value) = event.message { return Int(value.value) }
           return nil
@@ -104,7 +109,9 @@ struct OptionsTests {
       points: [DataPoint(x: .number(0), y: 1, additionalValues: [.category("USA")]), DataPoint(x: .number(1), y: 1, additionalValues: [.category("Japan")])],
       additionalAxes: [country])
     let options = try SonificationOptions().applying(.object([("programs", .object([("Japan", .string("Trumpet")), ("USA", .number(40))]))]))
-    #expect(try ChartMapper(options: options).makeScore(for: chart).tracks.map(\.program) == [40, 56])
+    let score = try ChartMapper(options: options).makeScore(for: chart)
+    try expectFileAgrees(score)
+    #expect(score.tracks.map(\.program) == [40, 56])
   }
 
   @Test func aSecondNumericAxisSetsLoudness() throws {
@@ -114,8 +121,11 @@ struct OptionsTests {
     let chart = simpleChart(
       points: [0.0, 5, 10].enumerated().map { DataPoint(x: .number(Double($0.offset)), y: 1, additionalValues: [.number(0.5), .number($0.element)]) },
       additionalAxes: axes)
-    let heard = notes(of: try ChartMapper().makeScore(for: chart).tracks[0])
-    #expect(heard.map(\.velocity) == [50, 85, 120])
+    let score = try ChartMapper().makeScore(for: chart)
+    try expectFileAgrees(score)
+    let velocities = try expectFileAgrees(score).tracks[1].events.compactMap { $0.bytes[0] & 0xF0 == 0x90 ? Int($0.bytes[2]) : nil }
+    #expect(notes(of: score.tracks[0]).map(\.velocity) == [50, 85, 120])
+    #expect(velocities == [50, 85, 120])
   }
 
   @Test func markersForAllPointsOrNone() throws {
@@ -123,7 +133,9 @@ struct OptionsTests {
     func markers(_ mode: SonificationOptions.Markers) throws -> [String] {
       var options = SonificationOptions()
       options.markers = mode
-      return try ChartMapper(options: options).makeScore(for: chart).conductor.compactMap { event in
+      let score = try ChartMapper(options: options).makeScore(for: chart)
+      try expectFileAgrees(score)
+      return score.conductor.compactMap { event in
         if case .marker(let text) = event.message { return text }
         return nil
       }
