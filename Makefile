@@ -7,7 +7,7 @@ BIN := .build/debug/chart2midi
 OUT := out
 VENV := .venv
 
-.PHONY: deps venv build demo test bench format clean
+.PHONY: deps venv build demo test bench soundfont format clean
 
 ## deps: install the Debian packages the build and the tests need, when missing
 deps:
@@ -47,6 +47,10 @@ test: deps venv
 bench: deps venv
 	$(SWIFT) build -c release
 	Scripts/bench.sh
+
+## soundfont: make soundfonts/chart2midi.sf2 again from its code
+soundfont: deps
+	$(SWIFT) run chart2midi-soundfont soundfonts/chart2midi.sf2
 
 ## format: swift format with the checked-in .swift-format
 format:

@@ -33,6 +33,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(name: "chart2midi-soundfont", dependencies: ["Synth"]),
     .executableTarget(
       name: "chart2midi-bench",
       dependencies: ["Descriptor", "MIDIMap"],

@@ -1,9 +1,9 @@
 /// General MIDI programs: the default palette and the names of all 128.
 public enum Instruments {
   /// Programs chosen to sound clearly different from each other, in the order categories and series
-  /// take them: piano, flute, vibraphone, violin, clarinet, nylon guitar, tubular bells, square lead,
-  /// ocarina, trumpet, church organ, marimba.
-  public static let palette: [UInt7] = [0, 73, 11, 40, 71, 24, 14, 80, 79, 56, 19, 12]
+  /// take them: piano, flute, vibraphone, violin, clarinet, nylon guitar, tubular bells, church
+  /// organ, trumpet, square lead, ocarina, marimba.
+  public static let palette: [UInt7] = [0, 73, 11, 40, 71, 24, 14, 19, 56, 80, 79, 12]
 
   /// The General MIDI percussion key of the gridline tick: closed hi-hat.
   public static let tickKey: UInt7 = 42

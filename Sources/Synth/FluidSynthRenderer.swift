@@ -14,6 +14,8 @@ public struct RenderOptions: Hashable, Sendable {
   public var polyphony: Int = 256
   /// Whether to keep each stem's audio, not only the mix.
   public var rendersStems: Bool = false
+  /// Reverb on the mix, from 0 (none, the default) to 1; stems stay dry.
+  public var reverb: Double = 0
 
   /// The defaults: 44.1 kHz, a 5 s tail cap, peak at -1 dBFS, mix only.
   public init() {}
@@ -83,7 +85,8 @@ public struct FluidSynthRenderer: Sendable {
       throw SynthError("the performance uses \(groups) channels; rendering handles at most 256")
     }
     let synth = try FluidSynthInstance(
-      sampleRate: options.sampleRate, channels: groups, polyphony: options.polyphony)
+      sampleRate: options.sampleRate, channels: groups, polyphony: options.polyphony,
+      reverb: options.reverb)
     try synth.load(soundFont)
 
     let rate = Double(options.sampleRate)
@@ -114,6 +117,11 @@ public struct FluidSynthRenderer: Sendable {
         cursor += count
       }
     }
+    // FluidSynth's channels start with no reverb send (CC 91 = 0): give every channel one, which
+    // the music's own CC 91 still overrides.
+    if options.reverb > 0 {
+      for channel in 0..<groups { synth.send(.controlChange(controller: 91, value: 100), channel: channel) }
+    }
     for event in performance.events {
       render(to: Int((event.time * rate).rounded()))
       synth.send(event.message, channel: event.channel)
@@ -121,9 +129,10 @@ public struct FluidSynthRenderer: Sendable {
     render(to: Int((performance.end * rate).rounded()))
     // Notes a file never ended (a note-on without its note-off) are released at the end.
     synth.releaseAllNotes()
-    // The tail: until every voice has finished its release, or the cap.
+    // The tail: until every voice has finished its release (and the reverb has died away below
+    // -90 dBFS before gain), or the cap.
     let tailEnd = cursor + Int(options.tailCap * rate)
-    while cursor < tailEnd, synth.activeVoices > 0 {
+    while cursor < tailEnd, synth.activeVoices > 0 || (options.reverb > 0 && output.lastBlockPeak > 3e-5) {
       render(to: min(tailEnd, cursor + block))
     }
 
@@ -152,10 +161,28 @@ private struct Accumulator {
     self.groups = groups
   }
 
+  /// The largest sample of the mix in the last block.
+  var lastBlockPeak: Float = 0
+
   mutating func add(_ synth: FluidSynthInstance, frames: Int) {
     let start = mix.frames
     mix.left.append(contentsOf: repeatElement(0, count: frames))
     mix.right.append(contentsOf: repeatElement(0, count: frames))
+    defer {
+      lastBlockPeak = 0
+      for frame in start..<(start + frames) {
+        lastBlockPeak = max(lastBlockPeak, abs(mix.left[frame]), abs(mix.right[frame]))
+      }
+    }
+    // Reverb goes to the mix only.
+    if synth.hasReverb {
+      let left = synth.reverbBuffer(side: 0)
+      let right = synth.reverbBuffer(side: 1)
+      for frame in 0..<frames {
+        mix.left[start + frame] += left[frame]
+        mix.right[start + frame] += right[frame]
+      }
+    }
     for index in stems.indices {
       stems[index].left.append(contentsOf: repeatElement(0, count: frames))
       stems[index].right.append(contentsOf: repeatElement(0, count: frames))
@@ -207,8 +234,12 @@ final class FluidSynthInstance {
   /// 2 × groups buffers of `capacity` frames, left and right of each group in turn.
   private let storage: UnsafeMutablePointer<Float>
   private let pointers: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>
+  /// Reverb left and right, then chorus left and right (unused), of the one effects group.
+  private let effects: UnsafeMutablePointer<Float>
+  private let effectPointers: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>
+  let hasReverb: Bool
 
-  init(sampleRate: Int, channels: Int, polyphony: Int) throws {
+  init(sampleRate: Int, channels: Int, polyphony: Int, reverb: Double = 0) throws {
     FluidSynthLog.silence()
     guard let settings = new_fluid_settings() else {
       throw SynthError("FluidSynth could not create its settings (new_fluid_settings failed)")
@@ -222,7 +253,15 @@ final class FluidSynthInstance {
       }
     }
     try set("synth.lock-memory", 0)
-    try set("synth.reverb.active", 0)
+    try set("synth.reverb.active", reverb > 0 ? 1 : 0)
+    try set("synth.effects-groups", 1)
+    hasReverb = reverb > 0
+    if hasReverb {
+      fluid_settings_setnum(settings, "synth.reverb.room-size", 0.7)
+      fluid_settings_setnum(settings, "synth.reverb.damp", 0.3)
+      fluid_settings_setnum(settings, "synth.reverb.width", 0.8)
+      fluid_settings_setnum(settings, "synth.reverb.level", min(1, max(0, reverb)))
+    }
     try set("synth.chorus.active", 0)
     try set("synth.midi-channels", channels)
     try set("synth.audio-groups", channels)
@@ -238,6 +277,10 @@ final class FluidSynthInstance {
     storage.initialize(repeating: 0, count: 2 * channels * capacity)
     pointers = .allocate(capacity: 2 * channels)
     for index in 0..<(2 * channels) { pointers[index] = storage + index * capacity }
+    effects = .allocate(capacity: 4 * capacity)
+    effects.initialize(repeating: 0, count: 4 * capacity)
+    effectPointers = .allocate(capacity: 4)
+    for index in 0..<4 { effectPointers[index] = effects + index * capacity }
   }
 
   deinit {
@@ -245,6 +288,8 @@ final class FluidSynthInstance {
     delete_fluid_settings(settings)
     storage.deallocate()
     pointers.deallocate()
+    effects.deallocate()
+    effectPointers.deallocate()
   }
 
   func load(_ soundFont: URL) throws {
@@ -257,7 +302,12 @@ final class FluidSynthInstance {
   /// Renders `frames` frames (at most 512) into the group buffers, which are cleared first.
   func process(frames: Int) {
     storage.update(repeating: 0, count: 2 * groups * capacity)
-    _ = fluid_synth_process(synth, Int32(frames), 0, nil, Int32(2 * groups), pointers)
+    if hasReverb {
+      effects.update(repeating: 0, count: 4 * capacity)
+      _ = fluid_synth_process(synth, Int32(frames), 4, effectPointers, Int32(2 * groups), pointers)
+    } else {
+      _ = fluid_synth_process(synth, Int32(frames), 0, nil, Int32(2 * groups), pointers)
+    }
   }
 
   /// Whether a group sounded in the last block (a quick check before summing it).
@@ -266,6 +316,8 @@ final class FluidSynthInstance {
     for index in 0..<(2 * capacity) where left[index] != 0 { return true }
     return false
   }
+
+  func reverbBuffer(side: Int) -> UnsafeMutablePointer<Float> { effects + side * capacity }
 
   func buffer(group: Int, side: Int) -> UnsafeMutablePointer<Float> {
     storage + (2 * group + side) * capacity

@@ -50,6 +50,14 @@ extension SampleFormat: ExpressibleByArgument {
   }
 
   public static var allValueStrings: [String] { ["16", "24", "float"] }
+
+  public var defaultValueDescription: String {
+    switch self {
+    case .int16: "16"
+    case .int24: "24"
+    case .float32: "float"
+    }
+  }
 }
 
 /// Options for audio output, shared by `convert` and `render`.
@@ -80,9 +88,15 @@ struct AudioOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("The most seconds of release after the last note.", valueName: "seconds"))
   var tailCap: Double = 5
 
+  @Option(name: .long, help: ArgumentHelp("Reverb on the mix, 0 (none) to 1; stems stay dry.", valueName: "level"))
+  var reverb: Double = 0
+
   func validate() throws {
     guard sampleRate == 44100 || sampleRate == 48000 else {
       throw ValidationError("--sample-rate must be 44100 or 48000, not \(sampleRate).")
+    }
+    guard (0...1).contains(reverb) else {
+      throw ValidationError("--reverb must be between 0 and 1.")
     }
     guard tailCap >= 0, tailCap <= 60 else {
       throw ValidationError("--tail-cap must be between 0 and 60 seconds.")
@@ -97,6 +111,7 @@ struct AudioOptions: ParsableArguments {
     renderOptions.sampleRate = sampleRate
     renderOptions.tailCap = tailCap
     renderOptions.rendersStems = stems != nil
+    renderOptions.reverb = reverb
     let renderer = FluidSynthRenderer(soundFont: try SoundFontLocator.locate(soundfont), options: renderOptions)
     // Progress only for people watching: stderr is a terminal and the music is longer than a few seconds.
     let showsProgress = isatty(STDERR_FILENO) == 1 && performance.end > 3

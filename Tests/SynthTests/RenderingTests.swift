@@ -11,8 +11,10 @@ func soundFont() throws -> URL { try SoundFontLocator.locate() }
 
 /// Root mean square of a stretch of one side.
 func rms(_ samples: [Float], from start: Int, to end: Int) -> Double {
-  let slice = samples[max(0, start)..<min(samples.count, end)]
-  guard !slice.isEmpty else { return 0 }
+  let lower = max(0, start)
+  let upper = min(samples.count, end)
+  guard lower < upper else { return 0 }
+  let slice = samples[lower..<upper]
   return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(slice.count)).squareRoot()
 }
 
@@ -174,5 +176,34 @@ struct RenderingTests {
     #expect(throws: SynthError("the soundfont /nonexistent.sf2 does not exist")) {
       try SoundFontLocator.locate("/nonexistent.sf2")
     }
+  }
+}
+
+@Suite("Reverb")
+struct ReverbTests {
+  @Test func reverbReachesTheMixOnlyAndLengthensTheTail() throws {
+    // No reverb send (CC 91) in the score: the renderer sets it when reverb is asked for.
+    let score = Score(title: "t", tracks: [track("A", channel: 0, program: 73, notes: [(0.1, 0.6, 69)])])
+    var options = RenderOptions()
+    options.rendersStems = true
+    let dry = try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(Performance(score: score))
+    options.reverb = 0.8
+    let wet = try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(Performance(score: score))
+    // The reverb rings on after the note's release: the wet mix is longer and not silent there.
+    #expect(wet.mix.frames > dry.mix.frames)
+    let afterDry = dry.mix.frames
+    #expect(rms(wet.mix.left, from: afterDry, to: afterDry + 4410) > 1e-4)
+    // The stem stays dry: it is the dry stem, scaled by the gains of the two mixes.
+    let stemWet = wet.stems[0].audio.left
+    let stemDry = dry.stems[0].audio.left
+    let ratio = Double(wet.gain / dry.gain)
+    var largest = 0.0
+    for frame in 0..<dry.mix.frames {
+      largest = max(largest, abs(Double(stemWet[frame]) - Double(stemDry[frame]) * ratio))
+    }
+    #expect(largest < 1e-4)
+    #expect(rms(stemWet, from: afterDry, to: stemWet.count) < 1e-6)
+    // And the mix is not the sum of the stems: it holds the reverb too.
+    #expect(rms(wet.mix.left.enumerated().map { $0.element - stemWet[$0.offset] }, from: 0, to: wet.mix.frames) > 1e-3)
   }
 }
