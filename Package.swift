@@ -43,5 +43,6 @@ let package = Package(
     .testTarget(name: "MIDIMapTests", dependencies: ["Descriptor", "MIDIMap"]),
     .testTarget(name: "SynthTests", dependencies: ["MIDIMap", "Synth"]),
     .testTarget(name: "EndToEndTests", dependencies: ["chart2midi", "MIDIMap"]),
+    .testTarget(name: "APISampleTests", dependencies: ["Descriptor", "MIDIMap"]),
   ]
 )

@@ -42,17 +42,14 @@ public struct ChartMapper: Sendable {
     var glidesByTrack: [TrackKey: [GlidePoint]] = [:]
     var markers: [ScoreEvent] = []
     let isExact = options.scale == .exact
-    let segment = time.span + options.gap
     for (order, seriesIndex) in selected.enumerated() {
       let series = chart.series[seriesIndex]
       // This series' notes by category (index 0: no category), gathered into notesByTrack after.
       var notesByCategory = [[Note]](repeating: [], count: (categoryIndex?.count ?? 0) + 1)
       var glidesByCategory = [[GlidePoint]](repeating: [], count: notesByCategory.count)
       let glides = series.isContinuous && options.continuous == .glide
-      let offset = options.arrangement == .sequential ? Double(order) * segment : 0
       let points = series.dataPoints
-      var onsets = [Double](repeating: 0, count: points.count)
-      for (index, point) in points.enumerated() { onsets[index] = offset + time.onset(of: point.x) }
+      let onsets = onsetTimes(of: series, order: order, time: time)
       // For a continuous series, a note lasts until the next sounding point (legato).
       var nextOnset = [Double?](repeating: nil, count: points.count)
       // A glide visits the points in time order (ties keep the given order).
@@ -150,6 +147,27 @@ public struct ChartMapper: Sendable {
     // A stable sort: the pieces of one marker stay in order.
     markers = markers.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     return Score(title: chart.title, conductor: conductorTexts(chart: chart, roles: roles) + markers, tracks: tracks)
+  }
+
+  /// When each point of each played series starts, in seconds, exactly as in the score (on the
+  /// 1/960 s grid): series index to one onset per point.
+  ///
+  /// - Throws: `MIDIMapError` for an unknown series name among the options.
+  public func pointOnsets(in chart: ChartDescriptor) throws -> [Int: [Double]] {
+    let time = TimeMap(axis: chart.xAxis, options: options)
+    var result: [Int: [Double]] = [:]
+    for (order, seriesIndex) in try selectedSeries(of: chart).enumerated() {
+      result[seriesIndex] = onsetTimes(of: chart.series[seriesIndex], order: order, time: time)
+        .map { Self.seconds(Self.tick($0)) }
+    }
+    return result
+  }
+
+  /// Each point's onset before quantization: its place on the x span, after the series before it
+  /// when sequential.
+  func onsetTimes(of series: DataSeries, order: Int, time: TimeMap) -> [Double] {
+    let offset = options.arrangement == .sequential ? Double(order) * (time.span + options.gap) : 0
+    return series.dataPoints.map { offset + time.onset(of: $0.x) }
   }
 
   // MARK: Pieces
@@ -526,5 +544,15 @@ struct PitchMap {
   func note(for y: Double) -> UInt8 {
     let position = scale.position(of: y)
     return notes[Int((position * Double(notes.count - 1)).rounded())]
+  }
+}
+
+extension ChartMapper {
+  /// Maps a chart built with the chart-descriptor API's types.
+  ///
+  /// - Throws: `DescriptorError` for a value that does not fit its axis; `MIDIMapError` as
+  ///   `makeScore(for:)` does.
+  public func makeScore(for descriptor: AXChartDescriptor) throws -> Score {
+    try makeScore(for: ChartDescriptor(descriptor))
   }
 }

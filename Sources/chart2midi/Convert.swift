@@ -170,17 +170,35 @@ struct Convert: ParsableCommand {
   @Option(name: .shortAndLong, help: ArgumentHelp("The MIDI file to write (default: the input's name with .mid).", valueName: "out.mid"))
   var output: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Write captions (WebVTT .vtt or SubRip .srt): the title, each series' highest and lowest point and outliers, at their notes' times.", valueName: "out.vtt"))
+  var captions: String?
+
+  @Flag(name: .long, help: "Also a caption for every labelled point.")
+  var captionLabels = false
+
   @OptionGroup(title: "Mapping")
   var mapping: MappingOptions
+
+  func validate() throws {
+    if let captions, CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension) == nil {
+      throw ValidationError("--captions \(captions): name a .vtt (WebVTT) or .srt (SubRip) file.")
+    }
+  }
 
   @OptionGroup(title: "Audio")
   var audio: AudioOptions
 
   func run() throws {
-    let chart = try loadChart(input)
+    var chart = try loadChart(input)
+    // A chart with no summary gets one made from its trend and extremes, for the file's text event.
+    if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
     let score: Score
+    let mapper: ChartMapper
     do {
-      score = try ChartMapper(options: try mapping.options(for: chart)).makeScore(for: chart)
+      mapper = ChartMapper(options: try mapping.options(for: chart))
+      score = try mapper.makeScore(for: chart)
     } catch let error as CommandFailure {
       throw error
     } catch {
@@ -194,6 +212,12 @@ struct Convert: ParsableCommand {
       var lines = [
         "midi: \(midiPath) (\(score.tracks.count) tracks, \(score.tracks.reduce(0) { $0 + $1.noteCount }) notes, \(String(format: "%.2f", score.duration)) s)"
       ]
+      if let captions {
+        let format = CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension)!
+        let cues = try CaptionMaker(includesLabels: captionLabels).captions(for: chart, mapper: mapper)
+        try batch.stage(Data(CaptionMaker.render(cues, as: format).utf8), at: URL(fileURLWithPath: captions))
+        lines.append("captions: \(captions) (\(cues.count) cues)")
+      }
       if audio.wantsAudio {
         lines += try audio.renderAudio(Performance(score: score), into: &batch)
       }

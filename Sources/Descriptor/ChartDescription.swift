@@ -1,0 +1,261 @@
+import Foundation
+
+/// What an audio graph's explorer says about a chart: its title, summary, axes, and per series the
+/// count, extremes, mean, median, trend and outliers, in short sentences; the same as JSON.
+public struct ChartDescription: Sendable {
+  /// The chart described.
+  public var chart: ChartDescriptor
+  /// One entry per series.
+  public var statistics: [SeriesStatistics]
+
+  /// Describes a chart.
+  public init(_ chart: ChartDescriptor) {
+    self.chart = chart
+    statistics = chart.series.indices.map { SeriesStatistics(series: $0, of: chart) }
+  }
+
+  // MARK: Sentences
+
+  /// The chart's summary, or one made from the trend and extremes when it has none.
+  public var summary: String { chart.summary.flatMap { $0.isEmpty ? nil : $0 } ?? generatedSummary }
+
+  /// A summary made from each series' trend and extremes, and which series is higher on average.
+  public var generatedSummary: String {
+    var sentences = statistics.compactMap { stats -> String? in
+      guard let lowest = stats.minimum, let highest = stats.maximum else { return nil }
+      let series = chart.series.count == 1 ? chart.title : stats.name
+      let how: String
+      switch stats.trend?.direction {
+      case .increasing?: how = "rises overall"
+      case .decreasing?: how = "falls overall"
+      default: how = "shows no overall rise or fall"
+      }
+      return "\(series) \(how), with a high of \(y(highest.y)) \(place(highest)) and a low of \(y(lowest.y)) \(place(lowest))."
+    }
+    if let comparison = comparisonSentence { sentences.append(comparison) }
+    return sentences.joined(separator: " ")
+  }
+
+  /// "High is higher on average than Low." for two series; the order from highest for more.
+  public var comparisonSentence: String? {
+    let ranked = statistics.filter { $0.mean != nil }.sorted { $0.mean! > $1.mean! }
+    guard ranked.count >= 2 else { return nil }
+    if ranked.count == 2 {
+      return "\(ranked[0].name) is higher on average than \(ranked[1].name), by \(difference(ranked[0].mean! - ranked[1].mean!))."
+    }
+    return "From highest to lowest on average: \(ranked.map(\.name).joined(separator: ", "))."
+  }
+
+  /// The description as lines of text, one sentence or two per line.
+  public var text: String {
+    var lines = ["\(chart.title).", summary]
+    lines.append("The x axis is \(axisText(chart.xAxis)). The y axis is \(axisText(.numeric(chart.yAxis))).")
+    for axis in chart.additionalAxes {
+      lines.append("An additional axis is \(axisText(axis)).")
+    }
+    for (index, stats) in statistics.enumerated() {
+      lines.append(contentsOf: seriesSentences(stats, series: chart.series[index]))
+    }
+    if let comparison = comparisonSentence { lines.append(comparison) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  func seriesSentences(_ stats: SeriesStatistics, series: DataSeries) -> [String] {
+    let name = chart.series.count == 1 ? chart.title : stats.name
+    guard let lowest = stats.minimum, let highest = stats.maximum, let mean = stats.mean,
+      let median = stats.median
+    else {
+      return ["\(name): no points with a value."]
+    }
+    let xs = stats.count == 1 ? [] : xExtent(series)
+    let span = xs.count == 2 ? " from \(xs[0]) to \(xs[1])" : ""
+    let gaps = stats.gaps > 0 ? ", and \(stats.gaps) gap\(stats.gaps == 1 ? "" : "s")" : ""
+    var lines = [
+      "\(name): \(stats.count) point\(stats.count == 1 ? "" : "s")\(span)\(gaps).",
+      "Highest: \(y(highest.y)) \(place(highest)).",
+      "Lowest: \(y(lowest.y)) \(place(lowest)).",
+      "Mean: \(y(mean)). Median: \(y(median)).",
+    ]
+    if let trend = stats.trend {
+      let share = Int((trend.rSquared * 100).rounded())
+      let word = trend.direction == .flat ? "flat" : trend.direction.rawValue
+      lines.append("Trend: \(word); a straight line explains \(share)% of the variation.")
+    }
+    if stats.outliers.isEmpty {
+      if stats.count >= 5 { lines.append("No outliers.") }
+    } else {
+      let listed = stats.outliers.map(valueText)
+      lines.append("Outlier\(listed.count == 1 ? "" : "s"): \(listed.joined(separator: "; ")).")
+    }
+    return lines
+  }
+
+  /// A point's value and place: "268 births per 10,000 people in 1960 (Peak)".
+  public func valueText(for point: SeriesStatistics.Point) -> String { "\(y(point.y)) \(place(point))" }
+
+  /// A y value in the y axis's words.
+  func y(_ value: Double) -> String { chart.yAxis.describe(value) }
+
+  /// A difference of y values, rounded like the axis's values.
+  func difference(_ value: Double) -> String { chart.yAxis.describe(value) }
+
+  /// "in 1960", "at 1.38 tons (Toyota Prius)", "in Jul".
+  func place(_ point: SeriesStatistics.Point) -> String {
+    let x = chart.xAxis.describe(point.x)
+    let preposition = x.contains(where: \.isLetter) && chart.xAxis.categorical == nil ? "at" : "in"
+    let label = point.label.map { " (\($0))" } ?? ""
+    return "\(preposition) \(x)\(label)"
+  }
+
+  /// The first and last x of a series, in the x axis's words.
+  func xExtent(_ series: DataSeries) -> [String] {
+    switch chart.xAxis {
+    case .numeric(let axis):
+      let values = series.dataPoints.compactMap { $0.y == nil ? nil : $0.x.number }
+      guard let low = values.min(), let high = values.max() else { return [] }
+      return [axis.describe(low), axis.describe(high)]
+    case .categorical(let axis):
+      let index = axis.makeIndex()
+      let positions = series.dataPoints.compactMap { $0.y == nil ? nil : $0.x.category.flatMap { index[$0] } }
+      guard let low = positions.min(), let high = positions.max() else { return [] }
+      return [axis.categoryOrder[low], axis.categoryOrder[high]]
+    }
+  }
+
+  /// "Year, from 1917 to 1975" or "Month, with 12 categories: Jan, Feb, …".
+  func axisText(_ axis: Axis) -> String {
+    switch axis {
+    case .numeric(let numeric):
+      let scale = numeric.scaleType == .linear ? "" : ", on a \(numeric.scaleType.rawValue) scale"
+      return "\(numeric.title), from \(numeric.describe(numeric.range.lowerBound)) to \(numeric.describe(numeric.range.upperBound))\(scale)"
+    case .categorical(let categorical):
+      let count = categorical.categoryOrder.count
+      return "\(categorical.title), with \(count) categor\(count == 1 ? "y" : "ies"): \(categorical.categoryOrder.joined(separator: ", "))"
+    }
+  }
+
+  // MARK: JSON
+
+  /// The description as JSON: the same facts as the text, as data.
+  public func json() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(Document(self))
+  }
+
+  struct Document: Encodable {
+    var title: String
+    var summary: String
+    var summaryIsGenerated: Bool
+    var axes: [AxisEntry]
+    var series: [SeriesEntry]
+    var comparison: String?
+
+    init(_ description: ChartDescription) {
+      let chart = description.chart
+      title = chart.title
+      summary = description.summary
+      summaryIsGenerated = chart.summary.map(\.isEmpty) ?? true
+      axes =
+        [AxisEntry(role: "x", axis: chart.xAxis), AxisEntry(role: "y", axis: .numeric(chart.yAxis))]
+        + chart.additionalAxes.map { AxisEntry(role: "additional", axis: $0) }
+      series = zip(description.statistics, chart.series).map { SeriesEntry($0, $1, description) }
+      comparison = description.comparisonSentence
+    }
+  }
+
+  struct AxisEntry: Encodable {
+    var role: String
+    var kind: String
+    var title: String
+    var range: [Double]?
+    var rangeText: [String]?
+    var scaleType: String?
+    var categories: [String]?
+
+    init(role: String, axis: Axis) {
+      self.role = role
+      title = axis.title
+      switch axis {
+      case .numeric(let numeric):
+        kind = "numeric"
+        range = [numeric.range.lowerBound, numeric.range.upperBound]
+        rangeText = range!.map(numeric.describe)
+        scaleType = numeric.scaleType.rawValue
+      case .categorical(let categorical):
+        kind = "categorical"
+        categories = categorical.categoryOrder
+      }
+    }
+  }
+
+  struct PointEntry: Encodable {
+    var index: Int
+    var x: DataValue
+    var xText: String
+    var y: Double
+    var yText: String
+    var label: String?
+
+    init(_ point: SeriesStatistics.Point, _ description: ChartDescription) {
+      index = point.index
+      x = point.x
+      xText = description.chart.xAxis.describe(point.x)
+      y = point.y
+      yText = description.y(point.y)
+      label = point.label
+    }
+  }
+
+  struct TrendEntry: Encodable {
+    var slope: Double
+    var intercept: Double
+    var rSquared: Double
+    var direction: SeriesStatistics.Direction
+  }
+
+  struct SeriesEntry: Encodable {
+    var name: String
+    var isContinuous: Bool
+    var count: Int
+    var gaps: Int
+    var minimum: PointEntry?
+    var maximum: PointEntry?
+    var mean: Double?
+    var meanText: String?
+    var median: Double?
+    var medianText: String?
+    var trend: TrendEntry?
+    var outliers: [PointEntry]
+    var sentences: [String]
+
+    init(_ stats: SeriesStatistics, _ series: DataSeries, _ description: ChartDescription) {
+      name = stats.name
+      isContinuous = series.isContinuous
+      count = stats.count
+      gaps = stats.gaps
+      minimum = stats.minimum.map { PointEntry($0, description) }
+      maximum = stats.maximum.map { PointEntry($0, description) }
+      mean = stats.mean
+      meanText = stats.mean.map(description.y)
+      median = stats.median
+      medianText = stats.median.map(description.y)
+      trend = stats.trend.map {
+        TrendEntry(slope: $0.slope, intercept: $0.intercept, rSquared: $0.rSquared, direction: $0.direction)
+      }
+      outliers = stats.outliers.map { PointEntry($0, description) }
+      sentences = description.seriesSentences(stats, series: series)
+    }
+  }
+}
+
+extension DataValue: Encodable {
+  /// A number, or a category name as a string.
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .number(let value): try container.encode(value)
+    case .category(let name): try container.encode(name)
+    }
+  }
+}

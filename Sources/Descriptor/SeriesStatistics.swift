@@ -1,0 +1,148 @@
+import Foundation
+
+/// The statistics of one series that the explorer of an audio graph reads: count, extremes, mean,
+/// median, the trend, and outliers.
+public struct SeriesStatistics: Hashable, Sendable {
+  /// A point, with its position in the series.
+  public struct Point: Hashable, Sendable {
+    /// Its index in `dataPoints`.
+    public var index: Int
+    public var x: DataValue
+    public var y: Double
+    public var label: String?
+
+    /// Creates a point.
+    public init(index: Int, x: DataValue, y: Double, label: String?) {
+      self.index = index
+      self.x = x
+      self.y = y
+      self.label = label
+    }
+  }
+
+  /// Which way a series goes.
+  public enum Direction: String, Hashable, Sendable, Codable {
+    case increasing, decreasing, flat
+  }
+
+  /// The least-squares line through the points, y = intercept + slope × x, with x the numeric value
+  /// or, on a categorical axis, the category's position in `categoryOrder`.
+  public struct Trend: Hashable, Sendable {
+    public var slope: Double
+    public var intercept: Double
+    /// The share of the variation of y that the line explains, 0 to 1.
+    public var rSquared: Double
+    /// `flat` when the line changes by less than 5% of the y axis span over the data's x span, or
+    /// explains less than 5% of the variation.
+    public var direction: Direction
+  }
+
+  /// The series name.
+  public var name: String
+  /// Points with a y value.
+  public var count: Int
+  /// Points whose y is null.
+  public var gaps: Int
+  /// The lowest and highest points (the first, when several share the value).
+  public var minimum: Point?
+  public var maximum: Point?
+  public var mean: Double?
+  public var median: Double?
+  public var trend: Trend?
+  /// Points far from the trend: more than 3.5 median absolute deviations from the median of the
+  /// residuals of a robust (Theil-Sen) line, in x order. Needs at least five points.
+  public var outliers: [Point]
+
+  /// The statistics of `chart.series[index]`.
+  public init(series index: Int, of chart: ChartDescriptor) {
+    let series = chart.series[index]
+    name = series.name
+    let categories = chart.xAxis.categorical?.makeIndex()
+    var points: [Point] = []
+    var xs: [Double] = []
+    points.reserveCapacity(series.dataPoints.count)
+    for (position, point) in series.dataPoints.enumerated() {
+      guard let y = point.y else { continue }
+      let x: Double
+      switch point.x {
+      case .number(let value): x = value
+      case .category(let name): x = Double(categories?[name] ?? 0)
+      }
+      points.append(Point(index: position, x: point.x, y: y, label: point.label))
+      xs.append(x)
+    }
+    count = points.count
+    gaps = series.dataPoints.count - points.count
+    minimum = points.min { $0.y < $1.y }
+    maximum = points.max { $0.y < $1.y }
+    let ys = points.map(\.y)
+    mean = ys.isEmpty ? nil : ys.reduce(0, +) / Double(ys.count)
+    median = Self.median(ys)
+    trend = Self.leastSquares(xs, ys, ySpan: chart.yAxis.range.upperBound - chart.yAxis.range.lowerBound)
+    outliers = Self.outliers(points, xs)
+  }
+
+  static func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+
+  static func leastSquares(_ xs: [Double], _ ys: [Double], ySpan: Double) -> Trend? {
+    guard xs.count >= 2 else { return nil }
+    let n = Double(xs.count)
+    let meanX = xs.reduce(0, +) / n
+    let meanY = ys.reduce(0, +) / n
+    var sxx = 0.0
+    var sxy = 0.0
+    var syy = 0.0
+    for (x, y) in zip(xs, ys) {
+      sxx += (x - meanX) * (x - meanX)
+      sxy += (x - meanX) * (y - meanY)
+      syy += (y - meanY) * (y - meanY)
+    }
+    guard sxx > 0 else { return nil }
+    let slope = sxy / sxx
+    let rSquared = syy > 0 ? sxy * sxy / (sxx * syy) : 0
+    let xSpan = (xs.max() ?? 0) - (xs.min() ?? 0)
+    let change = abs(slope) * xSpan
+    let direction: Direction =
+      change < 0.05 * ySpan || rSquared < 0.05 ? .flat : (slope > 0 ? .increasing : .decreasing)
+    return Trend(slope: slope, intercept: meanY - slope * meanX, rSquared: rSquared, direction: direction)
+  }
+
+  /// Outliers by the modified z-score of the residuals from a Theil-Sen line (the median of the
+  /// pairwise slopes, for up to 2,000 points; the least-squares line above that).
+  static func outliers(_ points: [Point], _ xs: [Double]) -> [Point] {
+    guard points.count >= 5 else { return [] }
+    let ys = points.map(\.y)
+    var slope = 0.0
+    if points.count <= 2000 {
+      var slopes: [Double] = []
+      slopes.reserveCapacity(points.count * (points.count - 1) / 2)
+      for i in 0..<points.count {
+        for j in (i + 1)..<points.count where xs[j] != xs[i] {
+          slopes.append((ys[j] - ys[i]) / (xs[j] - xs[i]))
+        }
+      }
+      slope = median(slopes) ?? 0
+    } else if let trend = leastSquares(xs, ys, ySpan: 1) {
+      slope = trend.slope
+    }
+    let intercept = median(zip(xs, ys).map { $1 - slope * $0 }) ?? 0
+    let residuals = zip(xs, ys).map { $1 - (intercept + slope * $0) }
+    let center = median(residuals) ?? 0
+    var spread = median(residuals.map { abs($0 - center) }) ?? 0
+    if spread == 0 {
+      // More than half the residuals are equal: scale the mean absolute deviation instead.
+      spread = residuals.reduce(0) { $0 + abs($1 - center) } / Double(residuals.count) * 1.2533
+    }
+    guard spread > 0 else { return [] }
+    var found: [(point: Point, x: Double)] = []
+    for index in points.indices where abs(0.6745 * (residuals[index] - center) / spread) > 3.5 {
+      found.append((points[index], xs[index]))
+    }
+    return found.sorted { $0.x < $1.x }.map(\.point)
+  }
+}

@@ -1,0 +1,103 @@
+import Descriptor
+import Foundation
+
+/// A caption: text shown from a time to a time, in seconds.
+public struct Caption: Hashable, Sendable {
+  public var start: Double
+  public var end: Double
+  public var text: String
+}
+
+/// Caption file formats.
+public enum CaptionFormat: String, Hashable, Sendable, CaseIterable {
+  /// WebVTT (`.vtt`).
+  case webVTT = "vtt"
+  /// SubRip (`.srt`).
+  case srt
+
+  /// The format a file name's extension names, or nil.
+  public init?(fileExtension: String) {
+    self.init(rawValue: fileExtension.lowercased())
+  }
+}
+
+/// Captions for audio-described media, aligned with the MIDI and WAV: the title at 0, then the
+/// highest and lowest point of each series and each outlier (and every labelled point when asked),
+/// each at the onset of its note, with its value in the axes' words.
+public struct CaptionMaker: Sendable {
+  /// Also a caption for every labelled point.
+  public var includesLabels: Bool
+  /// How long each caption shows, in seconds.
+  public var duration: Double
+
+  /// Creates a caption maker.
+  public init(includesLabels: Bool = false, duration: Double = 2.5) {
+    self.includesLabels = includesLabels
+    self.duration = duration
+  }
+
+  /// The captions of a chart played with `mapper`, in time order.
+  ///
+  /// - Throws: `MIDIMapError` when the mapper's options do not fit the chart.
+  public func captions(for chart: ChartDescriptor, mapper: ChartMapper) throws -> [Caption] {
+    let description = ChartDescription(chart)
+    let onsets = try mapper.pointOnsets(in: chart)
+    var captions = [Caption(start: 0, end: duration, text: chart.title)]
+    let several = chart.series.count > 1
+    for (seriesIndex, stats) in description.statistics.enumerated() {
+      guard let times = onsets[seriesIndex] else { continue }
+      // Each point once, with every role it plays, in the order the roles are listed.
+      var roles: [(point: SeriesStatistics.Point, names: [String])] = []
+      func add(_ point: SeriesStatistics.Point?, _ role: String) {
+        guard let point else { return }
+        if let existing = roles.firstIndex(where: { $0.point.index == point.index }) {
+          roles[existing].names.append(role)
+        } else {
+          roles.append((point, [role]))
+        }
+      }
+      add(stats.maximum, "highest")
+      add(stats.minimum, "lowest")
+      for outlier in stats.outliers { add(outlier, "outlier") }
+      if includesLabels {
+        for (index, point) in chart.series[seriesIndex].dataPoints.enumerated() where point.label != nil {
+          if let y = point.y {
+            add(SeriesStatistics.Point(index: index, x: point.x, y: y, label: point.label), "labelled")
+          }
+        }
+      }
+      for (point, names) in roles {
+        var role = names.filter { $0 != "labelled" }.joined(separator: " and ")
+        if !several { role = role.prefix(1).uppercased() + role.dropFirst() }
+        let prefix = several ? "\(stats.name)\(role.isEmpty ? "" : ", \(role)"): " : (role.isEmpty ? "" : "\(role): ")
+        let start = times[point.index]
+        captions.append(Caption(start: start, end: start + duration, text: prefix + description.valueText(for: point)))
+      }
+    }
+    return captions.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+      .map(\.element)
+  }
+
+  /// The captions as a file's text.
+  public static func render(_ captions: [Caption], as format: CaptionFormat) -> String {
+    var text = format == .webVTT ? "WEBVTT\n\n" : ""
+    for (number, caption) in captions.enumerated() {
+      let separator = format == .webVTT ? "." : ","
+      text += "\(number + 1)\n"
+      text += "\(timestamp(caption.start, separator)) --> \(timestamp(caption.end, separator))\n"
+      // A blank line ends a cue, so the text has none; "-->" may not appear in WebVTT cue text.
+      let body = caption.text.replacingOccurrences(of: "\n\n", with: "\n")
+        .replacingOccurrences(of: "-->", with: "->")
+      text += body + "\n\n"
+    }
+    return text
+  }
+
+  /// `HH:MM:SS.mmm` (WebVTT) or `HH:MM:SS,mmm` (SubRip).
+  static func timestamp(_ seconds: Double, _ separator: String) -> String {
+    let milliseconds = Int((seconds * 1000).rounded())
+    return String(
+      format: "%02d:%02d:%02d%@%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
+      milliseconds / 1000 % 60, separator, milliseconds % 1000)
+  }
+}

@@ -1,0 +1,104 @@
+import Descriptor
+import Foundation
+import Testing
+
+@testable import MIDIMap
+
+@Suite("Captions")
+struct CaptionTests {
+  func example(_ name: String) throws -> ChartDescriptor {
+    try ChartDescriptor(contentsOf: projectRoot.appendingPathComponent("Examples/\(name).json"))
+  }
+
+  /// Parses WebVTT text into cues: (start, end, text), checking the structure on the way.
+  func parseWebVTT(_ text: String) throws -> [(start: Double, end: Double, text: String)] {
+    let blocks = text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    try #require(blocks.first == "WEBVTT")
+    return try blocks.dropFirst().map { block in
+      let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      try #require(lines.count >= 3, "a cue has a number, its times and its text: \(block)")
+      let times = lines[1].components(separatedBy: " --> ")
+      try #require(times.count == 2)
+      func seconds(_ stamp: String) throws -> Double {
+        let parts = stamp.split(separator: ":")
+        try #require(parts.count == 3 && stamp.count == 12, "HH:MM:SS.mmm: \(stamp)")
+        return Double(parts[0])! * 3600 + Double(parts[1])! * 60 + Double(parts[2])!
+      }
+      return (try seconds(times[0]), try seconds(times[1]), lines[2...].joined(separator: "\n"))
+    }
+  }
+
+  @Test func theWebVTTFileIsValidAndInOrder() throws {
+    for name in ["cars", "birth-rate", "temperatures", "precipitation", "dice"] {
+      let chart = try example(name)
+      let mapper = ChartMapper(options: try SonificationOptions().applying(chart.sonification))
+      let captions = try CaptionMaker(includesLabels: true).captions(for: chart, mapper: mapper)
+      let cues = try parseWebVTT(CaptionMaker.render(captions, as: .webVTT))
+      #expect(cues.count == captions.count)
+      #expect(cues.first?.text == chart.title)
+      #expect(cues.first?.start == 0)
+      #expect(zip(cues, cues.dropFirst()).allSatisfy { $0.start <= $1.start }, "\(name)")
+      #expect(cues.allSatisfy { $0.end > $0.start })
+      for (cue, caption) in zip(cues, captions) { #expect(abs(cue.start - caption.start) <= 0.0005) }
+    }
+  }
+
+  @Test func subRipNumbersItsCuesAndUsesCommas() {
+    let text = CaptionMaker.render(
+      [Caption(start: 0, end: 2.5, text: "Title"), Caption(start: 3723.4567, end: 3725.9567, text: "a --> b")],
+      as: .srt)
+    #expect(text == "1\n00:00:00,000 --> 00:00:02,500\nTitle\n\n2\n01:02:03,457 --> 01:02:05,957\na -> b\n\n")
+  }
+
+  @Test func cueTimesAreTheNoteOnsetsInTheFile() throws {
+    let chart = try example("cars")
+    let mapper = ChartMapper()
+    let captions = try CaptionMaker().captions(for: chart, mapper: mapper)
+    #expect(captions.map(\.text) == [
+      "Vehicle Weight vs Fuel Efficiency by Country and MSRP",
+      "Highest and outlier: 52 miles per gallon at 1.38 tons (Toyota Prius)",
+      "Lowest: 15 miles per gallon at 2.80 tons (Cadillac Escalade)",
+    ])
+    let file = try MIDIFile(bytes: SMFEncoder().encode(try mapper.makeScore(for: chart)))
+    // The Prius plays on the Japan track, the Escalade on the USA track, at their notes' times.
+    let japan = try #require(file.tracks.first { $0.name == "Cars: Japan" })
+    let usa = try #require(file.tracks.first { $0.name == "Cars: USA" })
+    let pitch = { (y: Double) in 48 + Int((y / 60 * 36).rounded()) }
+    func noteOn(in track: MIDIFile.Track, at time: Double, pitch: Int) -> Bool {
+      track.events.contains { $0.bytes.count == 3 && $0.bytes[0] & 0xF0 == 0x90 && Int($0.bytes[1]) == pitch && abs($0.seconds - time) < 1e-6 }
+    }
+    #expect(noteOn(in: japan, at: captions[1].start, pitch: pitch(52)))
+    #expect(noteOn(in: usa, at: captions[2].start, pitch: pitch(15)))
+  }
+
+  @Test func cueTimesFollowSequentialSeries() throws {
+    var chart = try example("temperatures")
+    chart.sonification = nil
+    var options = SonificationOptions()
+    options.arrangement = .sequential
+    options.continuous = .notes
+    let mapper = ChartMapper(options: options)
+    let captions = try CaptionMaker().captions(for: chart, mapper: mapper)
+    let file = try MIDIFile(bytes: SMFEncoder().encode(try mapper.makeScore(for: chart)))
+    let onsets = Set(file.tracks.flatMap(\.events).filter { $0.bytes.count == 3 && $0.bytes[0] & 0xF0 == 0x90 && $0.bytes[2] > 0 }
+      .map { Int(($0.seconds * 960).rounded()) })
+    for caption in captions.dropFirst() {
+      #expect(onsets.contains(Int((caption.start * 960).rounded())), "\(caption.text)")
+    }
+    // The highs play after the lows: their cues come 11 s later (10 s span and a 1 s gap).
+    let high = try #require(captions.first { $0.text.hasPrefix("High, highest") })
+    #expect(high.start > 11)
+  }
+
+  @Test func aGlidesCueIsWhenItsPitchReachesThePoint() throws {
+    let chart = try example("birth-rate")
+    let mapper = ChartMapper()
+    let captions = try CaptionMaker().captions(for: chart, mapper: mapper)
+    let peak = try #require(captions.first { $0.text.hasPrefix("Highest") })
+    #expect(peak.text == "Highest: 268 births per 10,000 people in 1960 (Peak)")
+    let file = try MIDIFile(bytes: SMFEncoder().encode(try mapper.makeScore(for: chart)))
+    let glide = PitchInterpreter.reading(file.tracks[1]).glidePitches
+    let atPeak = try #require(glide.first { abs($0.time - peak.start) < 1e-6 })
+    #expect(abs(atPeak.pitch - (48 + (268.0 - 100) / 200 * 36)) * 100 < 1)
+  }
+}
