@@ -47,11 +47,8 @@ public final class AXCategoricalDataAxisDescriptor: AXDataAxisDescriptor {
 
 /// One data point.
 public final class AXDataPoint {
-  /// A value on an additional axis.
-  public enum Value: Hashable, Sendable {
-    case number(Double)
-    case category(String)
-  }
+  /// A value on an axis: `.number(_)` or `.category(_)`.
+  public typealias Value = DataValue
 
   /// The x value: a number, or a category name.
   public var xValue: Value
@@ -156,15 +153,6 @@ extension NumericAxis {
   }
 }
 
-extension DataValue {
-  init(_ value: AXDataPoint.Value) {
-    switch value {
-    case .number(let number): self = .number(number)
-    case .category(let name): self = .category(name)
-    }
-  }
-}
-
 extension ChartDescriptor {
   /// The project's chart for a chart built with the API, validated like a JSON descriptor.
   ///
@@ -178,8 +166,8 @@ extension ChartDescriptor {
           name: series.name, isContinuous: series.isContinuous,
           dataPoints: series.dataPoints.map { point in
             DataPoint(
-              x: DataValue(point.xValue), y: point.yValue,
-              additionalValues: point.additionalValues.map(DataValue.init), label: point.label)
+              x: point.xValue, y: point.yValue, additionalValues: point.additionalValues,
+              label: point.label)
           })
       })
     if case .categorical(let axis) = xAxis, axis.categoryOrder.isEmpty {
