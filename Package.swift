@@ -36,7 +36,7 @@ let package = Package(
     .executableTarget(name: "chart2midi-soundfont", dependencies: ["Synth"]),
     .executableTarget(
       name: "chart2midi-bench",
-      dependencies: ["Descriptor", "MIDIMap"],
+      dependencies: ["Descriptor", "MIDIMap", "Synth"],
       path: "Benchmarks/chart2midi-bench"
     ),
     .testTarget(name: "DescriptorTests", dependencies: ["Descriptor"]),

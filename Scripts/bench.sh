@@ -13,6 +13,9 @@ done
 echo "== stages, 1,000,000 points (chart2midi-bench)"
 "$bin/chart2midi-bench" "$out/chart-1000000.json" "$out/stages.mid"
 echo
+echo "== rendering in memory: one pass for the mix and every stem"
+"$bin/chart2midi-bench" --render Examples/temperatures.json
+echo
 echo "== end to end: chart2midi convert (wall time, peak memory)"
 python3 Scripts/measure.py "chart2midi convert, 100,000 points" 5 "$bin/chart2midi" convert "$out/chart-100000.json" -o "$out/c-100k.mid" | tee "$out/c100k.txt"
 python3 Scripts/measure.py "chart2midi convert, 1,000,000 points" 5 "$bin/chart2midi" convert "$out/chart-1000000.json" -o "$out/c-1m.mid" | tee "$out/c1m.txt"

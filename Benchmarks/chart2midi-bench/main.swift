@@ -1,9 +1,13 @@
 // Times each stage of the conversion of one chart: read, decode, map, encode, write, and reading the
 // result back with libsmf (whose freeing must stay linear). Prints one line per stage and the peak
 // memory. Usage: chart2midi-bench CHART.json OUT.mid
+//
+// With --render, times the synthesis of a chart in memory: the mix alone, then the mix and every stem
+// from the same pass, best of five each. Usage: chart2midi-bench --render CHART.json [FLAGS.json]
 import Descriptor
 import Foundation
 import MIDIMap
+import Synth
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -14,6 +18,40 @@ func peakMemoryMB() -> Double {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count >= 3, arguments[1] == "--render" {
+  do {
+    let chart = try ChartDescriptor(contentsOf: URL(fileURLWithPath: arguments[2]))
+    var options = try SonificationOptions().applying(chart.sonification)
+    options.continuous = .notes
+    options.totalDuration = 60
+    let score = try ChartMapper(options: options).makeScore(for: chart)
+    let performance = Performance(score: score)
+    let font = try SoundFontLocator.locate()
+    func best(stems: Bool) throws -> (Double, Int) {
+      var renderOptions = RenderOptions()
+      renderOptions.rendersStems = stems
+      var times: [Double] = []
+      var frames = 0
+      for _ in 0..<5 {
+        let start = now()
+        let rendering = try FluidSynthRenderer(soundFont: font, options: renderOptions).render(performance)
+        times.append(now() - start)
+        frames = rendering.mix.frames
+      }
+      return (times.min()!, frames)
+    }
+    let (mix, frames) = try best(stems: false)
+    let (all, _) = try best(stems: true)
+    let notes = score.tracks.reduce(0) { $0 + $1.noteCount }
+    print("render \(notes) notes, \(String(format: "%.1f", Double(frames) / 44100)) s of audio, \(performance.stems.count) stems, \(font.lastPathComponent):")
+    print(String(format: "  mix alone            %7.3f s (%.0fx real time)", mix, Double(frames) / 44100 / mix))
+    print(String(format: "  mix and all stems    %7.3f s (%.2fx the mix alone)", all, all / mix))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+  }
+}
 guard arguments.count == 3 else {
   FileHandle.standardError.write(Data("usage: chart2midi-bench CHART.json OUT.mid\n".utf8))
   exit(2)

@@ -101,6 +101,8 @@ public struct FluidSynthRenderer: Sendable {
       stems: options.rendersStems ? performance.stems.count : 0, stemOfChannel: stemOfChannel,
       groups: groups)
     let block = 512
+    // Room for the music and a typical tail, so that the buffers do not grow by copying.
+    output.reserve(frames: Int((performance.end + min(options.tailCap, 2)) * rate) + block)
 
     var cursor = 0
     let totalFrames = max(1, Int(performance.end * rate))
@@ -159,6 +161,15 @@ private struct Accumulator {
     stems = Array(repeating: StereoAudio(frames: 0), count: count)
     self.stemOfChannel = stemOfChannel
     self.groups = groups
+  }
+
+  mutating func reserve(frames: Int) {
+    mix.left.reserveCapacity(frames)
+    mix.right.reserveCapacity(frames)
+    for index in stems.indices {
+      stems[index].left.reserveCapacity(frames)
+      stems[index].right.reserveCapacity(frames)
+    }
   }
 
   /// The largest sample of the mix in the last block.

@@ -21,7 +21,8 @@ public enum SampleFormat: String, Hashable, Sendable, CaseIterable {
 /// Writes stereo audio as a RIFF/WAVE file: `RIFF` size `WAVE`, a `fmt ` chunk (format 1, PCM, or 3,
 /// IEEE float, which also gets a `fact` chunk), then `data` with interleaved little-endian samples.
 public enum WAVEncoder {
-  /// The file's bytes. Integer formats round to the nearest step and clamp at full scale.
+  /// The file's bytes. Integer formats round to the nearest step (ties to even) and clamp at full
+  /// scale.
   public static func encode(_ audio: StereoAudio, sampleRate: Int, format: SampleFormat) -> Data {
     let channels = 2
     let width = format.bytesPerSample
@@ -30,7 +31,6 @@ public enum WAVEncoder {
     let formatChunkSize = isFloat ? 18 : 16
     let factSize = isFloat ? 12 : 0
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(44 + factSize + 2 + dataSize)
     func text(_ tag: String) { bytes.append(contentsOf: Array(tag.utf8)) }
     func u16(_ value: Int) { bytes.append(UInt8(value & 0xFF)); bytes.append(UInt8((value >> 8) & 0xFF)) }
     func u32(_ value: Int) {
@@ -55,34 +55,48 @@ public enum WAVEncoder {
     }
     text("data")
     u32(dataSize)
-    let left = audio.left
-    let right = audio.right
-    switch format {
-    case .int16:
-      for frame in 0..<audio.frames {
-        for sample in [left[frame], right[frame]] {
-          let value = Int(max(-32768, min(32767, (Double(sample) * 32767).rounded())))
-          bytes.append(UInt8(truncatingIfNeeded: value))
-          bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-        }
-      }
-    case .int24:
-      for frame in 0..<audio.frames {
-        for sample in [left[frame], right[frame]] {
-          let value = Int(max(-8_388_608, min(8_388_607, (Double(sample) * 8_388_607).rounded())))
-          bytes.append(UInt8(truncatingIfNeeded: value))
-          bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-          bytes.append(UInt8(truncatingIfNeeded: value >> 16))
-        }
-      }
-    case .float32:
-      for frame in 0..<audio.frames {
-        for sample in [left[frame], right[frame]] {
-          let bits = sample.bitPattern
-          for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((bits >> shift) & 0xFF)) }
+    let headerSize = bytes.count
+    var data = Data(count: headerSize + dataSize)
+    data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
+      bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+      let out = buffer.baseAddress!.advanced(by: headerSize).assumingMemoryBound(to: UInt8.self)
+      audio.left.withUnsafeBufferPointer { left in
+        audio.right.withUnsafeBufferPointer { right in
+          var position = 0
+          for frame in 0..<audio.frames {
+            writeSample(left[frame], format, out, &position)
+            writeSample(right[frame], format, out, &position)
+          }
         }
       }
     }
-    return Data(bytes)
+    return data
+  }
+
+  /// Writes one little-endian sample at `position` and advances it.
+  @inline(__always)
+  private static func writeSample(
+    _ sample: Float, _ format: SampleFormat, _ out: UnsafeMutablePointer<UInt8>, _ position: inout Int
+  ) {
+    switch format {
+    case .int16:
+      let value = Int32(max(-32768, min(32767, (sample * 32767).rounded(.toNearestOrEven))))
+      out[position] = UInt8(truncatingIfNeeded: value)
+      out[position + 1] = UInt8(truncatingIfNeeded: value >> 8)
+      position += 2
+    case .int24:
+      let value = Int32(max(-8_388_608, min(8_388_607, (Double(sample) * 8_388_607).rounded(.toNearestOrEven))))
+      out[position] = UInt8(truncatingIfNeeded: value)
+      out[position + 1] = UInt8(truncatingIfNeeded: value >> 8)
+      out[position + 2] = UInt8(truncatingIfNeeded: value >> 16)
+      position += 3
+    case .float32:
+      let bits = sample.bitPattern
+      out[position] = UInt8(truncatingIfNeeded: bits)
+      out[position + 1] = UInt8(truncatingIfNeeded: bits >> 8)
+      out[position + 2] = UInt8(truncatingIfNeeded: bits >> 16)
+      out[position + 3] = UInt8(truncatingIfNeeded: bits >> 24)
+      position += 4
+    }
   }
 }
