@@ -34,7 +34,8 @@ if arguments.count >= 3, arguments[1] == "--render" {
       var frames = 0
       for _ in 0..<5 {
         let start = now()
-        let rendering = try FluidSynthRenderer(soundFont: font, options: renderOptions).render(performance)
+        let rendering = try FluidSynthRenderer(soundFont: font, options: renderOptions).render(
+          performance)
         times.append(now() - start)
         frames = rendering.mix.frames
       }
@@ -43,8 +44,13 @@ if arguments.count >= 3, arguments[1] == "--render" {
     let (mix, frames) = try best(stems: false)
     let (all, _) = try best(stems: true)
     let notes = score.tracks.reduce(0) { $0 + $1.noteCount }
-    print("render \(notes) notes, \(String(format: "%.1f", Double(frames) / 44100)) s of audio, \(performance.stems.count) stems, \(font.lastPathComponent):")
-    print(String(format: "  mix alone            %7.3f s (%.0fx real time)", mix, Double(frames) / 44100 / mix))
+    print(
+      "render \(notes) notes, \(String(format: "%.1f", Double(frames) / 44100)) s of audio, \(performance.stems.count) stems, \(font.lastPathComponent):"
+    )
+    print(
+      String(
+        format: "  mix alone            %7.3f s (%.0fx real time)", mix,
+        Double(frames) / 44100 / mix))
     print(String(format: "  mix and all stems    %7.3f s (%.2fx the mix alone)", all, all / mix))
     exit(0)
   } catch {
@@ -78,10 +84,18 @@ do {
   let file = try MIDIFile(bytes: bytes)
   lap("read back with libsmf")
   let events = file.tracks.reduce(0) { $0 + $1.events.count }
-  print("points: \(chart.pointCount), events: \(events), JSON: \(data.count / 1_000_000) MB, MIDI: \(bytes.count / 1_000_000) MB")
-  for (name, seconds) in times { print("  \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", seconds)) s") }
+  print(
+    "points: \(chart.pointCount), events: \(events), JSON: \(data.count / 1_000_000) MB, MIDI: \(bytes.count / 1_000_000) MB"
+  )
+  for (name, seconds) in times {
+    print(
+      "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", seconds)) s"
+    )
+  }
   let pipeline = times.filter { $0.0 != "read back with libsmf" }.reduce(0) { $0 + $1.1 }
-  print("  \("JSON in to MIDI out".padding(toLength: 24, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", pipeline)) s")
+  print(
+    "  \("JSON in to MIDI out".padding(toLength: 24, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", pipeline)) s"
+  )
   print(String(format: "  peak memory %.0f MB", peakMemoryMB()))
 } catch {
   FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -160,7 +160,8 @@ extension ChartDescriptor {
   public init(_ descriptor: AXChartDescriptor) throws {
     self.init(
       title: descriptor.title ?? "", summary: descriptor.summary, xAxis: Axis(descriptor.xAxis),
-      yAxis: NumericAxis(descriptor.yAxis), additionalAxes: descriptor.additionalAxes.map(Axis.init),
+      yAxis: NumericAxis(descriptor.yAxis),
+      additionalAxes: descriptor.additionalAxes.map(Axis.init),
       series: descriptor.series.map { series in
         DataSeries(
           name: series.name, isContinuous: series.isContinuous,

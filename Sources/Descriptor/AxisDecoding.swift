@@ -1,12 +1,16 @@
 /// Interprets an axis object of the descriptor format.
 enum AxisDecoding {
-  static let numericFields = ["type", "title", "range", "scaleType", "gridlinePositions", "valueFormat"]
+  static let numericFields = [
+    "type", "title", "range", "scaleType", "gridlinePositions", "valueFormat",
+  ]
   static let categoricalFields = ["type", "title", "categoryOrder"]
 
   static func axis(_ node: JSONValue, at path: String) throws -> Axis {
     guard case .object(let members) = node else {
       throw DescriptorError(
-        at: path, "expected an axis object with type, title and range or categoryOrder, found \(node.summary)")
+        at: path,
+        "expected an axis object with type, title and range or categoryOrder, found \(node.summary)"
+      )
     }
     let type: String
     switch node["type"] {
@@ -47,18 +51,21 @@ enum AxisDecoding {
     if lower == upper {
       throw DescriptorError(
         at: "\(path).range",
-        "the range is empty: lower and upper bound are both \(ValueFormat.plain(lower)); give the axis a span")
+        "the range is empty: lower and upper bound are both \(ValueFormat.plain(lower)); give the axis a span"
+      )
     }
     if lower > upper {
       throw DescriptorError(
         at: "\(path).range",
-        "the range is reversed: the lower bound \(ValueFormat.plain(lower)) is above the upper bound \(ValueFormat.plain(upper))")
+        "the range is reversed: the lower bound \(ValueFormat.plain(lower)) is above the upper bound \(ValueFormat.plain(upper))"
+      )
     }
     var scale = ScaleType.linear
     if let scaleNode = node["scaleType"], scaleNode != .null {
       guard case .string(let name) = scaleNode, let parsed = ScaleType(rawValue: name) else {
         throw DescriptorError(
-          at: "\(path).scaleType", "expected \"linear\", \"log10\" or \"ln\", found \(scaleNode.summary)")
+          at: "\(path).scaleType",
+          "expected \"linear\", \"log10\" or \"ln\", found \(scaleNode.summary)")
       }
       scale = parsed
     }
@@ -71,7 +78,8 @@ enum AxisDecoding {
     if let gridNode = node["gridlinePositions"], gridNode != .null {
       guard case .array(let positions) = gridNode else {
         throw DescriptorError(
-          at: "\(path).gridlinePositions", "expected an array of numbers, found \(gridNode.summary)")
+          at: "\(path).gridlinePositions", "expected an array of numbers, found \(gridNode.summary)"
+        )
       }
       for (index, position) in positions.enumerated() {
         gridlines.append(try finite(position, at: "\(path).gridlinePositions[\(index)]"))
@@ -93,10 +101,13 @@ enum AxisDecoding {
   static func categorical(_ node: JSONValue, title: String, at path: String) throws
     -> CategoricalAxis
   {
-    guard let orderNode = node["categoryOrder"] else { throw missingField("categoryOrder", at: path) }
+    guard let orderNode = node["categoryOrder"] else {
+      throw missingField("categoryOrder", at: path)
+    }
     guard case .array(let elements) = orderNode else {
       throw DescriptorError(
-        at: "\(path).categoryOrder", "expected an array of category names, found \(orderNode.summary)")
+        at: "\(path).categoryOrder",
+        "expected an array of category names, found \(orderNode.summary)")
     }
     if elements.isEmpty {
       throw DescriptorError(
@@ -107,11 +118,13 @@ enum AxisDecoding {
     for (index, element) in elements.enumerated() {
       guard case .string(let name) = element else {
         throw DescriptorError(
-          at: "\(path).categoryOrder[\(index)]", "expected a category name, found \(element.summary)")
+          at: "\(path).categoryOrder[\(index)]",
+          "expected a category name, found \(element.summary)")
       }
       if !seen.insert(name).inserted {
         throw DescriptorError(
-          at: "\(path).categoryOrder[\(index)]", "\(quoted(name)) is listed twice; name each category once")
+          at: "\(path).categoryOrder[\(index)]",
+          "\(quoted(name)) is listed twice; name each category once")
       }
       names.append(name)
     }

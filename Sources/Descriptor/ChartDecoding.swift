@@ -28,7 +28,8 @@ extension ChartDescriptor {
     // Read straight into the buffer the scanner uses, with room for its NUL.
     guard let file = fopen(url.path, "rb") else {
       throw DescriptorError(
-        at: url.relativePath, "cannot read the file (\(String(cString: strerror(errno)).lowercased()))")
+        at: url.relativePath,
+        "cannot read the file (\(String(cString: strerror(errno)).lowercased()))")
     }
     defer { fclose(file) }
     var status = stat()
@@ -57,8 +58,11 @@ struct ChartJSONDecoder {
 
   mutating func decode() throws -> ChartDescriptor {
     guard scanner.peek() == UInt8(ascii: "{") else {
-      if scanner.isAtEnd { throw DescriptorError(at: "", "the file is empty; expected a JSON object") }
-      throw scanner.syntaxError("expected a JSON object ('{') holding title, xAxis, yAxis and series")
+      if scanner.isAtEnd {
+        throw DescriptorError(at: "", "the file is empty; expected a JSON object")
+      }
+      throw scanner.syntaxError(
+        "expected a JSON object ('{') holding title, xAxis, yAxis and series")
     }
     var title: String?
     var summary: String?
@@ -97,7 +101,8 @@ struct ChartJSONDecoder {
     var additional: [Axis] = []
     if let node = additionalAxes, node != .null {
       guard case .array(let elements) = node else {
-        throw DescriptorError(at: "additionalAxes", "expected an array of axes, found \(node.summary)")
+        throw DescriptorError(
+          at: "additionalAxes", "expected an array of axes, found \(node.summary)")
       }
       for (index, element) in elements.enumerated() {
         additional.append(try AxisDecoding.axis(element, at: "additionalAxes[\(index)]"))
@@ -106,7 +111,8 @@ struct ChartJSONDecoder {
     var options: JSONValue?
     if let node = sonification, node != .null {
       guard case .object = node else {
-        throw DescriptorError(at: "sonification", "expected an object of options, found \(node.summary)")
+        throw DescriptorError(
+          at: "sonification", "expected an object of options, found \(node.summary)")
       }
       options = node
     }
@@ -138,7 +144,8 @@ struct ChartJSONDecoder {
     guard scanner.peekKind() == .object else {
       throw DescriptorError(
         at: path,
-        "expected a series object with name and dataPoints, found \(try scanner.readValue().summary)")
+        "expected a series object with name and dataPoints, found \(try scanner.readValue().summary)"
+      )
     }
     var name: String?
     var isContinuous = false
@@ -177,7 +184,9 @@ struct ChartJSONDecoder {
     func path() -> String { "series[\(series)].dataPoints[\(point)]" }
     guard scanner.peekKind() == .object else {
       throw DescriptorError(
-        at: path(), "expected a data point object such as {\"x\": 1, \"y\": 2}, found \(try scanner.readValue().summary)")
+        at: path(),
+        "expected a data point object such as {\"x\": 1, \"y\": 2}, found \(try scanner.readValue().summary)"
+      )
     }
     var x: DataValue?
     var y: Double?
@@ -218,13 +227,15 @@ struct ChartJSONDecoder {
         case .null: _ = try scanner.readLiteral()
         default:
           throw DescriptorError(
-            at: "\(path()).y", "expected a number or null, found \(try scanner.readValue().summary)")
+            at: "\(path()).y", "expected a number or null, found \(try scanner.readValue().summary)"
+          )
         }
       case "additionalValues":
         guard scanner.peekKind() == .array else {
           throw DescriptorError(
             at: "\(path()).additionalValues",
-            "expected an array with one value per additional axis, found \(try scanner.readValue().summary)")
+            "expected an array with one value per additional axis, found \(try scanner.readValue().summary)"
+          )
         }
         try scanner.readArray { scanner, index in
           additionalValues.append(
@@ -250,7 +261,8 @@ struct ChartJSONDecoder {
     case .string: return .category(try scanner.readString())
     default:
       throw DescriptorError(
-        at: path(), "expected a number or a category name, found \(try scanner.readValue().summary)")
+        at: path(), "expected a number or a category name, found \(try scanner.readValue().summary)"
+      )
     }
   }
 

@@ -30,7 +30,8 @@ public struct ChartDescription: Sendable {
       case .decreasing?: how = "falls overall"
       default: how = "shows no overall rise or fall"
       }
-      return "\(series) \(how), with a high of \(y(highest.y)) \(place(highest)) and a low of \(y(lowest.y)) \(place(lowest))."
+      return
+        "\(series) \(how), with a high of \(y(highest.y)) \(place(highest)) and a low of \(y(lowest.y)) \(place(lowest))."
     }
     if let comparison = comparisonSentence { sentences.append(comparison) }
     return sentences.joined(separator: " ")
@@ -41,7 +42,8 @@ public struct ChartDescription: Sendable {
     let ranked = statistics.filter { $0.mean != nil }.sorted { $0.mean! > $1.mean! }
     guard ranked.count >= 2 else { return nil }
     if ranked.count == 2 {
-      return "\(ranked[0].name) is higher on average than \(ranked[1].name), by \(difference(ranked[0].mean! - ranked[1].mean!))."
+      return
+        "\(ranked[0].name) is higher on average than \(ranked[1].name), by \(difference(ranked[0].mean! - ranked[1].mean!))."
     }
     return "From highest to lowest on average: \(ranked.map(\.name).joined(separator: ", "))."
   }
@@ -49,7 +51,8 @@ public struct ChartDescription: Sendable {
   /// The description as lines of text, one sentence or two per line.
   public var text: String {
     var lines = ["\(chart.title).", summary]
-    lines.append("The x axis is \(axisText(chart.xAxis)). The y axis is \(axisText(.numeric(chart.yAxis))).")
+    lines.append(
+      "The x axis is \(axisText(chart.xAxis)). The y axis is \(axisText(.numeric(chart.yAxis))).")
     for axis in chart.additionalAxes {
       lines.append("An additional axis is \(axisText(axis)).")
     }
@@ -91,7 +94,9 @@ public struct ChartDescription: Sendable {
   }
 
   /// A point's value and place: "268 births per 10,000 people in 1960 (Peak)".
-  public func valueText(for point: SeriesStatistics.Point) -> String { "\(y(point.y)) \(place(point))" }
+  public func valueText(for point: SeriesStatistics.Point) -> String {
+    "\(y(point.y)) \(place(point))"
+  }
 
   /// A y value in the y axis's words.
   func y(_ value: Double) -> String { chart.yAxis.describe(value) }
@@ -116,7 +121,9 @@ public struct ChartDescription: Sendable {
       return [axis.describe(low), axis.describe(high)]
     case .categorical(let axis):
       let index = axis.makeIndex()
-      let positions = series.dataPoints.compactMap { $0.y == nil ? nil : $0.x.category.flatMap { index[$0] } }
+      let positions = series.dataPoints.compactMap {
+        $0.y == nil ? nil : $0.x.category.flatMap { index[$0] }
+      }
       guard let low = positions.min(), let high = positions.max() else { return [] }
       return [axis.categoryOrder[low], axis.categoryOrder[high]]
     }
@@ -127,10 +134,12 @@ public struct ChartDescription: Sendable {
     switch axis {
     case .numeric(let numeric):
       let scale = numeric.scaleType == .linear ? "" : ", on a \(numeric.scaleType.rawValue) scale"
-      return "\(numeric.title), from \(numeric.describe(numeric.range.lowerBound)) to \(numeric.describe(numeric.range.upperBound))\(scale)"
+      return
+        "\(numeric.title), from \(numeric.describe(numeric.range.lowerBound)) to \(numeric.describe(numeric.range.upperBound))\(scale)"
     case .categorical(let categorical):
       let count = categorical.categoryOrder.count
-      return "\(categorical.title), with \(count) categor\(count == 1 ? "y" : "ies"): \(categorical.categoryOrder.joined(separator: ", "))"
+      return
+        "\(categorical.title), with \(count) categor\(count == 1 ? "y" : "ies"): \(categorical.categoryOrder.joined(separator: ", "))"
     }
   }
 
@@ -157,7 +166,10 @@ public struct ChartDescription: Sendable {
       summary = description.summary
       summaryIsGenerated = chart.summary.map(\.isEmpty) ?? true
       axes =
-        [AxisEntry(role: "x", axis: chart.xAxis), AxisEntry(role: "y", axis: .numeric(chart.yAxis))]
+        [
+          AxisEntry(role: "x", axis: chart.xAxis),
+          AxisEntry(role: "y", axis: .numeric(chart.yAxis)),
+        ]
         + chart.additionalAxes.map { AxisEntry(role: "additional", axis: $0) }
       series = zip(description.statistics, chart.series).map { SeriesEntry($0, $1, description) }
       comparison = description.comparisonSentence
@@ -241,7 +253,8 @@ public struct ChartDescription: Sendable {
       median = stats.median
       medianText = stats.median.map(description.y)
       trend = stats.trend.map {
-        TrendEntry(slope: $0.slope, intercept: $0.intercept, rSquared: $0.rSquared, direction: $0.direction)
+        TrendEntry(
+          slope: $0.slope, intercept: $0.intercept, rSquared: $0.rSquared, direction: $0.direction)
       }
       outliers = stats.outliers.map { PointEntry($0, description) }
       sentences = description.seriesSentences(stats, series: series)

@@ -94,7 +94,9 @@ struct JSONScanner {
       var raw: Range<Int>?
       var decoded: String?
       var index = offset + 1
-      while bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+      while bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+        bytes[index] >= 0x20
+      {
         index += 1
       }
       if bytes[index] == UInt8(ascii: "\"") {
@@ -122,7 +124,9 @@ struct JSONScanner {
   func key(_ raw: Range<Int>, equals name: StaticString) -> Bool {
     guard raw.count == name.utf8CodeUnitCount else { return false }
     let pointer = name.utf8Start
-    for index in 0..<raw.count where bytes[raw.lowerBound + index] != pointer[index] { return false }
+    for index in 0..<raw.count where bytes[raw.lowerBound + index] != pointer[index] {
+      return false
+    }
     return true
   }
 
@@ -334,7 +338,8 @@ struct JSONScanner {
     // Exact when the digits fit in a double's mantissa and the power of ten is exact too.
     if digits <= 15, mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
       var value = Double(mantissa)
-      value = exponent < 0 ? value / Self.powersOfTen[-exponent] : value * Self.powersOfTen[exponent]
+      value =
+        exponent < 0 ? value / Self.powersOfTen[-exponent] : value * Self.powersOfTen[exponent]
       return negative ? -value : value
     }
     return bytes.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: 1) {
@@ -364,7 +369,8 @@ struct JSONScanner {
       offset += word.utf8.count
       return value
     }
-    throw syntaxError("expected a value (a number, a string, true, false, null, an object or an array)")
+    throw syntaxError(
+      "expected a value (a number, a string, true, false, null, an object or an array)")
   }
 
   /// Reads any value into a `JSONValue`.

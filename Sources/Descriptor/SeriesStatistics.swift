@@ -78,7 +78,8 @@ public struct SeriesStatistics: Hashable, Sendable {
     let ys = points.map(\.y)
     mean = ys.isEmpty ? nil : ys.reduce(0, +) / Double(ys.count)
     median = Self.median(ys)
-    trend = Self.leastSquares(xs, ys, ySpan: chart.yAxis.range.upperBound - chart.yAxis.range.lowerBound)
+    trend = Self.leastSquares(
+      xs, ys, ySpan: chart.yAxis.range.upperBound - chart.yAxis.range.lowerBound)
     outliers = Self.outliers(points, xs)
   }
 
@@ -109,7 +110,8 @@ public struct SeriesStatistics: Hashable, Sendable {
     let change = abs(slope) * xSpan
     let direction: Direction =
       change < 0.05 * ySpan || rSquared < 0.05 ? .flat : (slope > 0 ? .increasing : .decreasing)
-    return Trend(slope: slope, intercept: meanY - slope * meanX, rSquared: rSquared, direction: direction)
+    return Trend(
+      slope: slope, intercept: meanY - slope * meanX, rSquared: rSquared, direction: direction)
   }
 
   /// Outliers by the modified z-score of the residuals from a Theil-Sen line (the median of the

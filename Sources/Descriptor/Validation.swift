@@ -25,23 +25,25 @@ extension ChartDescriptor {
     }
 
     func check(_ point: borrowing DataPoint, _ seriesIndex: Int, _ pointIndex: Int) throws {
-        func path() -> String { "series[\(seriesIndex)].dataPoints[\(pointIndex)]" }
-        try checkers.x.check(point.x, at: { "\(path()).x" })
-        if yDomainNeedsPositive, let y = point.y, y <= 0 {
-          throw DescriptorError(
-            at: "\(path()).y",
-            "\(ValueFormat.plain(y)) is outside the domain of the \(yAxis.scaleType.rawValue) y axis; values must be above 0")
-        }
-        if point.additionalValues.count != additionalCount {
-          let expected = additionalCount
-          throw DescriptorError(
-            at: "\(path()).additionalValues",
-            "expected \(expected) value\(expected == 1 ? "" : "s") (one per additional axis), found \(point.additionalValues.count)")
-        }
-        for index in 0..<additionalCount {
-          try checkers.extra[index].check(
-            point.additionalValues[index], at: { "\(path()).additionalValues[\(index)]" })
-        }
+      func path() -> String { "series[\(seriesIndex)].dataPoints[\(pointIndex)]" }
+      try checkers.x.check(point.x, at: { "\(path()).x" })
+      if yDomainNeedsPositive, let y = point.y, y <= 0 {
+        throw DescriptorError(
+          at: "\(path()).y",
+          "\(ValueFormat.plain(y)) is outside the domain of the \(yAxis.scaleType.rawValue) y axis; values must be above 0"
+        )
+      }
+      if point.additionalValues.count != additionalCount {
+        let expected = additionalCount
+        throw DescriptorError(
+          at: "\(path()).additionalValues",
+          "expected \(expected) value\(expected == 1 ? "" : "s") (one per additional axis), found \(point.additionalValues.count)"
+        )
+      }
+      for index in 0..<additionalCount {
+        try checkers.extra[index].check(
+          point.additionalValues[index], at: { "\(path()).additionalValues[\(index)]" })
+      }
     }
   }
 
@@ -52,11 +54,13 @@ extension ChartDescriptor {
     func note(_ count: Int, _ axisName: String, _ range: ClosedRange<Double>) {
       guard count > 0 else { return }
       warnings.append(
-        "\(count) value\(count == 1 ? "" : "s") on the \(axisName) lie outside its range \(ValueFormat.plain(range.lowerBound)) to \(ValueFormat.plain(range.upperBound)) and are clamped")
+        "\(count) value\(count == 1 ? "" : "s") on the \(axisName) lie outside its range \(ValueFormat.plain(range.lowerBound)) to \(ValueFormat.plain(range.upperBound)) and are clamped"
+      )
     }
     let points = series.lazy.flatMap(\.dataPoints)
     if let x = xAxis.numeric {
-      note(points.filter { !x.contains($0.x.number ?? x.range.lowerBound) }.count, "x axis", x.range)
+      note(
+        points.filter { !x.contains($0.x.number ?? x.range.lowerBound) }.count, "x axis", x.range)
     }
     note(
       points.filter { point in point.y.map { !yAxis.contains($0) } ?? false }.count, "y axis",
@@ -96,17 +100,20 @@ private final class ValueChecker {
         if needsPositive, number <= 0 {
           throw DescriptorError(
             at: path(),
-            "\(ValueFormat.plain(number)) is outside the domain of the \(axis.numeric!.scaleType.rawValue) \(name) \"\(axis.title)\"; values must be above 0")
+            "\(ValueFormat.plain(number)) is outside the domain of the \(axis.numeric!.scaleType.rawValue) \(name) \"\(axis.title)\"; values must be above 0"
+          )
         }
       } else {
         throw DescriptorError(
           at: path(),
-          "expected a category name for the categorical \(name) \"\(axis.title)\", found \(ValueFormat.plain(number))")
+          "expected a category name for the categorical \(name) \"\(axis.title)\", found \(ValueFormat.plain(number))"
+        )
       }
     case .category(let category):
       if isNumeric {
         throw DescriptorError(
-          at: path(), "expected a number for the numeric \(name) \"\(axis.title)\", found \(quoted(category))")
+          at: path(),
+          "expected a number for the numeric \(name) \"\(axis.title)\", found \(quoted(category))")
       }
       if categories[category] == nil {
         let order = axis.categorical!.categoryOrder
@@ -114,7 +121,8 @@ private final class ValueChecker {
         let more = order.count > 8 ? ", …" : ""
         throw DescriptorError(
           at: path(),
-          "\(quoted(category)) is not in the categoryOrder of the \(name) \"\(axis.title)\" (\(listed)\(more))")
+          "\(quoted(category)) is not in the categoryOrder of the \(name) \"\(axis.title)\" (\(listed)\(more))"
+        )
       }
     }
   }

@@ -46,7 +46,11 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
       index += 1
       var spec = "%"
       while index < scalars.count, "-+ #0'".unicodeScalars.contains(scalars[index]) {
-        if scalars[index] == "'" { groups = true } else { spec.unicodeScalars.append(scalars[index]) }
+        if scalars[index] == "'" {
+          groups = true
+        } else {
+          spec.unicodeScalars.append(scalars[index])
+        }
         index += 1
       }
       while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." {
@@ -56,7 +60,8 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
       while index < scalars.count, "hlLqjzt".unicodeScalars.contains(scalars[index]) { index += 1 }
       guard index < scalars.count else {
         throw DescriptorError(
-          at: "", "\(quoted(format)) ends inside a conversion; finish it with a letter such as f or d")
+          at: "",
+          "\(quoted(format)) ends inside a conversion; finish it with a letter such as f or d")
       }
       let letter = scalars[index]
       index += 1
@@ -69,7 +74,8 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
       default:
         throw DescriptorError(
           at: "",
-          "\(quoted(format)) uses %\(letter), which is not a numeric conversion; use one of %d, %f, %e or %g")
+          "\(quoted(format)) uses %\(letter), which is not a numeric conversion; use one of %d, %f, %e or %g"
+        )
       }
       conversion = spec
     }

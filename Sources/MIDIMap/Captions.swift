@@ -60,22 +60,31 @@ public struct CaptionMaker: Sendable {
       add(stats.minimum, "lowest")
       for outlier in stats.outliers { add(outlier, "outlier") }
       if includesLabels {
-        for (index, point) in chart.series[seriesIndex].dataPoints.enumerated() where point.label != nil {
+        for (index, point) in chart.series[seriesIndex].dataPoints.enumerated()
+        where point.label != nil {
           if let y = point.y {
-            add(SeriesStatistics.Point(index: index, x: point.x, y: y, label: point.label), "labelled")
+            add(
+              SeriesStatistics.Point(index: index, x: point.x, y: y, label: point.label), "labelled"
+            )
           }
         }
       }
       for (point, names) in roles {
         var role = names.filter { $0 != "labelled" }.joined(separator: " and ")
         if !several { role = role.prefix(1).uppercased() + role.dropFirst() }
-        let prefix = several ? "\(stats.name)\(role.isEmpty ? "" : ", \(role)"): " : (role.isEmpty ? "" : "\(role): ")
+        let prefix =
+          several
+          ? "\(stats.name)\(role.isEmpty ? "" : ", \(role)"): " : (role.isEmpty ? "" : "\(role): ")
         let start = times[point.index]
-        captions.append(Caption(start: start, end: start + duration, text: prefix + description.valueText(for: point)))
+        captions.append(
+          Caption(
+            start: start, end: start + duration, text: prefix + description.valueText(for: point)))
       }
     }
-    return captions.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
-      .map(\.element)
+    return captions.enumerated().sorted {
+      ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
+    }
+    .map(\.element)
   }
 
   /// The captions as a file's text.

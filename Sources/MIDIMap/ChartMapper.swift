@@ -69,17 +69,21 @@ public struct ChartMapper: Sendable {
           let category = instrumentCategory(of: point, roles: roles, index: categoryIndex)
           let velocity = loudness(of: point, roles: roles, scale: loudnessScale)
           glidesByCategory[category + 1].append(
-            GlidePoint(tick: Self.tick(onset), pitch: point.y.map(pitch.exactPitch), velocity: velocity))
+            GlidePoint(
+              tick: Self.tick(onset), pitch: point.y.map(pitch.exactPitch), velocity: velocity))
         }
         guard let y = point.y else { continue }
         if glides {
-          appendMarker(for: point, series: series, chart: chart, several: selected.count > 1, at: onset, to: &markers)
+          appendMarker(
+            for: point, series: series, chart: chart, several: selected.count > 1, at: onset,
+            to: &markers)
           continue
         }
         var duration = options.noteDuration
         if let axis = roles.duration, case .number(let value) = point.additionalValues[axis] {
           let position = durationScale!.position(of: value)
-          duration = options.durationRange.lowerBound
+          duration =
+            options.durationRange.lowerBound
             + position * (options.durationRange.upperBound - options.durationRange.lowerBound)
         } else if let next = nextOnset[index], next > onset {
           duration = next - onset
@@ -92,15 +96,19 @@ public struct ChartMapper: Sendable {
           pitch: pitch.note(for: y), velocity: velocity)
         if isExact {
           let exact = pitch.exactPitch(for: y)
-          note.bend = Self.bendValue(semitones: exact - Double(note.pitch), range: options.bendRange)
+          note.bend = Self.bendValue(
+            semitones: exact - Double(note.pitch), range: options.bendRange)
         }
         notesByCategory[category + 1].append(note)
-        appendMarker(for: point, series: series, chart: chart, several: selected.count > 1, at: onset, to: &markers)
+        appendMarker(
+          for: point, series: series, chart: chart, several: selected.count > 1, at: onset,
+          to: &markers)
       }
       for (slot, notes) in notesByCategory.enumerated() where !notes.isEmpty {
         notesByTrack[TrackKey(series: seriesIndex, category: slot - 1)] = notes
       }
-      for (slot, glide) in glidesByCategory.enumerated() where glide.contains(where: { $0.pitch != nil }) {
+      for (slot, glide) in glidesByCategory.enumerated()
+      where glide.contains(where: { $0.pitch != nil }) {
         glidesByTrack[TrackKey(series: seriesIndex, category: slot - 1)] = glide
       }
     }
@@ -119,11 +127,13 @@ public struct ChartMapper: Sendable {
     for (number, key) in keys.enumerated() {
       let series = chart.series[key.series]
       var name = series.name
-      var program = Instruments.palette[selected.firstIndex(of: key.series)! % Instruments.palette.count]
+      var program = Instruments.palette[
+        selected.firstIndex(of: key.series)! % Instruments.palette.count]
       if key.category >= 0, let axis = roles.instrument {
         let categoryName = chart.additionalAxes[axis].categorical!.categoryOrder[key.category]
         name = "\(series.name): \(categoryName)"
-        program = options.programs[categoryName].map { UInt7(clamping: $0) }
+        program =
+          options.programs[categoryName].map { UInt7(clamping: $0) }
           ?? Instruments.palette[key.category % Instruments.palette.count]
       }
       if let chosen = options.programs[series.name] { program = UInt7(clamping: chosen) }
@@ -134,19 +144,26 @@ public struct ChartMapper: Sendable {
       track.events = Self.setUpEvents(
         program: program, pan: pans[series.name] ?? 64, bendRange: bends ? options.bendRange : nil)
       if let glide = glidesByTrack[key] {
-        track.events += Self.glideEvents(glide, range: options.bendRange, tail: Self.tick(options.noteDuration))
+        track.events += Self.glideEvents(
+          glide, range: options.bendRange, tail: Self.tick(options.noteDuration))
       } else {
         Self.appendNotes(notesByTrack[key]!, to: &track.events)
       }
       tracks.append(track)
     }
-    if options.gridlines, let gridlineTrack = gridlineTrack(chart: chart, series: selected.count, time: time) {
+    if options.gridlines,
+      let gridlineTrack = gridlineTrack(chart: chart, series: selected.count, time: time)
+    {
       tracks.append(gridlineTrack)
     }
 
     // A stable sort: the pieces of one marker stay in order.
-    markers = markers.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-    return Score(title: chart.title, conductor: conductorTexts(chart: chart, roles: roles) + markers, tracks: tracks)
+    markers = markers.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }.map(\.element)
+    return Score(
+      title: chart.title, conductor: conductorTexts(chart: chart, roles: roles) + markers,
+      tracks: tracks)
   }
 
   /// When each point of each played series starts, in seconds, exactly as in the score (on the
@@ -226,7 +243,10 @@ public struct ChartMapper: Sendable {
       let first = points[index]
       bend(firstPitch, at: first.tick)
       events.append(
-        ScoreEvent(time: seconds(first.tick), message: .noteOn(note: UInt7(clamping: base), velocity: UInt7(clamping: Int(first.velocity)))))
+        ScoreEvent(
+          time: seconds(first.tick),
+          message: .noteOn(
+            note: UInt7(clamping: base), velocity: UInt7(clamping: Int(first.velocity)))))
       for (a, b) in zip(run, run.dropFirst()) {
         let span = b.tick - a.tick
         let steps = max(1, span / glideControlTicks)
@@ -234,12 +254,16 @@ public struct ChartMapper: Sendable {
           let tick = a.tick + span * step / steps
           let pitch = a.pitch! + (b.pitch! - a.pitch!) * Double(step) / Double(steps)
           if abs(pitch - Double(base)) > Double(range) {
-            events.append(ScoreEvent(time: seconds(tick), message: .noteOff(note: UInt7(clamping: base))))
+            events.append(
+              ScoreEvent(time: seconds(tick), message: .noteOff(note: UInt7(clamping: base))))
             base = min(127, max(0, Int(pitch.rounded())))
             lastBend = nil
             bend(pitch, at: tick)
             events.append(
-              ScoreEvent(time: seconds(tick), message: .noteOn(note: UInt7(clamping: base), velocity: UInt7(clamping: Int(b.velocity)))))
+              ScoreEvent(
+                time: seconds(tick),
+                message: .noteOn(
+                  note: UInt7(clamping: base), velocity: UInt7(clamping: Int(b.velocity)))))
           } else {
             bend(pitch, at: tick)
           }
@@ -262,13 +286,15 @@ public struct ChartMapper: Sendable {
     let position = scale!.position(of: value)
     return UInt8(
       clamping: Int(
-        (Double(options.velocityRange.lowerBound) + position * Double(options.velocityRange.count - 1))
+        (Double(options.velocityRange.lowerBound) + position
+          * Double(options.velocityRange.count - 1))
           .rounded()))
   }
 
   /// The category index of a point on the instrument axis, or -1.
   func instrumentCategory(of point: DataPoint, roles: AxisRoles, index: [String: Int]?) -> Int {
-    guard let axis = roles.instrument, case .category(let name) = point.additionalValues[axis] else {
+    guard let axis = roles.instrument, case .category(let name) = point.additionalValues[axis]
+    else {
       return -1
     }
     return index?[name] ?? -1
@@ -276,10 +302,13 @@ public struct ChartMapper: Sendable {
 
   /// Appends a point's marker (split into pieces of at most 127 bytes), when it gets one.
   func appendMarker(
-    for point: DataPoint, series: DataSeries, chart: ChartDescriptor, several: Bool, at onset: Double,
+    for point: DataPoint, series: DataSeries, chart: ChartDescriptor, several: Bool,
+    at onset: Double,
     to markers: inout [ScoreEvent]
   ) {
-    guard let text = markerText(for: point, series: series, chart: chart, several: several) else { return }
+    guard let text = markerText(for: point, series: series, chart: chart, several: several) else {
+      return
+    }
     for piece in TextChunks.split(text) {
       markers.append(ScoreEvent(time: Self.seconds(Self.tick(onset)), message: .marker(piece)))
     }
@@ -303,7 +332,9 @@ public struct ChartMapper: Sendable {
       let controls: [(UInt7, UInt7)] = [
         (101, 0), (100, 0), (6, UInt7(clamping: bendRange)), (38, 0), (101, 127), (100, 127),
       ]
-      events += controls.map { ScoreEvent(time: 0, message: .controlChange(controller: $0.0, value: $0.1)) }
+      events += controls.map {
+        ScoreEvent(time: 0, message: .controlChange(controller: $0.0, value: $0.1))
+      }
       events.append(ScoreEvent(time: 0, message: .pitchBend(8192)))
     }
     return events
@@ -314,7 +345,9 @@ public struct ChartMapper: Sendable {
   /// pitch sound as one (the longer). At one tick, note-offs come before note-ons.
   static func appendNotes(_ input: [Note], to events: inout [ScoreEvent]) {
     var notes = input
-    let inOrder = zip(notes, notes.dropFirst()).allSatisfy { ($0.on, $0.pitch) <= ($1.on, $1.pitch) }
+    let inOrder = zip(notes, notes.dropFirst()).allSatisfy {
+      ($0.on, $0.pitch) <= ($1.on, $1.pitch)
+    }
     if !inOrder {
       notes.sort { ($0.on, $0.pitch) < ($1.on, $1.pitch) }
     }
@@ -341,7 +374,9 @@ public struct ChartMapper: Sendable {
     for note in kept {
       while nextOff < offs.count, offs[nextOff].tick <= note.on {
         events.append(
-          ScoreEvent(time: seconds(offs[nextOff].tick), message: .noteOff(note: UInt7(clamping: Int(offs[nextOff].pitch)))))
+          ScoreEvent(
+            time: seconds(offs[nextOff].tick),
+            message: .noteOff(note: UInt7(clamping: Int(offs[nextOff].pitch)))))
         nextOff += 1
       }
       if let bend = note.bend {
@@ -350,10 +385,13 @@ public struct ChartMapper: Sendable {
       events.append(
         ScoreEvent(
           time: seconds(note.on),
-          message: .noteOn(note: UInt7(clamping: Int(note.pitch)), velocity: UInt7(clamping: Int(note.velocity)))))
+          message: .noteOn(
+            note: UInt7(clamping: Int(note.pitch)), velocity: UInt7(clamping: Int(note.velocity)))))
     }
     for off in offs[nextOff...] {
-      events.append(ScoreEvent(time: seconds(off.tick), message: .noteOff(note: UInt7(clamping: Int(off.pitch)))))
+      events.append(
+        ScoreEvent(
+          time: seconds(off.tick), message: .noteOff(note: UInt7(clamping: Int(off.pitch)))))
     }
   }
 
@@ -393,7 +431,8 @@ public struct ChartMapper: Sendable {
       let offset = Double(repeat_) * (time.span + options.gap)
       for position in axis.gridlinePositions where axis.contains(position) {
         let on = Self.tick(offset + time.onset(of: .number(position)))
-        notes.append(Note(on: on, off: on + Self.tick(0.05), pitch: Instruments.tickKey.value, velocity: 40))
+        notes.append(
+          Note(on: on, off: on + Self.tick(0.05), pitch: Instruments.tickKey.value, velocity: 40))
       }
     }
     var track = ScoreTrack(name: "Gridlines", stem: "Gridlines", channel: .percussion, program: 0)
@@ -412,7 +451,8 @@ public struct ChartMapper: Sendable {
     case .none: return nil
     case .labelled:
       guard let label = point.label else { return nil }
-      return "\(prefix)\(label): \(chart.xAxis.describe(point.x)), \(chart.yAxis.describe(point.y!))"
+      return
+        "\(prefix)\(label): \(chart.xAxis.describe(point.x)), \(chart.yAxis.describe(point.y!))"
     case .all:
       let values = "\(chart.xAxis.describe(point.x)): \(chart.yAxis.describe(point.y!))"
       return point.label.map { "\(prefix)\($0), \(values)" } ?? "\(prefix)\(values)"
@@ -443,7 +483,8 @@ public struct ChartMapper: Sendable {
     switch axis {
     case .numeric(let numeric):
       let scale = numeric.scaleType == .linear ? "" : " (\(numeric.scaleType.rawValue) scale)"
-      return "\(numeric.title), \(numeric.describe(numeric.range.lowerBound)) to \(numeric.describe(numeric.range.upperBound))\(scale)"
+      return
+        "\(numeric.title), \(numeric.describe(numeric.range.lowerBound)) to \(numeric.describe(numeric.range.upperBound))\(scale)"
     case .categorical(let categorical):
       return "\(categorical.title): \(categorical.categoryOrder.joined(separator: ", "))"
     }
@@ -460,7 +501,8 @@ struct AxisRoles {
     let axes = chart.additionalAxes
     let numeric = axes.indices.filter { axes[$0].numeric != nil }
     let categorical = axes.indices.filter { axes[$0].categorical != nil }
-    func pick(_ chosen: Int?, default fallback: Int?, numeric wantsNumeric: Bool, name: String) throws
+    func pick(_ chosen: Int?, default fallback: Int?, numeric wantsNumeric: Bool, name: String)
+      throws
       -> Int?
     {
       guard let chosen else { return fallback }
@@ -473,13 +515,16 @@ struct AxisRoles {
       guard (axes[chosen].numeric != nil) == wantsNumeric else {
         throw MIDIMapError(
           at: "sonification.\(name)",
-          "additionalAxes[\(chosen)] \"\(axes[chosen].title)\" is not \(wantsNumeric ? "numeric" : "categorical")")
+          "additionalAxes[\(chosen)] \"\(axes[chosen].title)\" is not \(wantsNumeric ? "numeric" : "categorical")"
+        )
       }
       return chosen
     }
-    duration = try pick(options.durationAxis, default: numeric.first, numeric: true, name: "durationAxis")
+    duration = try pick(
+      options.durationAxis, default: numeric.first, numeric: true, name: "durationAxis")
     let remaining = numeric.filter { $0 != duration }
-    loudness = try pick(options.loudnessAxis, default: remaining.first, numeric: true, name: "loudnessAxis")
+    loudness = try pick(
+      options.loudnessAxis, default: remaining.first, numeric: true, name: "loudnessAxis")
     instrument = try pick(
       options.instrumentAxis, default: categorical.first, numeric: false, name: "instrumentAxis")
   }

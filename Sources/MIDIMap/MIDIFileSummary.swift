@@ -79,13 +79,18 @@ public struct MIDIFileSummary: Hashable, Sendable {
       if !track.programs.isEmpty {
         let isDrums = track.channels == [9]
         parts.append(
-          track.programs.map { isDrums ? "drum kit \($0)" : "program \($0) \(Instruments.name(of: UInt7(clamping: $0)))" }
-            .joined(separator: ", "))
+          track.programs.map {
+            isDrums
+              ? "drum kit \($0)" : "program \($0) \(Instruments.name(of: UInt7(clamping: $0)))"
+          }
+          .joined(separator: ", "))
       }
       if track.noteCount > 0, let low = track.lowestNote, let high = track.highestNote,
         let first = track.firstOnset, let last = track.lastOnset
       {
-        parts.append("\(track.noteCount) notes, pitch \(low)-\(high), onsets \(seconds(first)) to \(seconds(last))")
+        parts.append(
+          "\(track.noteCount) notes, pitch \(low)-\(high), onsets \(seconds(first)) to \(seconds(last))"
+        )
       } else if index == 0 || track.channels.isEmpty {
         parts.append("no notes")
       }

@@ -73,7 +73,8 @@ public enum MIDIMessage: Hashable, Sendable {
     switch self {
     case .noteOn(let note, let velocity): return [0x90 | c, note.value, velocity.value]
     case .noteOff(let note): return [0x80 | c, note.value, 0x40]
-    case .controlChange(let controller, let value): return [0xB0 | c, controller.value, value.value]
+    case .controlChange(let controller, let value):
+      return [0xB0 | c, controller.value, value.value]
     case .programChange(let program): return [0xC0 | c, program.value]
     case .pitchBend(let bend):
       return [0xE0 | c, UInt8(bend & 0x7F), UInt8((bend >> 7) & 0x7F)]

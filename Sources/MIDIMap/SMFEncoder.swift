@@ -17,7 +17,8 @@ public struct SMFEncoder: Sendable {
 
   /// The file's bytes. The same score gives the same bytes.
   public func encode(_ score: Score) -> [UInt8] {
-    let endTick = score.tracks.compactMap { $0.events.last.map { ChartMapper.tick($0.time) } }.max() ?? 0
+    let endTick =
+      score.tracks.compactMap { $0.events.last.map { ChartMapper.tick($0.time) } }.max() ?? 0
     let lastConductorTick = score.conductor.last.map { ChartMapper.tick($0.time) } ?? 0
     let end = max(endTick, lastConductorTick)
     var file: [UInt8] = []

@@ -123,7 +123,8 @@ public struct SonificationOptions: Hashable, Sendable {
         }
         options.seriesNames = try names.enumerated().map { index, name in
           guard case .string(let text) = name else {
-            throw MIDIMapError(at: "\(path)[\(index)]", "expected a series name, found \(name.summary)")
+            throw MIDIMapError(
+              at: "\(path)[\(index)]", "expected a series name, found \(name.summary)")
           }
           return text
         }
@@ -138,7 +139,9 @@ public struct SonificationOptions: Hashable, Sendable {
       case "continuous": options.continuous = try choice(value, at: path)
       case "bendRange":
         let range = try midiValue(value, at: path, lowest: 1)
-        guard range <= 24 else { throw MIDIMapError(at: path, "expected 1 to 24 semitones, found \(range)") }
+        guard range <= 24 else {
+          throw MIDIMapError(at: path, "expected 1 to 24 semitones, found \(range)")
+        }
         options.bendRange = range
       case "durationAxis": options.durationAxis = try axisIndex(value, at: path)
       case "loudnessAxis": options.loudnessAxis = try axisIndex(value, at: path)

@@ -14,7 +14,8 @@ public struct AtomicFileBatch {
   public mutating func stage(_ data: Data, at destination: URL) throws {
     let folder = destination.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(
-      ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(pending.count).tmp")
+      ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(pending.count).tmp"
+    )
     do {
       try data.write(to: temporary)
     } catch {

@@ -122,7 +122,9 @@ public struct FluidSynthRenderer: Sendable {
     // FluidSynth's channels start with no reverb send (CC 91 = 0): give every channel one, which
     // the music's own CC 91 still overrides.
     if options.reverb > 0 {
-      for channel in 0..<groups { synth.send(.controlChange(controller: 91, value: 100), channel: channel) }
+      for channel in 0..<groups {
+        synth.send(.controlChange(controller: 91, value: 100), channel: channel)
+      }
     }
     for event in performance.events {
       render(to: Int((event.time * rate).rounded()))
@@ -134,7 +136,9 @@ public struct FluidSynthRenderer: Sendable {
     // The tail: until every voice has finished its release (and the reverb has died away below
     // -90 dBFS before gain), or the cap.
     let tailEnd = cursor + Int(options.tailCap * rate)
-    while cursor < tailEnd, synth.activeVoices > 0 || (options.reverb > 0 && output.lastBlockPeak > 3e-5) {
+    while cursor < tailEnd,
+      synth.activeVoices > 0 || (options.reverb > 0 && output.lastBlockPeak > 3e-5)
+    {
       render(to: min(tailEnd, cursor + block))
     }
 
@@ -306,7 +310,8 @@ final class FluidSynthInstance {
   func load(_ soundFont: URL) throws {
     guard fluid_synth_sfload(synth, soundFont.path, 1) != FLUID_FAILED else {
       throw SynthError(
-        "FluidSynth could not load the soundfont \(soundFont.path)\(FluidSynthLog.lastError.map { " (\($0))" } ?? "")")
+        "FluidSynth could not load the soundfont \(soundFont.path)\(FluidSynthLog.lastError.map { " (\($0))" } ?? "")"
+      )
     }
   }
 

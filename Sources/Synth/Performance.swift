@@ -68,7 +68,9 @@ public struct Performance: Sendable {
       var noteChannels: [Int] = []
       for event in track.events {
         if event.isMeta(0x21), event.bytes.count >= 4 { port = Int(event.bytes[3]) }
-        guard let midiChannel = event.channel, let message = Self.message(event.bytes) else { continue }
+        guard let midiChannel = event.channel, let message = Self.message(event.bytes) else {
+          continue
+        }
         let channel = port * 16 + midiChannel
         highestChannel = max(highestChannel, channel)
         events.append(Event(time: event.seconds, channel: channel, message: message))
@@ -103,10 +105,13 @@ public struct Performance: Sendable {
   /// A channel message from file bytes, or nil for one the renderer does not need.
   static func message(_ bytes: [UInt8]) -> MIDIMessage? {
     guard let status = bytes.first else { return nil }
-    func data(_ index: Int) -> UInt7 { UInt7(clamping: index < bytes.count ? Int(bytes[index]) : 0) }
+    func data(_ index: Int) -> UInt7 {
+      UInt7(clamping: index < bytes.count ? Int(bytes[index]) : 0)
+    }
     switch status & 0xF0 {
     case 0x90:
-      return data(2).value == 0 ? .noteOff(note: data(1)) : .noteOn(note: data(1), velocity: data(2))
+      return data(2).value == 0
+        ? .noteOff(note: data(1)) : .noteOn(note: data(1), velocity: data(2))
     case 0x80: return .noteOff(note: data(1))
     case 0xB0: return .controlChange(controller: data(1), value: data(2))
     case 0xC0: return .programChange(data(1))

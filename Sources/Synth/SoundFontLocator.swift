@@ -30,10 +30,13 @@ public enum SoundFontLocator {
       return URL(fileURLWithPath: path)
     }
     for folder in searchFolders() {
-      let candidate = folder.appendingPathComponent("soundfonts").appendingPathComponent(projectFileName)
+      let candidate = folder.appendingPathComponent("soundfonts").appendingPathComponent(
+        projectFileName)
       if fileManager.fileExists(atPath: candidate.path) { return candidate }
     }
-    if fileManager.fileExists(atPath: systemGeneralMIDI) { return URL(fileURLWithPath: systemGeneralMIDI) }
+    if fileManager.fileExists(atPath: systemGeneralMIDI) {
+      return URL(fileURLWithPath: systemGeneralMIDI)
+    }
     throw SynthError(
       "no soundfont found: pass --soundfont PATH, build the project's soundfont (make soundfont), or install timgm6mb-soundfont"
     )

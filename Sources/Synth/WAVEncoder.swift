@@ -32,7 +32,10 @@ public enum WAVEncoder {
     let factSize = isFloat ? 12 : 0
     var bytes: [UInt8] = []
     func text(_ tag: String) { bytes.append(contentsOf: Array(tag.utf8)) }
-    func u16(_ value: Int) { bytes.append(UInt8(value & 0xFF)); bytes.append(UInt8((value >> 8) & 0xFF)) }
+    func u16(_ value: Int) {
+      bytes.append(UInt8(value & 0xFF))
+      bytes.append(UInt8((value >> 8) & 0xFF))
+    }
     func u32(_ value: Int) {
       for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> shift) & 0xFF)) }
     }
@@ -76,7 +79,8 @@ public enum WAVEncoder {
   /// Writes one little-endian sample at `position` and advances it.
   @inline(__always)
   private static func writeSample(
-    _ sample: Float, _ format: SampleFormat, _ out: UnsafeMutablePointer<UInt8>, _ position: inout Int
+    _ sample: Float, _ format: SampleFormat, _ out: UnsafeMutablePointer<UInt8>,
+    _ position: inout Int
   ) {
     switch format {
     case .int16:
@@ -85,7 +89,8 @@ public enum WAVEncoder {
       out[position + 1] = UInt8(truncatingIfNeeded: value >> 8)
       position += 2
     case .int24:
-      let value = Int32(max(-8_388_608, min(8_388_607, (Double(sample) * 8_388_607).rounded(.toNearestOrEven))))
+      let value = Int32(
+        max(-8_388_608, min(8_388_607, (Double(sample) * 8_388_607).rounded(.toNearestOrEven))))
       out[position] = UInt8(truncatingIfNeeded: value)
       out[position + 1] = UInt8(truncatingIfNeeded: value >> 8)
       out[position + 2] = UInt8(truncatingIfNeeded: value >> 16)

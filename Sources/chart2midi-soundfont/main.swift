@@ -7,7 +7,8 @@ let path = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "soundfo
 let bytes = ProjectSoundFont.make()
 do {
   let url = URL(fileURLWithPath: path)
-  let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
+  let temporary = url.deletingLastPathComponent().appendingPathComponent(
+    ".\(url.lastPathComponent).tmp")
   try Data(bytes).write(to: temporary)
   guard rename(temporary.path, url.path) == 0 else {
     throw CocoaError(.fileWriteUnknown)

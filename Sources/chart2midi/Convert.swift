@@ -11,67 +11,108 @@ extension SonificationOptions.ContinuousStyle: ExpressibleByArgument {}
 
 /// The mapping flags; each overrides the descriptor's `sonification` object.
 struct MappingOptions: ParsableArguments {
-  @Option(name: .long, help: ArgumentHelp("Seconds that the x range spans (default 10).", valueName: "seconds"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Seconds that the x range spans (default 10).", valueName: "seconds"))
   var duration: Double?
 
-  @Option(name: .long, help: ArgumentHelp("Seconds per unit of x, instead of --duration.", valueName: "seconds"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Seconds per unit of x, instead of --duration.", valueName: "seconds"))
   var secondsPerUnit: Double?
 
-  @Option(name: .long, help: ArgumentHelp("Lowest and highest MIDI note (default 48:84).", valueName: "low:high"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Lowest and highest MIDI note (default 48:84).", valueName: "low:high"))
   var noteRange: String?
 
   @Option(
     name: .long,
-    help: "The scale notes are chosen from: chromatic, major, minor, pentatonic, or exact (pitch bend to the fractional semitone, so pitch is proportional to y).")
+    help:
+      "The scale notes are chosen from: chromatic, major, minor, pentatonic, or exact (pitch bend to the fractional semitone, so pitch is proportional to y)."
+  )
   var scale: SonificationOptions.Scale?
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Shortest and longest note, in seconds, for the duration axis (default 0.1:0.8).", valueName: "short:long"))
+    help: ArgumentHelp(
+      "Shortest and longest note, in seconds, for the duration axis (default 0.1:0.8).",
+      valueName: "short:long"))
   var durationRange: String?
 
-  @Option(name: .long, help: ArgumentHelp("Seconds per note when no axis sets duration (default 0.25).", valueName: "seconds"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds per note when no axis sets duration (default 0.25).", valueName: "seconds"))
   var noteDuration: Double?
 
   @Option(name: .long, help: "Series together (simultaneous) or one after another (sequential).")
   var arrangement: SonificationOptions.Arrangement?
 
-  @Option(name: .long, help: ArgumentHelp("Seconds of silence between sequential series (default 1).", valueName: "seconds"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds of silence between sequential series (default 1).", valueName: "seconds"))
   var gap: Double?
 
-  @Option(name: .long, help: ArgumentHelp("Velocity of notes when no axis sets loudness, 1-127 (default 100).", valueName: "velocity"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Velocity of notes when no axis sets loudness, 1-127 (default 100).", valueName: "velocity"))
   var velocity: Int?
 
-  @Option(name: .long, help: ArgumentHelp("Which additional axis sets note duration: its index, or -1 for none.", valueName: "index"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Which additional axis sets note duration: its index, or -1 for none.", valueName: "index"))
   var durationAxis: Int?
 
-  @Option(name: .long, help: ArgumentHelp("Which additional axis sets loudness: its index, or -1 for none.", valueName: "index"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Which additional axis sets loudness: its index, or -1 for none.", valueName: "index"))
   var loudnessAxis: Int?
 
-  @Option(name: .long, help: ArgumentHelp("Which additional axis sets the instrument: its index, or -1 for none.", valueName: "index"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Which additional axis sets the instrument: its index, or -1 for none.", valueName: "index"))
   var instrumentAxis: Int?
 
-  @Option(name: .customLong("series"), help: ArgumentHelp("Play only this series (repeat for several).", valueName: "name"))
+  @Option(
+    name: .customLong("series"),
+    help: ArgumentHelp("Play only this series (repeat for several).", valueName: "name"))
   var seriesNames: [String] = []
 
   @Option(
     name: .customLong("program"),
-    help: ArgumentHelp("A General MIDI program for a category or series, by number or name (repeatable).", valueName: "name=program"))
+    help: ArgumentHelp(
+      "A General MIDI program for a category or series, by number or name (repeatable).",
+      valueName: "name=program"))
   var programs: [String] = []
 
-  @Option(name: .customLong("pan"), help: ArgumentHelp("Pan of a series, 0 (left) to 127 (right) (repeatable).", valueName: "series=pan"))
+  @Option(
+    name: .customLong("pan"),
+    help: ArgumentHelp(
+      "Pan of a series, 0 (left) to 127 (right) (repeatable).", valueName: "series=pan"))
   var pans: [String] = []
 
   @Flag(name: .long, help: "No ticks at the x gridlines.")
   var noGridlines = false
 
-  @Option(name: .long, help: "Which points get marker events with their values: labelled, all or none.")
+  @Option(
+    name: .long, help: "Which points get marker events with their values: labelled, all or none.")
   var markers: SonificationOptions.Markers?
 
-  @Option(name: .long, help: "A continuous series as one gliding tone (glide) or a note per point (notes).")
+  @Option(
+    name: .long,
+    help: "A continuous series as one gliding tone (glide) or a note per point (notes).")
   var continuous: SonificationOptions.ContinuousStyle?
 
-  @Option(name: .long, help: ArgumentHelp("The pitch-bend range in semitones, 1 to 24 (default 12).", valueName: "semitones"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The pitch-bend range in semitones, 1 to 24 (default 12).", valueName: "semitones"))
   var bendRange: Int?
 
   /// The options: defaults, then the descriptor's own, then these flags.
@@ -92,10 +133,13 @@ struct MappingOptions: ParsableArguments {
     if let scale { options.scale = scale }
     if let durationRange {
       let (low, high) = try pair(durationRange, flag: "--duration-range")
-      options.durationRange = try SonificationOptions.durationRange(low, high, at: "--duration-range")
+      options.durationRange = try SonificationOptions.durationRange(
+        low, high, at: "--duration-range")
     }
     if let noteDuration {
-      guard noteDuration > 0 else { throw CommandFailure("--note-duration must be above 0 seconds") }
+      guard noteDuration > 0 else {
+        throw CommandFailure("--note-duration must be above 0 seconds")
+      }
       options.noteDuration = noteDuration
     }
     if let arrangement { options.arrangement = arrangement }
@@ -104,11 +148,18 @@ struct MappingOptions: ParsableArguments {
       options.gap = gap
     }
     if let velocity {
-      guard (1...127).contains(velocity) else { throw CommandFailure("--velocity must be 1 to 127") }
+      guard (1...127).contains(velocity) else {
+        throw CommandFailure("--velocity must be 1 to 127")
+      }
       options.velocity = velocity
     }
-    for (flag, index) in [("--duration-axis", durationAxis), ("--loudness-axis", loudnessAxis), ("--instrument-axis", instrumentAxis)] {
-      if let index, index < -1 { throw CommandFailure("\(flag) takes an index into additionalAxes, or -1 for none") }
+    for (flag, index) in [
+      ("--duration-axis", durationAxis), ("--loudness-axis", loudnessAxis),
+      ("--instrument-axis", instrumentAxis),
+    ] {
+      if let index, index < -1 {
+        throw CommandFailure("\(flag) takes an index into additionalAxes, or -1 for none")
+      }
     }
     if let durationAxis { options.durationAxis = durationAxis }
     if let loudnessAxis { options.loudnessAxis = loudnessAxis }
@@ -116,8 +167,13 @@ struct MappingOptions: ParsableArguments {
     if !seriesNames.isEmpty { options.seriesNames = seriesNames }
     for entry in programs {
       let (name, value) = try assignment(entry, flag: "--program")
-      guard let program = Int(value).flatMap({ UInt7(exactly: $0) }) ?? Instruments.program(named: value) else {
-        throw CommandFailure("--program \(entry): \"\(value)\" is neither a program number 0-127 nor a General MIDI name")
+      guard
+        let program = Int(value).flatMap({ UInt7(exactly: $0) })
+          ?? Instruments.program(named: value)
+      else {
+        throw CommandFailure(
+          "--program \(entry): \"\(value)\" is neither a program number 0-127 nor a General MIDI name"
+        )
       }
       options.programs[name] = Int(program.value)
     }
@@ -132,7 +188,9 @@ struct MappingOptions: ParsableArguments {
     if let markers { options.markers = markers }
     if let continuous { options.continuous = continuous }
     if let bendRange {
-      guard (1...24).contains(bendRange) else { throw CommandFailure("--bend-range must be 1 to 24 semitones") }
+      guard (1...24).contains(bendRange) else {
+        throw CommandFailure("--bend-range must be 1 to 24 semitones")
+      }
       options.bendRange = bendRange
     }
     return options
@@ -141,7 +199,8 @@ struct MappingOptions: ParsableArguments {
   private func pair(_ text: String, flag: String) throws -> (Double, Double) {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]) else {
-      throw CommandFailure("\(flag) \(text): expected two numbers separated by a colon, such as 48:84")
+      throw CommandFailure(
+        "\(flag) \(text): expected two numbers separated by a colon, such as 48:84")
     }
     return (low, high)
   }
@@ -167,12 +226,17 @@ struct Convert: ParsableCommand {
   @Argument(help: ArgumentHelp("The chart descriptor, a JSON file.", valueName: "chart.json"))
   var input: String
 
-  @Option(name: .shortAndLong, help: ArgumentHelp("The MIDI file to write (default: the input's name with .mid).", valueName: "out.mid"))
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "The MIDI file to write (default: the input's name with .mid).", valueName: "out.mid"))
   var output: String?
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Write captions (WebVTT .vtt or SubRip .srt): the title, each series' highest and lowest point and outliers, at their notes' times.", valueName: "out.vtt"))
+    help: ArgumentHelp(
+      "Write captions (WebVTT .vtt or SubRip .srt): the title, each series' highest and lowest point and outliers, at their notes' times.",
+      valueName: "out.vtt"))
   var captions: String?
 
   @Flag(name: .long, help: "Also a caption for every labelled point.")
@@ -182,7 +246,9 @@ struct Convert: ParsableCommand {
   var mapping: MappingOptions
 
   func validate() throws {
-    if let captions, CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension) == nil {
+    if let captions,
+      CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension) == nil
+    {
       throw ValidationError("--captions \(captions): name a .vtt (WebVTT) or .srt (SubRip) file.")
     }
   }
@@ -205,7 +271,9 @@ struct Convert: ParsableCommand {
       throw CommandFailure(error, file: input)
     }
     for warning in chart.rangeWarnings() { report("warning: \(input): \(warning)") }
-    let midiPath = output ?? URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension("mid").path
+    let midiPath =
+      output
+      ?? URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension("mid").path
     var batch = AtomicFileBatch()
     do {
       try batch.stage(Data(SMFEncoder().encode(score)), at: URL(fileURLWithPath: midiPath))
@@ -214,8 +282,10 @@ struct Convert: ParsableCommand {
       ]
       if let captions {
         let format = CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension)!
-        let cues = try CaptionMaker(includesLabels: captionLabels).captions(for: chart, mapper: mapper)
-        try batch.stage(Data(CaptionMaker.render(cues, as: format).utf8), at: URL(fileURLWithPath: captions))
+        let cues = try CaptionMaker(includesLabels: captionLabels).captions(
+          for: chart, mapper: mapper)
+        try batch.stage(
+          Data(CaptionMaker.render(cues, as: format).utf8), at: URL(fileURLWithPath: captions))
         lines.append("captions: \(captions) (\(cues.count) cues)")
       }
       if audio.wantsAudio {

@@ -4,7 +4,8 @@ import Foundation
 
 struct Describe: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Describe a chart in sentences: title, summary, axes, and per series the extremes, mean, median, trend and outliers.",
+    abstract:
+      "Describe a chart in sentences: title, summary, axes, and per series the extremes, mean, median, trend and outliers.",
     discussion: """
       The text reads well through a screen reader, a sentence or two per line. --format json gives the \
       same facts as data. When the chart has no summary, one is made from the trend and extremes.

@@ -4,7 +4,9 @@ import MIDIMap
 
 struct Inspect: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "List a MIDI file's tracks, channels, programs, notes, markers and length (read with libsmf).")
+    abstract:
+      "List a MIDI file's tracks, channels, programs, notes, markers and length (read with libsmf)."
+  )
 
   @Argument(help: ArgumentHelp("The MIDI file.", valueName: "file.mid"))
   var input: String

@@ -18,7 +18,9 @@ struct Render: ParsableCommand {
   var audio: AudioOptions
 
   func validate() throws {
-    guard audio.wantsAudio else { throw ValidationError("Name an output: --wav mix.wav and/or --stems DIR.") }
+    guard audio.wantsAudio else {
+      throw ValidationError("Name an output: --wav mix.wav and/or --stems DIR.")
+    }
   }
 
   func run() throws {

@@ -85,10 +85,14 @@ struct AudioOptions: ParsableArguments {
   @Option(name: .long, help: "The WAV sample format: 16, 24 or float.")
   var bitDepth: SampleFormat = .int16
 
-  @Option(name: .long, help: ArgumentHelp("The most seconds of release after the last note.", valueName: "seconds"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The most seconds of release after the last note.", valueName: "seconds"))
   var tailCap: Double = 5
 
-  @Option(name: .long, help: ArgumentHelp("Reverb on the mix, 0 (none) to 1; stems stay dry.", valueName: "level"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Reverb on the mix, 0 (none) to 1; stems stay dry.", valueName: "level"))
   var reverb: Double = 0
 
   func validate() throws {
@@ -106,20 +110,23 @@ struct AudioOptions: ParsableArguments {
   var wantsAudio: Bool { wav != nil || stems != nil }
 
   /// Renders the performance and stages the WAV files in `batch`.
-  func renderAudio(_ performance: Performance, into batch: inout AtomicFileBatch) throws -> [String] {
+  func renderAudio(_ performance: Performance, into batch: inout AtomicFileBatch) throws -> [String]
+  {
     var renderOptions = RenderOptions()
     renderOptions.sampleRate = sampleRate
     renderOptions.tailCap = tailCap
     renderOptions.rendersStems = stems != nil
     renderOptions.reverb = reverb
-    let renderer = FluidSynthRenderer(soundFont: try SoundFontLocator.locate(soundfont), options: renderOptions)
+    let renderer = FluidSynthRenderer(
+      soundFont: try SoundFontLocator.locate(soundfont), options: renderOptions)
     // Progress only for people watching: stderr is a terminal and the music is longer than a few seconds.
     let showsProgress = isatty(STDERR_FILENO) == 1 && performance.end > 3
     let rendering = try renderer.render(
       performance,
       progress: showsProgress
         ? { fraction in
-          FileHandle.standardError.write(Data(String(format: "\rrendering %3.0f%%", fraction * 100).utf8))
+          FileHandle.standardError.write(
+            Data(String(format: "\rrendering %3.0f%%", fraction * 100).utf8))
         } : nil)
     if showsProgress { FileHandle.standardError.write(Data("\r               \r".utf8)) }
     var lines: [String] = []
@@ -128,7 +135,9 @@ struct AudioOptions: ParsableArguments {
       try batch.stage(
         WAVEncoder.encode(rendering.mix, sampleRate: rendering.sampleRate, format: bitDepth),
         at: URL(fileURLWithPath: wav))
-      lines.append("mix: \(wav) (\(String(format: "%.2f", seconds)) s, \(renderer.soundFont.lastPathComponent))")
+      lines.append(
+        "mix: \(wav) (\(String(format: "%.2f", seconds)) s, \(renderer.soundFont.lastPathComponent))"
+      )
     }
     if let stems {
       let folder = URL(fileURLWithPath: stems)

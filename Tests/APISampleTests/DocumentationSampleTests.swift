@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // The chart-descriptor sample of the documentation page "Representing chart data as an audio graph",
 // from `let dataPoints = cars.map` through the `AXChartDescriptor(...)` call, compiled unchanged with
 // `import Descriptor`.

@@ -3,7 +3,10 @@ import Testing
 
 @testable import Descriptor
 
-func chartOf(_ ys: [Double?], xs: [Double]? = nil, labels: [String?]? = nil, yRange: ClosedRange<Double> = 0...100) -> ChartDescriptor {
+func chartOf(
+  _ ys: [Double?], xs: [Double]? = nil, labels: [String?]? = nil,
+  yRange: ClosedRange<Double> = 0...100
+) -> ChartDescriptor {
   let xValues = xs ?? ys.indices.map(Double.init)
   let points = ys.indices.map { DataPoint(x: .number(xValues[$0]), y: ys[$0], label: labels?[$0]) }
   return ChartDescriptor(
@@ -77,7 +80,8 @@ struct StatisticsTests {
   }
 
   @Test func theHybridIsTheCarsChartsOutlier() throws {
-    let chart = try ChartDescriptor(contentsOf: projectRoot.appendingPathComponent("Examples/cars.json"))
+    let chart = try ChartDescriptor(
+      contentsOf: projectRoot.appendingPathComponent("Examples/cars.json"))
     #expect(SeriesStatistics(series: 0, of: chart).outliers.map(\.label) == ["Toyota Prius"])
   }
 
@@ -145,12 +149,14 @@ struct DescribeTests {
     chart.summary = nil
     #expect(
       ChartDescription(chart).summary
-        == "Low shows no overall rise or fall, with a high of 72 degrees Fahrenheit at day 195 and a low of 18 degrees Fahrenheit at day 21. High shows no overall rise or fall, with a high of 88 degrees Fahrenheit at day 204 and a low of 31 degrees Fahrenheit at day 8. High is higher on average than Low, by 15 degrees Fahrenheit.")
+        == "Low shows no overall rise or fall, with a high of 72 degrees Fahrenheit at day 195 and a low of 18 degrees Fahrenheit at day 21. High shows no overall rise or fall, with a high of 88 degrees Fahrenheit at day 204 and a low of 31 degrees Fahrenheit at day 8. High is higher on average than Low, by 15 degrees Fahrenheit."
+    )
     var coffee = try example("coffee-code")
     coffee.summary = ""
     #expect(
       ChartDescription(coffee).summary
-        == "Cups of coffee versus lines of code rises overall, with a high of 80 lines of code at 12 cups and a low of 20 lines of code at 0 cups.")
+        == "Cups of coffee versus lines of code rises overall, with a high of 80 lines of code at 12 cups and a low of 20 lines of code at 0 cups."
+    )
   }
 
   @Test func theJSONHasTheSameFacts() throws {
@@ -180,7 +186,10 @@ struct DescribeTests {
     #expect(abs((trend["rSquared"] as? Double ?? 0) - 0.4987) < 1e-4)
     let outliers = try #require(series["outliers"] as? [[String: Any]])
     #expect(outliers.map { $0["label"] as? String } == ["Toyota Prius"])
-    #expect((series["sentences"] as? [String])?.first == "Vehicle Weight vs Fuel Efficiency by Country and MSRP: 14 points from 1.06 tons to 2.80 tons.")
+    #expect(
+      (series["sentences"] as? [String])?.first
+        == "Vehicle Weight vs Fuel Efficiency by Country and MSRP: 14 points from 1.06 tons to 2.80 tons."
+    )
     #expect((series["sentences"] as? [String])?.count == 6)
   }
 

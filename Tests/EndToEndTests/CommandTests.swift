@@ -9,7 +9,8 @@ let exampleNames = ["birth-rate", "cars", "coffee-code", "dice", "precipitation"
 
 /// The built `chart2midi`, beside the test bundle in the build folder.
 let executable: URL = {
-  var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+  var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    .deletingLastPathComponent()
   for _ in 0..<3 {
     let candidate = folder.appendingPathComponent("chart2midi")
     if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
@@ -43,7 +44,8 @@ func run(_ arguments: [String]) throws -> Run {
 }
 
 func temporaryFolder() throws -> URL {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chart2midi-\(UUID().uuidString)")
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "chart2midi-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   return folder
 }
@@ -65,7 +67,9 @@ struct CommandTests {
     let file = try MIDIFile(contentsOf: midi)
     #expect(file.format == 1)
     #expect(file.tracks.count >= 2)
-    let notes = file.tracks.flatMap(\.events).filter { $0.bytes.count == 3 && $0.bytes[0] & 0xF0 == 0x90 && $0.bytes[2] > 0 }
+    let notes = file.tracks.flatMap(\.events).filter {
+      $0.bytes.count == 3 && $0.bytes[0] & 0xF0 == 0x90 && $0.bytes[2] > 0
+    }
     #expect(!notes.isEmpty)
     #expect(files(in: folder) == ["\(name).mid"])
   }
@@ -80,7 +84,8 @@ struct CommandTests {
     ])
     #expect(result.status == 0, "\(result.error)")
     #expect(files(in: folder) == ["dice.mid", "dice.wav", "stems"])
-    #expect(files(in: folder.appendingPathComponent("stems")) == ["Blue.wav", "Green.wav", "Red.wav"])
+    #expect(
+      files(in: folder.appendingPathComponent("stems")) == ["Blue.wav", "Green.wav", "Red.wav"])
     let mix = try Data(contentsOf: folder.appendingPathComponent("dice.wav"))
     let red = try Data(contentsOf: folder.appendingPathComponent("stems/Red.wav"))
     #expect(mix.count == red.count)
@@ -92,7 +97,10 @@ struct CommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let midi = folder.appendingPathComponent("c.mid").path
     #expect(try run(["convert", "Examples/coffee-code.json", "-o", midi]).status == 0)
-    let result = try run(["render", midi, "--wav", folder.appendingPathComponent("c.wav").path, "--sample-rate", "48000"])
+    let result = try run([
+      "render", midi, "--wav", folder.appendingPathComponent("c.wav").path, "--sample-rate",
+      "48000",
+    ])
     #expect(result.status == 0, "\(result.error)")
     let wav = try Data(contentsOf: folder.appendingPathComponent("c.wav"))
     #expect(String(decoding: wav[0..<4], as: UTF8.self) == "RIFF")
@@ -107,8 +115,13 @@ struct CommandTests {
     let result = try run(["inspect", midi])
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n").map(String.init)
-    #expect(lines.first == "\(midi): SMF format 1, 480 ticks per quarter note, 3 tracks, 8 notes, 10.25 s long")
-    #expect(lines.contains("  track 1 \"Birth rate\": channel 1: program 0 Acoustic Grand Piano: 2 notes, pitch 60-72, onsets 0.00 s to 9.07 s"))
+    #expect(
+      lines.first
+        == "\(midi): SMF format 1, 480 ticks per quarter note, 3 tracks, 8 notes, 10.25 s long")
+    #expect(
+      lines.contains(
+        "  track 1 \"Birth rate\": channel 1: program 0 Acoustic Grand Piano: 2 notes, pitch 60-72, onsets 0.00 s to 9.07 s"
+      ))
     #expect(lines.contains("  7.41 s  Peak: 1960, 268 births per 10,000 people"))
   }
 
@@ -121,18 +134,27 @@ struct CommandTests {
   @Test(
     "bad input: one sentence, a non-zero exit, no file",
     arguments: [
-      (#"{"title": "T", "xAxis": {"title": "X", "range": [0, 1]}, "yAxis": {"title": "Y", "range": [0, 1]}, "series": [{"name": "S", "dataPoints": [{"x": 0, "y": "n/a"}]}]}"#,
-       "Error: bad.json: series[0].dataPoints[0].y: expected a number or null, found \"n/a\""),
-      ("{\"title\": ", "Error: bad.json: line 1, column 11: expected a value (a number, a string, true, false, null, an object or an array), found the end of the file"),
-      (#"{"title": "T", "xAxis": {"title": "X", "range": [0, 1]}, "yAxis": {"title": "Y", "range": [0, 1]}, "series": [{"name": "S", "dataPoints": []}], "sonification": {"scale": "lydian"}}"#,
-       "Error: bad.json: sonification.scale: expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", \"exact\", found \"lydian\""),
+      (
+        #"{"title": "T", "xAxis": {"title": "X", "range": [0, 1]}, "yAxis": {"title": "Y", "range": [0, 1]}, "series": [{"name": "S", "dataPoints": [{"x": 0, "y": "n/a"}]}]}"#,
+        "Error: bad.json: series[0].dataPoints[0].y: expected a number or null, found \"n/a\""
+      ),
+      (
+        "{\"title\": ",
+        "Error: bad.json: line 1, column 11: expected a value (a number, a string, true, false, null, an object or an array), found the end of the file"
+      ),
+      (
+        #"{"title": "T", "xAxis": {"title": "X", "range": [0, 1]}, "yAxis": {"title": "Y", "range": [0, 1]}, "series": [{"name": "S", "dataPoints": []}], "sonification": {"scale": "lydian"}}"#,
+        "Error: bad.json: sonification.scale: expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", \"exact\", found \"lydian\""
+      ),
     ] as [(String, String)])
   func badInput(json: String, message: String) throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("bad.json")
     try Data(json.utf8).write(to: input)
-    let result = try run(["convert", input.path, "-o", folder.appendingPathComponent("out.mid").path])
+    let result = try run([
+      "convert", input.path, "-o", folder.appendingPathComponent("out.mid").path,
+    ])
     #expect(result.status != 0)
     #expect(result.error == message.replacingOccurrences(of: "bad.json", with: input.path) + "\n")
     #expect(files(in: folder) == ["bad.json"])
@@ -141,7 +163,9 @@ struct CommandTests {
   @Test func aMissingInputIsNamed() throws {
     let result = try run(["convert", "/nonexistent/chart.json", "-o", "/tmp/never.mid"])
     #expect(result.status != 0)
-    #expect(result.error == "Error: /nonexistent/chart.json: cannot read the file (no such file or directory)\n")
+    #expect(
+      result.error
+        == "Error: /nonexistent/chart.json: cannot read the file (no such file or directory)\n")
     #expect(!FileManager.default.fileExists(atPath: "/tmp/never.mid"))
   }
 
@@ -154,20 +178,27 @@ struct CommandTests {
       "--wav", folder.appendingPathComponent("missing/c.wav").path,
     ])
     #expect(result.status != 0)
-    #expect(result.error == "Error: cannot write \(folder.path)/missing/c.wav: the folder \(folder.path)/missing does not exist\n")
+    #expect(
+      result.error
+        == "Error: cannot write \(folder.path)/missing/c.wav: the folder \(folder.path)/missing does not exist\n"
+    )
     #expect(files(in: folder) == [])
   }
 
   @Test func aBadFlagIsAUsageError() throws {
     let result = try run(["convert", "Examples/cars.json", "--note-range", "90:20"])
     #expect(result.status != 0)
-    #expect(result.error.contains("--note-range: expected two MIDI notes from 0 to 127, the lower first, such as 48 and 84"))
+    #expect(
+      result.error.contains(
+        "--note-range: expected two MIDI notes from 0 to 127, the lower first, such as 48 and 84"))
   }
 
   @Test func inspectRejectsANonMIDIFile() throws {
     let result = try run(["inspect", "Examples/cars.json"])
     #expect(result.status != 0)
-    #expect(result.error.hasPrefix("Error: Examples/cars.json: not a Standard MIDI File that can be read"))
+    #expect(
+      result.error.hasPrefix("Error: Examples/cars.json: not a Standard MIDI File that can be read")
+    )
     #expect(result.error.split(separator: "\n").count == 1)
   }
 }
@@ -185,32 +216,50 @@ struct DescribeCommandTests {
   @Test func describeAsJSON() throws {
     let result = try run(["describe", "Examples/dice.json", "--format", "json"])
     #expect(result.status == 0)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-    #expect((object["series"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Red", "Blue", "Green"])
-    #expect(object["comparison"] as? String == "From highest to lowest on average: Green, Blue, Red.")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    #expect(
+      (object["series"] as? [[String: Any]])?.map { $0["name"] as? String } == [
+        "Red", "Blue", "Green",
+      ])
+    #expect(
+      object["comparison"] as? String == "From highest to lowest on average: Green, Blue, Red.")
   }
 
   @Test func convertWritesCaptionsAndAGeneratedSummary() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // The coffee chart without its summary: convert writes one made from the data.
-    var json = try String(contentsOf: projectRoot.appendingPathComponent("Examples/coffee-code.json"), encoding: .utf8)
-    json = json.replacingOccurrences(of: #""summary": "More coffee goes with more lines of code. The data is made up, as in the talk it comes from.","#, with: "")
+    var json = try String(
+      contentsOf: projectRoot.appendingPathComponent("Examples/coffee-code.json"), encoding: .utf8)
+    json = json.replacingOccurrences(
+      of:
+        #""summary": "More coffee goes with more lines of code. The data is made up, as in the talk it comes from.","#,
+      with: "")
     let input = folder.appendingPathComponent("coffee.json")
     try json.write(to: input, atomically: true, encoding: .utf8)
     let midi = folder.appendingPathComponent("coffee.mid")
     let vtt = folder.appendingPathComponent("coffee.vtt")
     let result = try run(["convert", input.path, "-o", midi.path, "--captions", vtt.path])
     #expect(result.status == 0, "\(result.error)")
-    #expect(try String(contentsOf: vtt, encoding: .utf8).hasPrefix("WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500\nCups of coffee versus lines of code\n"))
-    let texts = try MIDIFile(contentsOf: midi).tracks[0].events.filter { $0.isMeta(0x01) }.compactMap(\.text)
+    #expect(
+      try String(contentsOf: vtt, encoding: .utf8).hasPrefix(
+        "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500\nCups of coffee versus lines of code\n"))
+    let texts = try MIDIFile(contentsOf: midi).tracks[0].events.filter { $0.isMeta(0x01) }
+      .compactMap(\.text)
     // Over 127 bytes, the summary takes two text events.
-    #expect(texts.prefix(2).joined() == "Cups of coffee versus lines of code rises overall, with a high of 80 lines of code at 12 cups and a low of 20 lines of code at 0 cups.")
+    #expect(
+      texts.prefix(2).joined()
+        == "Cups of coffee versus lines of code rises overall, with a high of 80 lines of code at 12 cups and a low of 20 lines of code at 0 cups."
+    )
   }
 
   @Test func captionsNeedAKnownExtension() throws {
-    let result = try run(["convert", "Examples/cars.json", "-o", "/tmp/x.mid", "--captions", "/tmp/x.txt"])
+    let result = try run([
+      "convert", "Examples/cars.json", "-o", "/tmp/x.mid", "--captions", "/tmp/x.txt",
+    ])
     #expect(result.status != 0)
-    #expect(result.error.contains("--captions /tmp/x.txt: name a .vtt (WebVTT) or .srt (SubRip) file."))
+    #expect(
+      result.error.contains("--captions /tmp/x.txt: name a .vtt (WebVTT) or .srt (SubRip) file."))
   }
 }

@@ -28,7 +28,8 @@ struct InteroperabilityTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let midi = folder.appendingPathComponent("\(name).mid").path
-    #expect(try run(["convert", "Examples/\(name).json", "-o", midi, "--markers", "all"]).status == 0)
+    #expect(
+      try run(["convert", "Examples/\(name).json", "-o", midi, "--markers", "all"]).status == 0)
     let script = """
       import sys, mido
       song = mido.MidiFile(sys.argv[1])
@@ -48,14 +49,18 @@ struct InteroperabilityTests {
     #expect(try run(["convert", "Examples/cars.json", "-o", midi]).status == 0)
     let result = try runTool(
       "/usr/bin/fluidsynth",
-      ["-ni", "-q", "-R", "0", "-C", "0", "-r", "44100", "-F", wav, "/usr/share/sounds/sf2/default-GM.sf2", midi])
+      [
+        "-ni", "-q", "-R", "0", "-C", "0", "-r", "44100", "-F", wav,
+        "/usr/share/sounds/sf2/default-GM.sf2", midi,
+      ])
     #expect(result.status == 0, "\(result.error)")
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: wav)))
     // 16-bit stereo: at least the 10 s of the chart, and sound in it.
     #expect(bytes.count > 44 + 10 * 44100 * 4)
     var loudest = 0
     for index in stride(from: 44, to: bytes.count - 1, by: 2) {
-      loudest = max(loudest, abs(Int(Int16(bitPattern: UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8))))
+      loudest = max(
+        loudest, abs(Int(Int16(bitPattern: UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8))))
     }
     #expect(loudest > 1000)
   }

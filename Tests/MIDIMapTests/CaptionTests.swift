@@ -39,33 +39,45 @@ struct CaptionTests {
       #expect(cues.first?.start == 0)
       #expect(zip(cues, cues.dropFirst()).allSatisfy { $0.start <= $1.start }, "\(name)")
       #expect(cues.allSatisfy { $0.end > $0.start })
-      for (cue, caption) in zip(cues, captions) { #expect(abs(cue.start - caption.start) <= 0.0005) }
+      for (cue, caption) in zip(cues, captions) {
+        #expect(abs(cue.start - caption.start) <= 0.0005)
+      }
     }
   }
 
   @Test func subRipNumbersItsCuesAndUsesCommas() {
     let text = CaptionMaker.render(
-      [Caption(start: 0, end: 2.5, text: "Title"), Caption(start: 3723.4567, end: 3725.9567, text: "a --> b")],
+      [
+        Caption(start: 0, end: 2.5, text: "Title"),
+        Caption(start: 3723.4567, end: 3725.9567, text: "a --> b"),
+      ],
       as: .srt)
-    #expect(text == "1\n00:00:00,000 --> 00:00:02,500\nTitle\n\n2\n01:02:03,457 --> 01:02:05,957\na -> b\n\n")
+    #expect(
+      text
+        == "1\n00:00:00,000 --> 00:00:02,500\nTitle\n\n2\n01:02:03,457 --> 01:02:05,957\na -> b\n\n"
+    )
   }
 
   @Test func cueTimesAreTheNoteOnsetsInTheFile() throws {
     let chart = try example("cars")
     let mapper = ChartMapper()
     let captions = try CaptionMaker().captions(for: chart, mapper: mapper)
-    #expect(captions.map(\.text) == [
-      "Vehicle Weight vs Fuel Efficiency by Country and MSRP",
-      "Highest and outlier: 52 miles per gallon at 1.38 tons (Toyota Prius)",
-      "Lowest: 15 miles per gallon at 2.80 tons (Cadillac Escalade)",
-    ])
+    #expect(
+      captions.map(\.text) == [
+        "Vehicle Weight vs Fuel Efficiency by Country and MSRP",
+        "Highest and outlier: 52 miles per gallon at 1.38 tons (Toyota Prius)",
+        "Lowest: 15 miles per gallon at 2.80 tons (Cadillac Escalade)",
+      ])
     let file = try MIDIFile(bytes: SMFEncoder().encode(try mapper.makeScore(for: chart)))
     // The Prius plays on the Japan track, the Escalade on the USA track, at their notes' times.
     let japan = try #require(file.tracks.first { $0.name == "Cars: Japan" })
     let usa = try #require(file.tracks.first { $0.name == "Cars: USA" })
     let pitch = { (y: Double) in 48 + Int((y / 60 * 36).rounded()) }
     func noteOn(in track: MIDIFile.Track, at time: Double, pitch: Int) -> Bool {
-      track.events.contains { $0.bytes.count == 3 && $0.bytes[0] & 0xF0 == 0x90 && Int($0.bytes[1]) == pitch && abs($0.seconds - time) < 1e-6 }
+      track.events.contains {
+        $0.bytes.count == 3 && $0.bytes[0] & 0xF0 == 0x90 && Int($0.bytes[1]) == pitch
+          && abs($0.seconds - time) < 1e-6
+      }
     }
     #expect(noteOn(in: japan, at: captions[1].start, pitch: pitch(52)))
     #expect(noteOn(in: usa, at: captions[2].start, pitch: pitch(15)))
@@ -80,7 +92,10 @@ struct CaptionTests {
     let mapper = ChartMapper(options: options)
     let captions = try CaptionMaker().captions(for: chart, mapper: mapper)
     let file = try MIDIFile(bytes: SMFEncoder().encode(try mapper.makeScore(for: chart)))
-    let onsets = Set(file.tracks.flatMap(\.events).filter { $0.bytes.count == 3 && $0.bytes[0] & 0xF0 == 0x90 && $0.bytes[2] > 0 }
+    let onsets = Set(
+      file.tracks.flatMap(\.events).filter {
+        $0.bytes.count == 3 && $0.bytes[0] & 0xF0 == 0x90 && $0.bytes[2] > 0
+      }
       .map { Int(($0.seconds * 960).rounded()) })
     for caption in captions.dropFirst() {
       #expect(onsets.contains(Int((caption.start * 960).rounded())), "\(caption.text)")

@@ -23,7 +23,9 @@ struct ChartMapperTests {
   @Test func pitchNeverFallsWhenYRisesAndSpansTheRange() throws {
     let ys = stride(from: 0.0, through: 100, by: 0.5).map { $0 }
     let chart = simpleChart(
-      points: ys.enumerated().map { DataPoint(x: .number(Double($0.offset) * 10 / Double(ys.count)), y: $0.element) })
+      points: ys.enumerated().map {
+        DataPoint(x: .number(Double($0.offset) * 10 / Double(ys.count)), y: $0.element)
+      })
     let pitches = notes(of: try mapper.makeScore(for: chart).tracks[0]).map(\.pitch)
     #expect(pitches.count == ys.count)
     #expect(zip(pitches, pitches.dropFirst()).allSatisfy { $0 <= $1 })
@@ -36,7 +38,9 @@ struct ChartMapperTests {
     let msrp = Axis.numeric(NumericAxis(title: "MSRP", range: 0...100))
     let chart = simpleChart(
       points: [0.0, 25, 50, 100].enumerated().map {
-        DataPoint(x: .number(Double($0.offset) * 2), y: Double(10 + $0.offset * 20), additionalValues: [.number($0.element)])
+        DataPoint(
+          x: .number(Double($0.offset) * 2), y: Double(10 + $0.offset * 20),
+          additionalValues: [.number($0.element)])
       }, additionalAxes: [msrp])
     let durations = notes(of: try mapper.makeScore(for: chart).tracks[0]).map { $0.end - $0.onset }
     let expected = [0.1, 0.275, 0.45, 0.8]
@@ -45,7 +49,8 @@ struct ChartMapperTests {
   }
 
   @Test func eachCategoryGetsItsOwnProgramAndChannel() throws {
-    let country = Axis.categorical(CategoricalAxis(title: "Country", categoryOrder: ["USA", "Japan", "Germany"]))
+    let country = Axis.categorical(
+      CategoricalAxis(title: "Country", categoryOrder: ["USA", "Japan", "Germany"]))
     let chart = simpleChart(
       points: ["Germany", "USA", "Japan", "USA"].enumerated().map {
         DataPoint(x: .number(Double($0.offset)), y: 50, additionalValues: [.category($0.element)])
@@ -62,7 +67,8 @@ struct ChartMapperTests {
 
   @Test func nullYGivesNoNote() throws {
     let chart = simpleChart(points: [
-      DataPoint(x: .number(1), y: 10), DataPoint(x: .number(2), y: nil), DataPoint(x: .number(3), y: 30),
+      DataPoint(x: .number(1), y: 10), DataPoint(x: .number(2), y: nil),
+      DataPoint(x: .number(3), y: 30),
     ])
     let heard = notes(of: try mapper.makeScore(for: chart).tracks[0])
     #expect(heard.count == 2)
@@ -72,7 +78,9 @@ struct ChartMapperTests {
   @Test func categoricalXGivesEqualSlotsInCategoryOrder() throws {
     let months = ["Jan", "Feb", "Mar", "Apr"]
     let chart = simpleChart(
-      points: ["Mar", "Jan", "Apr", "Feb"].map { DataPoint(x: .category($0), y: Double(months.firstIndex(of: $0)! * 10)) },
+      points: ["Mar", "Jan", "Apr", "Feb"].map {
+        DataPoint(x: .category($0), y: Double(months.firstIndex(of: $0)! * 10))
+      },
       xAxis: .categorical(CategoricalAxis(title: "Month", categoryOrder: months)))
     let heard = notes(of: try mapper.makeScore(for: chart).tracks[0])
     #expect(heard.map(\.onset) == [0, 2.5, 5, 7.5])
@@ -107,7 +115,9 @@ struct ChartMapperTests {
         for event in track.events {
           if case .noteOn(let note, _) = event.message { sounding[note, default: 0] += 1 }
           if case .noteOff(let note) = event.message { sounding[note, default: 0] -= 1 }
-          #expect(sounding.values.allSatisfy { $0 >= 0 && $0 <= 1 }, "\(file.lastPathComponent) \(track.name)")
+          #expect(
+            sounding.values.allSatisfy { $0 >= 0 && $0 <= 1 },
+            "\(file.lastPathComponent) \(track.name)")
         }
         #expect(sounding.values.allSatisfy { $0 == 0 }, "\(file.lastPathComponent) \(track.name)")
         #expect(zip(track.events, track.events.dropFirst()).allSatisfy { $0.time <= $1.time })
@@ -130,7 +140,8 @@ struct ChartMapperTests {
     let instrument = Axis.categorical(CategoricalAxis(title: "C", categoryOrder: names))
     let chart = simpleChart(
       points: names.enumerated().map {
-        DataPoint(x: .number(Double($0.offset) / 2), y: 50, additionalValues: [.category($0.element)])
+        DataPoint(
+          x: .number(Double($0.offset) / 2), y: 50, additionalValues: [.category($0.element)])
       }, additionalAxes: [instrument])
     let score = try mapper.makeScore(for: chart)
     #expect(score.tracks.count == 20)
@@ -150,7 +161,8 @@ struct ChartMapperTests {
     #expect(
       throws: MIDIMapError(
         at: "",
-        "the chart needs 241 melodic tracks, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series with --series")
+        "the chart needs 241 melodic tracks, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series with --series"
+      )
     ) { try mapper.makeScore(for: chart) }
   }
 
@@ -170,9 +182,10 @@ struct ChartMapperTests {
   }
 
   @Test func titleSummaryAxesAndLabelsReachTheConductorTrack() throws {
-    let chart = try ChartDescriptor(contentsOf: projectRoot.appendingPathComponent("Examples/birth-rate.json"))
+    let chart = try ChartDescriptor(
+      contentsOf: projectRoot.appendingPathComponent("Examples/birth-rate.json"))
     let score = try mapper.makeScore(for: chart)
-        #expect(score.title == "Twentieth-century birth rates")
+    #expect(score.title == "Twentieth-century birth rates")
     let texts = score.conductor.compactMap { event -> String? in
       if case .text(let text) = event.message { return text }
       return nil
@@ -181,12 +194,17 @@ struct ChartMapperTests {
     #expect(texts.count == 4)
     #expect(texts[0] + texts[1] == chart.summary)
     #expect(texts[2] == "time (x): Year, 1917 to 1975")
-    #expect(texts[3] == "pitch (y): Birth rate, 100 births per 10,000 people to 300 births per 10,000 people")
+    #expect(
+      texts[3]
+        == "pitch (y): Birth rate, 100 births per 10,000 people to 300 births per 10,000 people")
     let markers = score.conductor.compactMap { event -> (Double, String)? in
       if case .marker(let text) = event.message { return (event.time, text) }
       return nil
     }
-    #expect(markers.map(\.1) == ["Low: 1935, 185 births per 10,000 people", "Peak: 1960, 268 births per 10,000 people"])
+    #expect(
+      markers.map(\.1) == [
+        "Low: 1935, 185 births per 10,000 people", "Peak: 1960, 268 births per 10,000 people",
+      ])
     // The 1960 marker sits at 1960's onset: (1960 - 1917) / 58 of 10 s.
     #expect(abs(markers[1].0 - 43.0 / 58 * 10) <= 0.5 / 960)
   }
@@ -194,7 +212,8 @@ struct ChartMapperTests {
   @Test func unknownSeriesNameIsAnError() {
     var options = SonificationOptions()
     options.seriesNames = ["Nope"]
-    #expect(throws: MIDIMapError(at: "series", "no series is named \"Nope\"; the chart has \"S\"")) {
+    #expect(throws: MIDIMapError(at: "series", "no series is named \"Nope\"; the chart has \"S\""))
+    {
       try ChartMapper(options: options).makeScore(for: simpleChart(points: []))
     }
   }
@@ -204,10 +223,20 @@ struct ChartMapperTests {
       .object([("noteRange", .array([.number(60), .number(72)])), ("scale", .string("major"))]))
     #expect(options.noteRange == 60...72)
     #expect(options.scale == .major)
-    #expect(throws: MIDIMapError(at: "sonification.scale", "expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", \"exact\", found \"lydian\"")) {
+    #expect(
+      throws: MIDIMapError(
+        at: "sonification.scale",
+        "expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", \"exact\", found \"lydian\""
+      )
+    ) {
       try SonificationOptions().applying(.object([("scale", .string("lydian"))]))
     }
-    #expect(throws: MIDIMapError(at: "sonification.tempo", "unknown option; expected one of \(SonificationOptions.optionNames.joined(separator: ", "))")) {
+    #expect(
+      throws: MIDIMapError(
+        at: "sonification.tempo",
+        "unknown option; expected one of \(SonificationOptions.optionNames.joined(separator: ", "))"
+      )
+    ) {
       try SonificationOptions().applying(.object([("tempo", .number(3))]))
     }
   }
@@ -216,7 +245,8 @@ struct ChartMapperTests {
     for file in exampleFiles {
       let chart = try ChartDescriptor(contentsOf: file)
       let first = SMFEncoder().encode(try mapper.makeScore(for: chart))
-      let second = SMFEncoder().encode(try ChartMapper().makeScore(for: try ChartDescriptor(contentsOf: file)))
+      let second = SMFEncoder().encode(
+        try ChartMapper().makeScore(for: try ChartDescriptor(contentsOf: file)))
       #expect(first == second)
     }
   }

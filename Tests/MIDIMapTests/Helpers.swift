@@ -1,14 +1,15 @@
 import Descriptor
-import Testing
 import Foundation
+import Testing
 
 @testable import MIDIMap
 
 let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 
-let exampleFiles = (try? FileManager.default.contentsOfDirectory(
-  at: projectRoot.appendingPathComponent("Examples"), includingPropertiesForKeys: nil))?
+let exampleFiles =
+  (try? FileManager.default.contentsOfDirectory(
+    at: projectRoot.appendingPathComponent("Examples"), includingPropertiesForKeys: nil))?
   .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path } ?? []
 
 /// A one-series chart on x 0...10 and y 0...100.
@@ -78,7 +79,8 @@ struct PitchInterpreter {
     switch status & 0xF0 {
     case 0x90 where bytes[2] > 0:
       held[channel] = Int(bytes[1])
-      notes.append(SoundingNote(onset: time, channel: channel, pitch: pitch(Int(bytes[1]), channel: channel)))
+      notes.append(
+        SoundingNote(onset: time, channel: channel, pitch: pitch(Int(bytes[1]), channel: channel)))
     case 0x80, 0x90:
       if held[channel] == Int(bytes[1]) { held[channel] = nil }
     case 0xB0:
@@ -100,7 +102,9 @@ struct PitchInterpreter {
   /// The notes of a score's track.
   static func reading(_ track: ScoreTrack) -> PitchInterpreter {
     var interpreter = PitchInterpreter()
-    for event in track.events { interpreter.read(event.message.bytes(channel: track.channel), at: event.time) }
+    for event in track.events {
+      interpreter.read(event.message.bytes(channel: track.channel), at: event.time)
+    }
     return interpreter
   }
 
@@ -113,16 +117,22 @@ struct PitchInterpreter {
 }
 
 /// The score's first track's sounding notes, and the same read back from its encoded file.
-func soundingNotesBothWays(_ score: Score, track index: Int = 0) throws -> (score: PitchInterpreter, file: PitchInterpreter) {
+func soundingNotesBothWays(_ score: Score, track index: Int = 0) throws -> (
+  score: PitchInterpreter, file: PitchInterpreter
+) {
   let file = try MIDIFile(bytes: SMFEncoder().encode(score))
-  return (PitchInterpreter.reading(score.tracks[index]), PitchInterpreter.reading(file.tracks[index + 1]))
+  return (
+    PitchInterpreter.reading(score.tracks[index]), PitchInterpreter.reading(file.tracks[index + 1])
+  )
 }
 
 /// Encodes the score, reads the file back with libsmf, and checks that every track sounds the same
 /// notes at the same pitches and times, has the same pans and programs, and that the markers match.
 /// Returns the file for further checks.
 @discardableResult
-func expectFileAgrees(_ score: Score, sourceLocation: SourceLocation = #_sourceLocation) throws -> MIDIFile {
+func expectFileAgrees(_ score: Score, sourceLocation: SourceLocation = #_sourceLocation) throws
+  -> MIDIFile
+{
   let file = try MIDIFile(bytes: SMFEncoder().encode(score))
   #expect(file.tracks.count == score.tracks.count + 1, sourceLocation: sourceLocation)
   for (track, read) in zip(score.tracks, file.tracks.dropFirst()) {
@@ -130,19 +140,29 @@ func expectFileAgrees(_ score: Score, sourceLocation: SourceLocation = #_sourceL
     let heard = PitchInterpreter.reading(read).notes
     #expect(written.count == heard.count, "\(track.name)", sourceLocation: sourceLocation)
     for (a, b) in zip(written, heard) {
-      #expect(a.pitch == b.pitch && a.channel == b.channel && abs(a.onset - b.onset) < 1e-6, sourceLocation: sourceLocation)
+      #expect(
+        a.pitch == b.pitch && a.channel == b.channel && abs(a.onset - b.onset) < 1e-6,
+        sourceLocation: sourceLocation)
     }
     func controls(_ events: [(UInt8, [UInt8])]) -> [[UInt8]] {
-      events.filter { ($0.0 & 0xF0 == 0xB0 && [7, 10].contains($0.1[1])) || $0.0 & 0xF0 == 0xC0 }.map(\.1)
+      events.filter { ($0.0 & 0xF0 == 0xB0 && [7, 10].contains($0.1[1])) || $0.0 & 0xF0 == 0xC0 }
+        .map(\.1)
     }
-    let writtenControls = controls(track.events.map { let b = $0.message.bytes(channel: track.channel); return (b[0], b) })
-    let readControls = controls(read.events.filter { $0.bytes.count >= 2 }.map { ($0.bytes[0], $0.bytes) })
+    let writtenControls = controls(
+      track.events.map {
+        let b = $0.message.bytes(channel: track.channel)
+        return (b[0], b)
+      })
+    let readControls = controls(
+      read.events.filter { $0.bytes.count >= 2 }.map { ($0.bytes[0], $0.bytes) })
     #expect(writtenControls == readControls, "\(track.name)", sourceLocation: sourceLocation)
   }
   let markers = score.conductor.compactMap { event -> String? in
     if case .marker(let text) = event.message { return text }
     return nil
   }
-  #expect(file.tracks[0].events.filter { $0.isMeta(0x06) }.compactMap(\.text) == markers, sourceLocation: sourceLocation)
+  #expect(
+    file.tracks[0].events.filter { $0.isMeta(0x06) }.compactMap(\.text) == markers,
+    sourceLocation: sourceLocation)
   return file
 }

@@ -6,8 +6,14 @@ import Testing
 
 @Suite("Mapping options")
 struct OptionsTests {
-  func pitches(_ options: SonificationOptions, ys: [Double], yAxis: NumericAxis = NumericAxis(title: "Y", range: 0...100)) throws -> [Int] {
-    var chart = simpleChart(points: ys.enumerated().map { DataPoint(x: .number(Double($0.offset) * 10 / Double(ys.count)), y: $0.element) })
+  func pitches(
+    _ options: SonificationOptions, ys: [Double],
+    yAxis: NumericAxis = NumericAxis(title: "Y", range: 0...100)
+  ) throws -> [Int] {
+    var chart = simpleChart(
+      points: ys.enumerated().map {
+        DataPoint(x: .number(Double($0.offset) * 10 / Double(ys.count)), y: $0.element)
+      })
     chart.yAxis = yAxis
     let score = try ChartMapper(options: options).makeScore(for: chart)
     try expectFileAgrees(score)
@@ -54,8 +60,11 @@ struct OptionsTests {
   }
 
   @Test func sequentialSeriesFollowOneAnotherWithAGap() throws {
-    var chart = simpleChart(points: [DataPoint(x: .number(0), y: 10), DataPoint(x: .number(10), y: 20)])
-    chart.series.append(DataSeries(name: "B", isContinuous: false, dataPoints: [DataPoint(x: .number(0), y: 30)]))
+    var chart = simpleChart(points: [
+      DataPoint(x: .number(0), y: 10), DataPoint(x: .number(10), y: 20),
+    ])
+    chart.series.append(
+      DataSeries(name: "B", isContinuous: false, dataPoints: [DataPoint(x: .number(0), y: 30)]))
     var options = SonificationOptions()
     options.arrangement = .sequential
     options.totalDuration = 4
@@ -70,12 +79,16 @@ struct OptionsTests {
     var options = SonificationOptions()
     options.secondsPerUnit = 0.5
     let chart = simpleChart(points: [DataPoint(x: .number(4), y: 10)])
-    #expect(notes(of: try ChartMapper(options: options).makeScore(for: chart).tracks[0]).map(\.onset) == [2])
+    #expect(
+      notes(of: try ChartMapper(options: options).makeScore(for: chart).tracks[0]).map(\.onset) == [
+        2
+      ])
   }
 
   @Test func aSubsetOfSeriesByName() throws {
     var chart = simpleChart(points: [DataPoint(x: .number(0), y: 10)])
-    chart.series.append(DataSeries(name: "B", isContinuous: false, dataPoints: [DataPoint(x: .number(1), y: 30)]))
+    chart.series.append(
+      DataSeries(name: "B", isContinuous: false, dataPoints: [DataPoint(x: .number(1), y: 30)]))
     var options = SonificationOptions()
     options.seriesNames = ["B"]
     let score = try ChartMapper(options: options).makeScore(for: chart)
@@ -85,7 +98,8 @@ struct OptionsTests {
   @Test func pansSpreadLeftToRightUnlessSet() throws {
     var chart = simpleChart(points: [DataPoint(x: .number(0), y: 10)])
     for name in ["B", "C"] {
-      chart.series.append(DataSeries(name: name, isContinuous: false, dataPoints: [DataPoint(x: .number(1), y: 30)]))
+      chart.series.append(
+        DataSeries(name: name, isContinuous: false, dataPoints: [DataPoint(x: .number(1), y: 30)]))
     }
     func pans(_ options: SonificationOptions) throws -> [Int] {
       let score = try ChartMapper(options: options).makeScore(for: chart)
@@ -104,11 +118,16 @@ struct OptionsTests {
   }
 
   @Test func programsByCategoryName() throws {
-    let country = Axis.categorical(CategoricalAxis(title: "Country", categoryOrder: ["USA", "Japan"]))
+    let country = Axis.categorical(
+      CategoricalAxis(title: "Country", categoryOrder: ["USA", "Japan"]))
     let chart = simpleChart(
-      points: [DataPoint(x: .number(0), y: 1, additionalValues: [.category("USA")]), DataPoint(x: .number(1), y: 1, additionalValues: [.category("Japan")])],
+      points: [
+        DataPoint(x: .number(0), y: 1, additionalValues: [.category("USA")]),
+        DataPoint(x: .number(1), y: 1, additionalValues: [.category("Japan")]),
+      ],
       additionalAxes: [country])
-    let options = try SonificationOptions().applying(.object([("programs", .object([("Japan", .string("Trumpet")), ("USA", .number(40))]))]))
+    let options = try SonificationOptions().applying(
+      .object([("programs", .object([("Japan", .string("Trumpet")), ("USA", .number(40))]))]))
     let score = try ChartMapper(options: options).makeScore(for: chart)
     try expectFileAgrees(score)
     #expect(score.tracks.map(\.program) == [40, 56])
@@ -116,20 +135,29 @@ struct OptionsTests {
 
   @Test func aSecondNumericAxisSetsLoudness() throws {
     let axes: [Axis] = [
-      .numeric(NumericAxis(title: "Length", range: 0...1)), .numeric(NumericAxis(title: "Loudness", range: 0...10)),
+      .numeric(NumericAxis(title: "Length", range: 0...1)),
+      .numeric(NumericAxis(title: "Loudness", range: 0...10)),
     ]
     let chart = simpleChart(
-      points: [0.0, 5, 10].enumerated().map { DataPoint(x: .number(Double($0.offset)), y: 1, additionalValues: [.number(0.5), .number($0.element)]) },
+      points: [0.0, 5, 10].enumerated().map {
+        DataPoint(
+          x: .number(Double($0.offset)), y: 1,
+          additionalValues: [.number(0.5), .number($0.element)])
+      },
       additionalAxes: axes)
     let score = try ChartMapper().makeScore(for: chart)
     try expectFileAgrees(score)
-    let velocities = try expectFileAgrees(score).tracks[1].events.compactMap { $0.bytes[0] & 0xF0 == 0x90 ? Int($0.bytes[2]) : nil }
+    let velocities = try expectFileAgrees(score).tracks[1].events.compactMap {
+      $0.bytes[0] & 0xF0 == 0x90 ? Int($0.bytes[2]) : nil
+    }
     #expect(notes(of: score.tracks[0]).map(\.velocity) == [50, 85, 120])
     #expect(velocities == [50, 85, 120])
   }
 
   @Test func markersForAllPointsOrNone() throws {
-    let chart = simpleChart(points: [DataPoint(x: .number(2), y: 40, label: "two"), DataPoint(x: .number(3), y: 50)])
+    let chart = simpleChart(points: [
+      DataPoint(x: .number(2), y: 40, label: "two"), DataPoint(x: .number(3), y: 50),
+    ])
     func markers(_ mode: SonificationOptions.Markers) throws -> [String] {
       var options = SonificationOptions()
       options.markers = mode

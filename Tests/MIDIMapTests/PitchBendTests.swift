@@ -12,7 +12,9 @@ struct PitchBendTests {
   /// in floating point).
   func same(_ a: [SoundingNote], _ b: [SoundingNote]) -> Bool {
     a.count == b.count
-      && zip(a, b).allSatisfy { $0.pitch == $1.pitch && $0.channel == $1.channel && abs($0.onset - $1.onset) < 1e-6 }
+      && zip(a, b).allSatisfy {
+        $0.pitch == $1.pitch && $0.channel == $1.channel && abs($0.onset - $1.onset) < 1e-6
+      }
   }
 
   @Test func exactPitchIsProportionalToYWithinOneCent() throws {
@@ -20,7 +22,8 @@ struct PitchBendTests {
     options.scale = .exact
     options.noteDuration = 0.1
     let ys = stride(from: 0.0, through: 100, by: 1.37).map { $0 }
-    let chart = simpleChart(points: ys.enumerated().map { DataPoint(x: .number(Double($0.offset) * 0.1), y: $0.element) })
+    let chart = simpleChart(
+      points: ys.enumerated().map { DataPoint(x: .number(Double($0.offset) * 0.1), y: $0.element) })
     let score = try ChartMapper(options: options).makeScore(for: chart)
     let (fromScore, fromFile) = try soundingNotesBothWays(score)
     #expect(same(fromScore.notes, fromFile.notes))
@@ -34,9 +37,11 @@ struct PitchBendTests {
     var options = SonificationOptions()
     options.scale = .exact
     options.bendRange = 7
-    let score = try ChartMapper(options: options).makeScore(for: simpleChart(points: [DataPoint(x: .number(1), y: 50)]))
+    let score = try ChartMapper(options: options).makeScore(
+      for: simpleChart(points: [DataPoint(x: .number(1), y: 50)]))
     let messages = score.tracks[0].events.map(\.message)
-    let firstNote = try #require(messages.firstIndex { if case .noteOn = $0 { true } else { false } })
+    let firstNote = try #require(
+      messages.firstIndex { if case .noteOn = $0 { true } else { false } })
     let rpn: [MIDIMessage] = [
       .controlChange(controller: 101, value: 0), .controlChange(controller: 100, value: 0),
       .controlChange(controller: 6, value: 7), .controlChange(controller: 38, value: 0),
@@ -66,7 +71,8 @@ struct PitchBendTests {
       title: "inverse", xAxis: .numeric(NumericAxis(title: "X", range: xRange)),
       yAxis: NumericAxis(title: "Y", range: yRange),
       series: [DataSeries(name: "S", isContinuous: false, dataPoints: points)])
-    let file = try MIDIFile(bytes: SMFEncoder().encode(try ChartMapper(options: options).makeScore(for: chart)))
+    let file = try MIDIFile(
+      bytes: SMFEncoder().encode(try ChartMapper(options: options).makeScore(for: chart)))
     let heard = PitchInterpreter.reading(file.tracks[1]).notes
     #expect(heard.count == points.count)
     let secondsPerX = 20 / (xRange.upperBound - xRange.lowerBound)
@@ -84,7 +90,9 @@ struct PitchBendTests {
     // y from 0 to 100 over 10 s: 36 semitones, more than the 12-semitone bend range.
     let ys: [Double] = [0, 40, 100, 20]
     let chart = simpleChart(
-      points: ys.enumerated().map { DataPoint(x: .number(Double($0.offset) * 10 / 3), y: $0.element) },
+      points: ys.enumerated().map {
+        DataPoint(x: .number(Double($0.offset) * 10 / 3), y: $0.element)
+      },
       isContinuous: true)
     let score = try ChartMapper().makeScore(for: chart)
     let (fromScore, fromFile) = try soundingNotesBothWays(score)
@@ -116,7 +124,8 @@ struct PitchBendTests {
   @Test func aGapStopsTheToneAndItStartsAgain() throws {
     let chart = simpleChart(
       points: [
-        DataPoint(x: .number(0), y: 50), DataPoint(x: .number(2), y: 55), DataPoint(x: .number(4), y: nil),
+        DataPoint(x: .number(0), y: 50), DataPoint(x: .number(2), y: 55),
+        DataPoint(x: .number(4), y: nil),
         DataPoint(x: .number(6), y: 60), DataPoint(x: .number(8), y: 65),
       ], isContinuous: true)
     let track = try ChartMapper().makeScore(for: chart).tracks[0]
@@ -133,7 +142,8 @@ struct PitchBendTests {
   @Test func glidesCanBeTurnedIntoNotes() throws {
     var options = SonificationOptions()
     options.continuous = .notes
-    let chart = simpleChart(points: [0.0, 2, 4].map { DataPoint(x: .number($0), y: $0 * 20) }, isContinuous: true)
+    let chart = simpleChart(
+      points: [0.0, 2, 4].map { DataPoint(x: .number($0), y: $0 * 20) }, isContinuous: true)
     let track = try ChartMapper(options: options).makeScore(for: chart).tracks[0]
     #expect(track.noteCount == 3)
     #expect(!track.events.contains { if case .pitchBend = $0.message { true } else { false } })

@@ -55,7 +55,7 @@ struct SMFEncoderTests {
       (0x00, [0x00]), (0x40, [0x40]), (0x7F, [0x7F]), (0x80, [0x81, 0x00]), (0x2000, [0xC0, 0x00]),
       (0x3FFF, [0xFF, 0x7F]), (0x4000, [0x81, 0x80, 0x00]), (0x100000, [0xC0, 0x80, 0x00]),
       (0x1FFFFF, [0xFF, 0xFF, 0x7F]), (0x200000, [0x81, 0x80, 0x80, 0x00]),
-      (0x0FFFFFFF, [0xFF, 0xFF, 0xFF, 0x7F]),
+      (0x0FFF_FFFF, [0xFF, 0xFF, 0xFF, 0x7F]),
     ] as [(UInt32, [UInt8])])
   func variableLengthQuantities(value: UInt32, bytes: [UInt8]) {
     var written: [UInt8] = []
@@ -70,7 +70,9 @@ struct SMFEncoderTests {
     #expect(file.tracks[1].events[1].bytes == [0xFF, 0x21, 0x01, 0x02])
   }
 
-  @Test("every example, read back with libsmf, equals its score event by event", arguments: exampleFiles)
+  @Test(
+    "every example, read back with libsmf, equals its score event by event", arguments: exampleFiles
+  )
   func examplesRoundTripThroughLibSMF(file: URL) throws {
     let score = try ChartMapper().makeScore(for: try ChartDescriptor(contentsOf: file))
     try expectFileMatches(score)
@@ -101,7 +103,9 @@ struct SMFEncoderTests {
   }
 
   @Test func garbageIsNotAMIDIFile() {
-    #expect(throws: MIDIMapError.self) { try MIDIFile(bytes: Array("not midi at all".utf8), name: "x.mid") }
+    #expect(throws: MIDIMapError.self) {
+      try MIDIFile(bytes: Array("not midi at all".utf8), name: "x.mid")
+    }
     do {
       _ = try MIDIFile(bytes: Array("not midi at all".utf8), name: "x.mid")
     } catch {

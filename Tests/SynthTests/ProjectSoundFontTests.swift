@@ -9,7 +9,8 @@ struct ProjectSoundFontTests {
   let font = projectRoot.appendingPathComponent("soundfonts/chart2midi.sf2")
 
   func render(program: UInt7, note: UInt7, seconds: Double = 1.2) throws -> StereoAudio {
-    let score = Score(title: "t", tracks: [track("A", channel: 0, program: program, notes: [(0, seconds, note)])])
+    let score = Score(
+      title: "t", tracks: [track("A", channel: 0, program: program, notes: [(0, seconds, note)])])
     return try FluidSynthRenderer(soundFont: font).render(Performance(score: score)).mix
   }
 
@@ -43,7 +44,9 @@ struct ProjectSoundFontTests {
   @Test func theGridlineTickIsShortAndOnTheDrumBank() throws {
     var grid = track("Gridlines", channel: .percussion, program: 0, notes: [(0.1, 0.15, 42)])
     grid.stem = "Gridlines"
-    let audio = try FluidSynthRenderer(soundFont: font).render(Performance(score: Score(title: "t", tracks: [grid]))).mix
+    let audio = try FluidSynthRenderer(soundFont: font).render(
+      Performance(score: Score(title: "t", tracks: [grid]))
+    ).mix
     #expect(rms(audio.left, from: Int(0.1 * 44100), to: Int(0.14 * 44100)) > 0.01)
     // The render ends soon after the 50 ms tick: its release decays and no voice is left.
     #expect(Double(audio.frames) / 44100 < 0.5)
@@ -58,15 +61,20 @@ struct ProjectSoundFontTests {
     for program in Instruments.palette.prefix(9) {
       let audio = try render(program: program, note: 60, seconds: 1)
       let window = Array(audio.left[Int(0.1 * 44100)..<Int(0.4 * 44100)])
-      var spectrum = stride(from: 100.0, through: 3000, by: 10).map { goertzel(window, frequency: $0) }
+      var spectrum = stride(from: 100.0, through: 3000, by: 10).map {
+        goertzel(window, frequency: $0)
+      }
       let total = spectrum.reduce(0, +)
       spectrum = spectrum.map { $0 / total }
-      let decay = rms(audio.left, from: Int(0.5 * 44100), to: Int(0.8 * 44100)) / rms(audio.left, from: Int(0.1 * 44100), to: Int(0.4 * 44100))
+      let decay =
+        rms(audio.left, from: Int(0.5 * 44100), to: Int(0.8 * 44100))
+        / rms(audio.left, from: Int(0.1 * 44100), to: Int(0.4 * 44100))
       profiles.append((Instruments.name(of: program), spectrum, decay))
     }
     for (i, a) in profiles.enumerated() {
       for b in profiles[(i + 1)...] {
-        let distance = zip(a.spectrum, b.spectrum).reduce(0) { $0 + abs($1.0 - $1.1) } + abs(a.decay - b.decay)
+        let distance =
+          zip(a.spectrum, b.spectrum).reduce(0) { $0 + abs($1.0 - $1.1) } + abs(a.decay - b.decay)
         #expect(distance > 0.2, "\(a.name) and \(b.name) sound alike: \(distance)")
       }
     }
@@ -80,7 +88,9 @@ struct ProjectSoundFontTests {
     let windowed = samples.enumerated().map { index, sample in
       sample * Float(0.5 - 0.5 * cos(2 * .pi * Double(index) / Double(count - 1)))
     }
-    let coarse = stride(from: 40.0, through: 2500, by: 2).map { ($0, goertzel(windowed, frequency: $0)) }
+    let coarse = stride(from: 40.0, through: 2500, by: 2).map {
+      ($0, goertzel(windowed, frequency: $0))
+    }
     let largest = coarse.map(\.1).max()!
     var peak = coarse[0].0
     for index in 1..<(coarse.count - 1)
@@ -90,7 +100,9 @@ struct ProjectSoundFontTests {
       peak = coarse[index].0
       break
     }
-    let fine = stride(from: peak - 2, through: peak + 2, by: 0.01).map { ($0, goertzel(windowed, frequency: $0)) }
+    let fine = stride(from: peak - 2, through: peak + 2, by: 0.01).map {
+      ($0, goertzel(windowed, frequency: $0))
+    }
     return fine.max { $0.1 < $1.1 }!.0
   }
 

@@ -45,24 +45,31 @@ func fundamental(_ samples: ArraySlice<Float>, sampleRate: Int) -> Double {
   return Double(sampleRate) / (Double(best.lag) + shift)
 }
 
-func track(_ name: String, channel: UInt4, program: UInt7, notes: [(on: Double, off: Double, pitch: UInt7)]) -> ScoreTrack {
+func track(
+  _ name: String, channel: UInt4, program: UInt7, notes: [(on: Double, off: Double, pitch: UInt7)]
+) -> ScoreTrack {
   var events = [ScoreEvent(time: 0, message: .programChange(program))]
   var timed: [(Double, Int, MIDIMessage)] = []
   for note in notes {
     timed.append((note.on, 1, .noteOn(note: note.pitch, velocity: 100)))
     timed.append((note.off, 0, .noteOff(note: note.pitch)))
   }
-  events += timed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { ScoreEvent(time: $0.0, message: $0.2) }
+  events += timed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map {
+    ScoreEvent(time: $0.0, message: $0.2)
+  }
   return ScoreTrack(name: name, stem: name, channel: channel, program: program, events: events)
 }
 
 @Suite("Rendering", .serialized)
 struct RenderingTests {
   @Test func aChartRendersToBoundedAudibleUnclippedSound() throws {
-    let score = Score(title: "t", tracks: [
-      track("A", channel: 0, program: 0, notes: [(0.5, 1.0, 60), (1.5, 2.0, 67), (2.5, 3.0, 72)])
-    ])
-    let rendering = try FluidSynthRenderer(soundFont: try soundFont()).render(Performance(score: score))
+    let score = Score(
+      title: "t",
+      tracks: [
+        track("A", channel: 0, program: 0, notes: [(0.5, 1.0, 60), (1.5, 2.0, 67), (2.5, 3.0, 72)])
+      ])
+    let rendering = try FluidSynthRenderer(soundFont: try soundFont()).render(
+      Performance(score: score))
     let rate = Double(rendering.sampleRate)
     let seconds = Double(rendering.mix.frames) / rate
     // The score ends at 3 s; the tail is the release, at most the 5 s cap.
@@ -71,7 +78,8 @@ struct RenderingTests {
     // Silence before the first note, sound during each note.
     #expect(rms(rendering.mix.left, from: 0, to: Int(0.45 * rate)) < 1e-4)
     for start in [0.55, 1.55, 2.55] {
-      #expect(rms(rendering.mix.left, from: Int(start * rate), to: Int((start + 0.3) * rate)) > 0.01)
+      #expect(
+        rms(rendering.mix.left, from: Int(start * rate), to: Int((start + 0.3) * rate)) > 0.01)
     }
     // Peak at -1 dBFS, no clipping.
     #expect(abs(Double(rendering.mix.peak) - pow(10, -1.0 / 20)) < 1e-3)
@@ -80,8 +88,10 @@ struct RenderingTests {
   @Test func aNoteHasThePitchOfItsMIDINote() throws {
     // A4 = MIDI 69 = 440 Hz; C5 = 72 = 523.25 Hz, on the flute (program 73).
     for (note, frequency) in [(69, 440.0), (72, 523.2511)] as [(UInt7, Double)] {
-      let score = Score(title: "t", tracks: [track("A", channel: 0, program: 73, notes: [(0, 1.5, note)])])
-      let rendering = try FluidSynthRenderer(soundFont: try soundFont()).render(Performance(score: score))
+      let score = Score(
+        title: "t", tracks: [track("A", channel: 0, program: 73, notes: [(0, 1.5, note)])])
+      let rendering = try FluidSynthRenderer(soundFont: try soundFont()).render(
+        Performance(score: score))
       let window = rendering.mix.left[Int(0.5 * 44100)..<Int(0.7 * 44100)]
       let measured = fundamental(window, sampleRate: 44100)
       let cents = 1200 * log2(measured / frequency)
@@ -91,13 +101,16 @@ struct RenderingTests {
 
   @Test func stemsHaveTheMixLengthAndAddUpToIt() throws {
     // Two series with the same instrument, at different times, and a gridline stem.
-    var grid = track("Gridlines", channel: .percussion, program: 0, notes: [(0, 0.05, 42), (6, 6.05, 42)])
+    var grid = track(
+      "Gridlines", channel: .percussion, program: 0, notes: [(0, 0.05, 42), (6, 6.05, 42)])
     grid.stem = "Gridlines"
-    let score = Score(title: "t", tracks: [
-      track("Early", channel: 0, program: 0, notes: [(0.5, 1.5, 60), (1.5, 2.0, 64)]),
-      track("Late", channel: 1, program: 0, notes: [(5.0, 6.0, 62)]),
-      grid,
-    ])
+    let score = Score(
+      title: "t",
+      tracks: [
+        track("Early", channel: 0, program: 0, notes: [(0.5, 1.5, 60), (1.5, 2.0, 64)]),
+        track("Late", channel: 1, program: 0, notes: [(5.0, 6.0, 62)]),
+        grid,
+      ])
     var options = RenderOptions()
     options.rendersStems = true
     let rendering = try FluidSynthRenderer(soundFont: try soundFont(), options: options)
@@ -108,7 +121,9 @@ struct RenderingTests {
     for frame in 0..<rendering.mix.frames {
       let left = rendering.stems.reduce(Float(0)) { $0 + $1.audio.left[frame] }
       let right = rendering.stems.reduce(Float(0)) { $0 + $1.audio.right[frame] }
-      maxDifference = max(maxDifference, abs(left - rendering.mix.left[frame]), abs(right - rendering.mix.right[frame]))
+      maxDifference = max(
+        maxDifference, abs(left - rendering.mix.left[frame]),
+        abs(right - rendering.mix.right[frame]))
     }
     #expect(maxDifference < 1e-5)
     let rate = 44100
@@ -183,12 +198,15 @@ struct RenderingTests {
 struct ReverbTests {
   @Test func reverbReachesTheMixOnlyAndLengthensTheTail() throws {
     // No reverb send (CC 91) in the score: the renderer sets it when reverb is asked for.
-    let score = Score(title: "t", tracks: [track("A", channel: 0, program: 73, notes: [(0.1, 0.6, 69)])])
+    let score = Score(
+      title: "t", tracks: [track("A", channel: 0, program: 73, notes: [(0.1, 0.6, 69)])])
     var options = RenderOptions()
     options.rendersStems = true
-    let dry = try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(Performance(score: score))
+    let dry = try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(
+      Performance(score: score))
     options.reverb = 0.8
-    let wet = try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(Performance(score: score))
+    let wet = try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(
+      Performance(score: score))
     // The reverb rings on after the note's release: the wet mix is longer and not silent there.
     #expect(wet.mix.frames > dry.mix.frames)
     let afterDry = dry.mix.frames
@@ -204,6 +222,9 @@ struct ReverbTests {
     #expect(largest < 1e-4)
     #expect(rms(stemWet, from: afterDry, to: stemWet.count) < 1e-6)
     // And the mix is not the sum of the stems: it holds the reverb too.
-    #expect(rms(wet.mix.left.enumerated().map { $0.element - stemWet[$0.offset] }, from: 0, to: wet.mix.frames) > 1e-3)
+    #expect(
+      rms(
+        wet.mix.left.enumerated().map { $0.element - stemWet[$0.offset] }, from: 0,
+        to: wet.mix.frames) > 1e-3)
   }
 }

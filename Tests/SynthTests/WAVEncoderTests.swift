@@ -46,7 +46,8 @@ struct WAVEncoderTests {
     #expect(readInt(bytes, 34, 2) == 24)
     #expect(readInt(bytes, 40, 4) == 24)
     let samples = (0..<8).map { readInt(bytes, 44 + 3 * $0, 3, signed: true) }
-    #expect(samples == [0, -8_388_607, 4_194_304, 2_097_152, -4_194_304, 8_388_607, 8_388_607, -8389])
+    #expect(
+      samples == [0, -8_388_607, 4_194_304, 2_097_152, -4_194_304, 8_388_607, 8_388_607, -8389])
   }
 
   @Test func float32() {

@@ -31,7 +31,9 @@ public enum ProjectSoundFont {
   public static let timbres: [(program: UInt16, timbre: Timbre)] = makeTimbres()
 
   private static func makeTimbres() -> [(program: UInt16, timbre: Timbre)] {
-    func held(_ pairs: [(Double, Double)]) -> [Partial] { pairs.map { Partial(ratio: $0.0, amplitude: $0.1, decay: nil) } }
+    func held(_ pairs: [(Double, Double)]) -> [Partial] {
+      pairs.map { Partial(ratio: $0.0, amplitude: $0.1, decay: nil) }
+    }
     func decaying(_ triples: [(Double, Double, Double)]) -> [Partial] {
       triples.map { Partial(ratio: $0.0, amplitude: $0.1, decay: $0.2) }
     }
@@ -39,7 +41,8 @@ public enum ProjectSoundFont {
     let square = harmonics(odd: true) { n in 1 / Double(n) }
     // A reed: odd harmonics with a formant on the third and fifth, a trace of the even ones.
     let reedOdd: [Double] = [1, 0, 0.9, 0, 0.6, 0, 0.35, 0, 0.2, 0, 0.1, 0, 0.05]
-    let reed = held(reedOdd.enumerated().map { (Double($0.offset + 1), $0.element == 0 ? 0.02 : $0.element) })
+    let reed = held(
+      reedOdd.enumerated().map { (Double($0.offset + 1), $0.element == 0 ? 0.02 : $0.element) })
     // A bowed string: a sawtooth, every harmonic at 1/n.
     let bowed = harmonics(odd: false) { n in exp(-Double(n) / 20) / Double(n) }
     // Brass: the second to fourth harmonics stronger than the fundamental.
@@ -47,7 +50,8 @@ public enum ProjectSoundFont {
     // An organ: octaves above the fundamental.
     let organ = held([(1, 1), (2, 0.8), (4, 0.6), (8, 0.4), (3, 0.15), (6, 0.1)])
     let struck: [Partial] = (1...12).map { n in
-      Partial(ratio: Double(n), amplitude: 1 / pow(Double(n), 1.2), decay: 1.6 / pow(Double(n), 0.6))
+      Partial(
+        ratio: Double(n), amplitude: 1 / pow(Double(n), 1.2), decay: 1.6 / pow(Double(n), 0.6))
     }
     let plucked: [Partial] = (1...16).map { n in
       let amplitude = abs(sin(Double(n) * .pi * 0.2)) / Double(n * n) * 4
@@ -63,9 +67,26 @@ public enum ProjectSoundFont {
       (19, Timbre(name: "Organ", partials: organ, attack: 0.01, release: 0.12)),
       (0, Timbre(name: "Struck string", partials: struck, attack: 0.002, release: 0.3)),
       (24, Timbre(name: "Plucked string", partials: plucked, attack: 0.002, release: 0.25)),
-      (11, Timbre(name: "Mallet", partials: decaying([(1, 1, 1.5), (4, 0.3, 0.3), (10, 0.05, 0.1)]), attack: 0.002, release: 0.5)),
-      (12, Timbre(name: "Wood mallet", partials: decaying([(1, 1, 0.5), (3.93, 0.35, 0.12), (9.2, 0.08, 0.04)]), attack: 0.002, release: 0.2)),
-      (14, Timbre(name: "Bell", partials: decaying([(1, 1, 2.5), (2.76, 0.45, 1.2), (5.4, 0.25, 0.6), (8.93, 0.1, 0.3)]), attack: 0.002, release: 1)),
+      (
+        11,
+        Timbre(
+          name: "Mallet", partials: decaying([(1, 1, 1.5), (4, 0.3, 0.3), (10, 0.05, 0.1)]),
+          attack: 0.002, release: 0.5)
+      ),
+      (
+        12,
+        Timbre(
+          name: "Wood mallet",
+          partials: decaying([(1, 1, 0.5), (3.93, 0.35, 0.12), (9.2, 0.08, 0.04)]), attack: 0.002,
+          release: 0.2)
+      ),
+      (
+        14,
+        Timbre(
+          name: "Bell",
+          partials: decaying([(1, 1, 2.5), (2.76, 0.45, 1.2), (5.4, 0.25, 0.6), (8.93, 0.1, 0.3)]),
+          attack: 0.002, release: 1)
+      ),
     ]
   }
 
@@ -123,7 +144,9 @@ public enum ProjectSoundFont {
         name: "Tick",
         zones: [
           SoundFontWriter.Zone(
-            generators: [.keyRange(0...127), .attack(0.001), .release(0.05), .scaleTuning(0), .rootKey(60)],
+            generators: [
+              .keyRange(0...127), .attack(0.001), .release(0.05), .scaleTuning(0), .rootKey(60),
+            ],
             sample: font.samples.count - 1)
         ]))
     for program in 0..<128 {
@@ -132,23 +155,29 @@ public enum ProjectSoundFont {
         SoundFontWriter.Preset(
           name: timbres[timbre].timbre.name, bank: 0, program: UInt16(program), instrument: timbre))
     }
-    font.presets.append(SoundFontWriter.Preset(name: "Ticks", bank: 128, program: 0, instrument: timbres.count))
+    font.presets.append(
+      SoundFontWriter.Preset(name: "Ticks", bank: 128, program: 0, instrument: timbres.count))
     return font.encode()
   }
 
   /// Key ranges and root keys: an octave each for looped tones (so that no partial passes 15 kHz),
   /// three ranges for decaying ones.
   static let sustainedZones: [(ClosedRange<UInt8>, UInt8)] = [
-    (0...35, 30), (36...47, 42), (48...59, 54), (60...71, 66), (72...83, 78), (84...95, 90), (96...127, 108),
+    (0...35, 30), (36...47, 42), (48...59, 54), (60...71, 66), (72...83, 78), (84...95, 90),
+    (96...127, 108),
   ]
-  static let decayingZones: [(ClosedRange<UInt8>, UInt8)] = [(0...55, 48), (56...71, 64), (72...127, 80)]
+  static let decayingZones: [(ClosedRange<UInt8>, UInt8)] = [
+    (0...55, 48), (56...71, 64), (72...127, 80),
+  ]
 
   static let sampleRate = 44100.0
 
   static func frequency(_ key: Double) -> Double { 440 * pow(2, (key - 69) / 12) }
 
   static func harmonics(odd: Bool, _ amplitude: (Int) -> Double) -> [Partial] {
-    (1...64).filter { !odd || $0 % 2 == 1 }.map { n in Partial(ratio: Double(n), amplitude: amplitude(n), decay: nil) }
+    (1...64).filter { !odd || $0 % 2 == 1 }.map { n in
+      Partial(ratio: Double(n), amplitude: amplitude(n), decay: nil)
+    }
   }
 
   /// A sample of the timbre at `root`, with the partials that stay below 15 kHz up to `topKey`.
@@ -182,7 +211,9 @@ public enum ProjectSoundFont {
         let attack = min(1, time / 0.002)
         var sum = 0.0
         for partial in partials {
-          sum += partial.amplitude * exp(-time / partial.decay!) * sin(2 * .pi * partial.ratio * fundamental * time)
+          sum +=
+            partial.amplitude * exp(-time / partial.decay!)
+            * sin(2 * .pi * partial.ratio * fundamental * time)
         }
         return attack * sum
       }

@@ -18,23 +18,41 @@ public struct SoundFontWriter: Sendable {
       Generator(operation: 43, amount: UInt16(range.lowerBound) | UInt16(range.upperBound) << 8)
     }
     /// `attackVolEnv` (34), in seconds.
-    public static func attack(_ seconds: Double) -> Generator { Generator(operation: 34, amount: timecents(seconds)) }
+    public static func attack(_ seconds: Double) -> Generator {
+      Generator(operation: 34, amount: timecents(seconds))
+    }
     /// `holdVolEnv` (35), in seconds.
-    public static func hold(_ seconds: Double) -> Generator { Generator(operation: 35, amount: timecents(seconds)) }
+    public static func hold(_ seconds: Double) -> Generator {
+      Generator(operation: 35, amount: timecents(seconds))
+    }
     /// `decayVolEnv` (36), in seconds.
-    public static func decay(_ seconds: Double) -> Generator { Generator(operation: 36, amount: timecents(seconds)) }
+    public static func decay(_ seconds: Double) -> Generator {
+      Generator(operation: 36, amount: timecents(seconds))
+    }
     /// `sustainVolEnv` (37): attenuation of the sustain in centibels.
-    public static func sustain(centibels: Int) -> Generator { Generator(operation: 37, amount: UInt16(clamping: centibels)) }
+    public static func sustain(centibels: Int) -> Generator {
+      Generator(operation: 37, amount: UInt16(clamping: centibels))
+    }
     /// `releaseVolEnv` (38), in seconds.
-    public static func release(_ seconds: Double) -> Generator { Generator(operation: 38, amount: timecents(seconds)) }
+    public static func release(_ seconds: Double) -> Generator {
+      Generator(operation: 38, amount: timecents(seconds))
+    }
     /// `initialAttenuation` (48), in centibels.
-    public static func attenuation(centibels: Int) -> Generator { Generator(operation: 48, amount: UInt16(clamping: centibels)) }
+    public static func attenuation(centibels: Int) -> Generator {
+      Generator(operation: 48, amount: UInt16(clamping: centibels))
+    }
     /// `scaleTuning` (56): cents per key; 0 makes every key play the root pitch.
-    public static func scaleTuning(_ cents: Int) -> Generator { Generator(operation: 56, amount: UInt16(clamping: cents)) }
+    public static func scaleTuning(_ cents: Int) -> Generator {
+      Generator(operation: 56, amount: UInt16(clamping: cents))
+    }
     /// `sampleModes` (54): 0 plays once, 1 loops, 3 loops until the key is released.
-    public static func sampleModes(_ mode: UInt16) -> Generator { Generator(operation: 54, amount: mode) }
+    public static func sampleModes(_ mode: UInt16) -> Generator {
+      Generator(operation: 54, amount: mode)
+    }
     /// `overridingRootKey` (58).
-    public static func rootKey(_ key: UInt8) -> Generator { Generator(operation: 58, amount: UInt16(key)) }
+    public static func rootKey(_ key: UInt8) -> Generator {
+      Generator(operation: 58, amount: UInt16(key))
+    }
 
     /// Seconds as timecents, 1200 × log2(seconds), as a signed 16-bit amount.
     static func timecents(_ seconds: Double) -> UInt16 {
@@ -54,7 +72,10 @@ public struct SoundFontWriter: Sendable {
     /// The loop, as offsets into `data`; nil for a one-shot sample.
     public var loop: Range<Int>?
 
-    public init(name: String, data: [Int16], sampleRate: UInt32 = 44100, rootKey: UInt8, correction: Int8 = 0, loop: Range<Int>? = nil) {
+    public init(
+      name: String, data: [Int16], sampleRate: UInt32 = 44100, rootKey: UInt8, correction: Int8 = 0,
+      loop: Range<Int>? = nil
+    ) {
       self.name = name
       self.data = data
       self.sampleRate = sampleRate
@@ -234,5 +255,7 @@ private func le16(_ value: UInt16, _ bytes: inout [UInt8]) {
 }
 
 private func le32(_ value: UInt32, _ bytes: inout [UInt8]) {
-  for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
+  for shift in stride(from: 0, to: 32, by: 8) {
+    bytes.append(UInt8((value >> UInt32(shift)) & 0xFF))
+  }
 }
