@@ -28,10 +28,10 @@ build: deps
 ## demo: convert the four-axis cars chart to MIDI, a WAV mix and one stem per series
 demo: build
 	@mkdir -p $(OUT)
-	$(BIN) convert Examples/cars.json -o $(OUT)/cars.mid --wav $(OUT)/cars.wav --stems $(OUT)/cars-stems
+	$(BIN) convert Examples/cars.json -o $(OUT)/cars.mid --wav $(OUT)/cars.wav --stems $(OUT)/cars-stems --captions $(OUT)/cars.vtt
 	$(BIN) inspect $(OUT)/cars.mid
 	@echo
-	@echo "Wrote $(OUT)/cars.mid, $(OUT)/cars.wav and $(OUT)/cars-stems/ (play them with any player or DAW)."
+	@echo "Wrote $(OUT)/cars.mid, $(OUT)/cars.wav, $(OUT)/cars-stems/ and $(OUT)/cars.vtt (play them with any player or DAW)."
 
 ## venv: mido in a virtual environment, for the tests and the benchmark
 venv:

@@ -96,9 +96,11 @@ public enum ProjectSoundFont {
     if let own = timbres.firstIndex(where: { $0.program == UInt16(program) }) { return own }
     switch program {
     case 8, 9, 10, 112: return index(14)  // celesta, glockenspiel, music box, tinkle bell: bell
-    case 13, 15, 47, 108, 113...119: return index(11)  // xylophone, dulcimer, timpani, kalimba, percussive: mallet
+    // Xylophone, dulcimer, timpani, kalimba and the percussive family: mallet.
+    case 13, 15, 47, 108, 113...119: return index(11)
     case 45, 46: return index(24)  // pizzicato, harp: plucked
-    case 52...54, 72...78, 88...103, 120...127: return index(79)  // voices, pipes, pads and effects: triangle
+    // Voices, pipes, pads and effects: triangle.
+    case 52...54, 72...78, 88...103, 120...127: return index(79)
     case 55: return index(56)
     case 109, 111: return index(71)  // bagpipe, shanai: reed
     case 110: return index(40)  // fiddle: bowed
