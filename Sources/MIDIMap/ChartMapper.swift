@@ -10,6 +10,9 @@ public struct ChartMapper: Sendable {
   static let melodicChannels: [UInt4] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15]
   /// The most MIDI ports a score may use (meta event 0x21 numbers ports from 0).
   public static let maximumPorts = 16
+  /// The longest score, in seconds: 24 hours, well inside what a delta time can hold (0x0FFFFFFF
+  /// ticks, about 77 hours at 960 ticks per second).
+  public static let maximumDuration: Double = 24 * 3600
 
   /// The options in force.
   public var options: SonificationOptions
@@ -25,6 +28,7 @@ public struct ChartMapper: Sendable {
     let roles = try AxisRoles(chart: chart, options: options)
     let selected = try selectedSeries(of: chart)
     let time = TimeMap(axis: chart.xAxis, options: options)
+    try checkLength(series: selected.count, time: time)
     let pitch = PitchMap(axis: chart.yAxis, options: options)
     let categoryIndex = roles.instrument.map { chart.additionalAxes[$0].categorical!.makeIndex() }
     let durationScale = roles.duration.map { chart.additionalAxes[$0].numeric!.scale }
@@ -166,12 +170,28 @@ public struct ChartMapper: Sendable {
       tracks: tracks)
   }
 
+  /// Refuses a score that would last longer than `maximumDuration`.
+  func checkLength(series count: Int, time: TimeMap) throws {
+    let spans = options.arrangement == .sequential ? Double(count) * (time.span + options.gap) : time.span
+    let longestNote = max(options.noteDuration, options.durationRange.upperBound)
+    let end = spans + longestNote
+    guard end.isFinite, end <= Self.maximumDuration else {
+      let length =
+        !end.isFinite ? "forever"
+        : end / 3600 < 1e6 ? String(format: "%.0f hours", end / 3600) : "more than a million hours"
+      throw MIDIMapError(
+        at: "",
+        "the music would last \(length), longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths")
+    }
+  }
+
   /// When each point of each played series starts, in seconds, exactly as in the score (on the
   /// 1/960 s grid): series index to one onset per point.
   ///
   /// - Throws: `MIDIMapError` for an unknown series name among the options.
   public func pointOnsets(in chart: ChartDescriptor) throws -> [Int: [Double]] {
     let time = TimeMap(axis: chart.xAxis, options: options)
+    try checkLength(series: try selectedSeries(of: chart).count, time: time)
     var result: [Int: [Double]] = [:]
     for (order, seriesIndex) in try selectedSeries(of: chart).enumerated() {
       result[seriesIndex] = onsetTimes(of: chart.series[seriesIndex], order: order, time: time)

@@ -62,6 +62,9 @@ public struct FluidSynthRenderer: Sendable {
   /// The options.
   public var options: RenderOptions
 
+  /// The longest music rendered to audio, in seconds: one hour.
+  public static let maximumDuration: Double = 3600
+
   /// Creates a renderer.
   public init(soundFont: URL, options: RenderOptions = RenderOptions()) {
     self.soundFont = soundFont
@@ -79,6 +82,13 @@ public struct FluidSynthRenderer: Sendable {
   {
     guard options.sampleRate == 44100 || options.sampleRate == 48000 else {
       throw SynthError("the sample rate must be 44100 or 48000, not \(options.sampleRate)")
+    }
+    guard performance.end <= Self.maximumDuration else {
+      throw SynthError(
+        String(format: "the music lasts %.1f hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it", performance.end / 3600))
+    }
+    guard performance.events.contains(where: { if case .noteOn = $0.message { true } else { false } }) else {
+      throw SynthError("there are no notes to render")
     }
     let groups = max(16, performance.channelCount)
     guard groups <= 256 else {
