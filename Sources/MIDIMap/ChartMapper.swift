@@ -172,16 +172,19 @@ public struct ChartMapper: Sendable {
 
   /// Refuses a score that would last longer than `maximumDuration`.
   func checkLength(series count: Int, time: TimeMap) throws {
-    let spans = options.arrangement == .sequential ? Double(count) * (time.span + options.gap) : time.span
+    let spans =
+      options.arrangement == .sequential ? Double(count) * (time.span + options.gap) : time.span
     let longestNote = max(options.noteDuration, options.durationRange.upperBound)
     let end = spans + longestNote
     guard end.isFinite, end <= Self.maximumDuration else {
       let length =
-        !end.isFinite ? "forever"
+        !end.isFinite
+        ? "forever"
         : end / 3600 < 1e6 ? String(format: "%.0f hours", end / 3600) : "more than a million hours"
       throw MIDIMapError(
         at: "",
-        "the music would last \(length), longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths")
+        "the music would last \(length), longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths"
+      )
     }
   }
 

@@ -88,6 +88,12 @@ final class SMFDocument {
   private let smf: UnsafeMutablePointer<smf_t>
 
   init(path: String, name: String) throws {
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      let reason =
+        FileManager.default.fileExists(atPath: path)
+        ? "permission denied" : "no such file or directory"
+      throw MIDIMapError(at: name, "cannot read the file (\(reason))")
+    }
     let handle = LibSMFLog.capture { smf_load(path) }
     guard let loaded = handle.result else {
       throw MIDIMapError(

@@ -85,9 +85,14 @@ public struct FluidSynthRenderer: Sendable {
     }
     guard performance.end <= Self.maximumDuration else {
       throw SynthError(
-        String(format: "the music lasts %.1f hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it", performance.end / 3600))
+        String(
+          format:
+            "the music lasts %.1f hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it",
+          performance.end / 3600))
     }
-    guard performance.events.contains(where: { if case .noteOn = $0.message { true } else { false } }) else {
+    guard
+      performance.events.contains(where: { if case .noteOn = $0.message { true } else { false } })
+    else {
       throw SynthError("there are no notes to render")
     }
     let groups = max(16, performance.channelCount)
@@ -318,6 +323,14 @@ final class FluidSynthInstance {
   }
 
   func load(_ soundFont: URL) throws {
+    // A RIFF file of form "sfbk" (SF2, SF3) or "DLS "; anything else is refused before FluidSynth's
+    // loaders see it (they log through glib for files of the wrong kind).
+    let header = (try? FileHandle(forReadingFrom: soundFont).read(upToCount: 12)) ?? nil
+    guard let header, header.count == 12, header.prefix(4) == Data("RIFF".utf8),
+      [Data("sfbk".utf8), Data("DLS ".utf8)].contains(header.suffix(4))
+    else {
+      throw SynthError("\(soundFont.path) is not a SoundFont (SF2 or SF3) file")
+    }
     guard fluid_synth_sfload(synth, soundFont.path, 1) != FLUID_FAILED else {
       throw SynthError(
         "FluidSynth could not load the soundfont \(soundFont.path)\(FluidSynthLog.lastError.map { " (\($0))" } ?? "")"

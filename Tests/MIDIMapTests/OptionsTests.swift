@@ -188,10 +188,22 @@ struct LimitTests {
   @Test(
     "a score longer than 24 hours is refused, not overflowed",
     arguments: [
-      (108_000, nil, 0.25, "the music would last 30 hours, longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths"),
-      (1e12, nil, 0.25, "the music would last more than a million hours, longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths"),
-      (10, 1e300, 0.25, "the music would last more than a million hours, longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths"),
-      (10, nil, .infinity, "the music would last forever, longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths"),
+      (
+        108_000, nil, 0.25,
+        "the music would last 30 hours, longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths"
+      ),
+      (
+        1e12, nil, 0.25,
+        "the music would last more than a million hours, longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths"
+      ),
+      (
+        10, 1e300, 0.25,
+        "the music would last more than a million hours, longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths"
+      ),
+      (
+        10, nil, .infinity,
+        "the music would last forever, longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths"
+      ),
     ] as [(Double, Double?, Double, String)])
   func tooLong(total: Double, perUnit: Double?, note: Double, message: String) {
     var options = SonificationOptions()
@@ -199,13 +211,16 @@ struct LimitTests {
     options.secondsPerUnit = perUnit
     options.noteDuration = note
     let chart = simpleChart(points: [DataPoint(x: .number(10), y: 1)])
-    #expect(throws: MIDIMapError(at: "", message)) { try ChartMapper(options: options).makeScore(for: chart) }
+    #expect(throws: MIDIMapError(at: "", message)) {
+      try ChartMapper(options: options).makeScore(for: chart)
+    }
   }
 
   @Test func twentyFourHoursFitInTheFile() throws {
     var options = SonificationOptions()
     options.totalDuration = 24 * 3600 - 1
-    let score = try ChartMapper(options: options).makeScore(for: simpleChart(points: [DataPoint(x: .number(10), y: 1)]))
+    let score = try ChartMapper(options: options).makeScore(
+      for: simpleChart(points: [DataPoint(x: .number(10), y: 1)]))
     try expectFileAgrees(score)
   }
 }

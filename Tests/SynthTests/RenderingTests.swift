@@ -233,14 +233,30 @@ struct ReverbTests {
 struct RenderLimitTests {
   @Test func nothingToRenderIsAnError() throws {
     #expect(throws: SynthError("there are no notes to render")) {
-      try FluidSynthRenderer(soundFont: try soundFont()).render(Performance(score: Score(title: "t")))
+      try FluidSynthRenderer(soundFont: try soundFont()).render(
+        Performance(score: Score(title: "t")))
     }
   }
 
   @Test func moreThanAnHourIsRefused() throws {
-    let score = Score(title: "t", tracks: [track("A", channel: 0, program: 0, notes: [(0, 2 * 3600, 60)])])
+    let score = Score(
+      title: "t", tracks: [track("A", channel: 0, program: 0, notes: [(0, 2 * 3600, 60)])])
     #expect(
-      throws: SynthError("the music lasts 2.0 hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it")
+      throws: SynthError(
+        "the music lasts 2.0 hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it"
+      )
     ) { try FluidSynthRenderer(soundFont: try soundFont()).render(Performance(score: score)) }
+  }
+}
+
+@Suite("Soundfont checks")
+struct SoundFontCheckTests {
+  @Test func aFileThatIsNotASoundFontIsRefusedInOneSentence() throws {
+    let score = Score(
+      title: "t", tracks: [track("A", channel: 0, program: 0, notes: [(0, 0.5, 60)])])
+    let path = projectRoot.appendingPathComponent("Examples/cars.json")
+    #expect(throws: SynthError("\(path.path) is not a SoundFont (SF2 or SF3) file")) {
+      try FluidSynthRenderer(soundFont: path).render(Performance(score: score))
+    }
   }
 }
