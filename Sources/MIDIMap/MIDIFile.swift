@@ -87,22 +87,22 @@ public struct MIDIFile: Hashable, Sendable {
 final class SMFDocument {
   private let smf: UnsafeMutablePointer<smf_t>
 
-  init(path: String, name: String) throws {
-    guard FileManager.default.isReadableFile(atPath: path) else {
+  /// Reads a file and loads it from its bytes.
+  convenience init(path: String, name: String) throws {
+    guard FileManager.default.isReadableFile(atPath: path),
+      let data = FileManager.default.contents(atPath: path)
+    else {
       let reason =
         FileManager.default.fileExists(atPath: path)
         ? "permission denied" : "no such file or directory"
       throw MIDIMapError(at: name, "cannot read the file (\(reason))")
     }
-    let handle = LibSMFLog.capture { smf_load(path) }
-    guard let loaded = handle.result else {
-      throw MIDIMapError(
-        at: name, "not a Standard MIDI File that can be read\(LibSMFLog.reason(handle.messages))")
-    }
-    smf = loaded
+    try self.init(bytes: [UInt8](data), name: name)
   }
 
+  /// Loads bytes that `SMFStructure` has found well formed.
   init(bytes: [UInt8], name: String) throws {
+    try SMFStructure.check(bytes, name: name)
     let handle = LibSMFLog.capture {
       bytes.withUnsafeBytes { smf_load_from_memory($0.baseAddress, Int32($0.count)) }
     }

@@ -140,7 +140,7 @@ struct RenderingTests {
     // Format 0, one track, written by hand: running status, and a note-on with velocity 0 as off.
     let bytes: [UInt8] = [
       0x4D, 0x54, 0x68, 0x64, 0, 0, 0, 6, 0, 0, 0, 1, 0, 96,  // MThd, format 0, 1 track, 96 ppq
-      0x4D, 0x54, 0x72, 0x6B, 0, 0, 0, 22,  // MTrk, 22 bytes
+      0x4D, 0x54, 0x72, 0x6B, 0, 0, 0, 21,  // MTrk, 21 bytes
       0x00, 0xC0, 0x49,  // program change: flute
       0x00, 0x90, 0x45, 0x60,  // note on A4
       0x81, 0x40, 0x45, 0x00,  // 192 ticks later (1 s at 120 bpm), running status, velocity 0: off
