@@ -56,7 +56,8 @@ public struct Performance: Sendable {
   }
 
   /// The performance of any Standard MIDI File: one stem per track that plays notes, named after
-  /// the track; tracks that share a channel share a stem. The MIDI port meta event (0x21) moves a
+  /// the track, or per channel when one track plays several (as in a format 0 file); tracks that
+  /// share a channel share a stem. The MIDI port meta event (0x21) moves a
   /// track's channels to port × 16 + channel.
   public init(file: MIDIFile) {
     var events: [Event] = []
@@ -84,9 +85,17 @@ public struct Performance: Sendable {
           stems[owner].channels.append(channel)
           channelOwner[channel] = owner
         }
-      } else {
-        for channel in noteChannels { channelOwner[channel] = stems.count }
+      } else if noteChannels.count == 1 {
+        channelOwner[noteChannels[0]] = stems.count
         stems.append(Stem(name: name, channels: noteChannels))
+      } else {
+        // One track playing several channels (a format 0 file, say): a stem per channel.
+        for channel in noteChannels {
+          channelOwner[channel] = stems.count
+          let port = channel / 16 > 0 ? ", port \(channel / 16)" : ""
+          stems.append(
+            Stem(name: "\(name), channel \(channel % 16 + 1)\(port)", channels: [channel]))
+        }
       }
     }
     self.events = Self.stableSorted(events)

@@ -159,6 +159,29 @@ struct RenderingTests {
     #expect(seconds >= 1.5 && seconds <= 6.6)
   }
 
+  @Test func aFormatZeroFileGetsAStemPerChannel() throws {
+    let bytes: [UInt8] = [
+      0x4D, 0x54, 0x68, 0x64, 0, 0, 0, 6, 0, 0, 0, 1, 0, 96,
+      0x4D, 0x54, 0x72, 0x6B, 0, 0, 0, 26,  // MTrk, 26 bytes
+      0x00, 0xC0, 0x49,  // channel 1: flute
+      0x00, 0xC1, 0x00,  // channel 2: piano
+      0x00, 0x90, 0x45, 0x60,  // channel 1, A4, at 0 s
+      0x60, 0x91, 0x30, 0x60,  // channel 2, C3, at 0.5 s
+      0x60, 0x80, 0x45, 0x40,  // off at 1 s
+      0x00, 0x81, 0x30, 0x40,  // off
+      0x00, 0xFF, 0x2F, 0x00,
+    ]
+    let performance = Performance(file: try MIDIFile(bytes: bytes))
+    #expect(performance.stems.map(\.name) == ["Track 1, channel 1", "Track 1, channel 2"])
+    var options = RenderOptions()
+    options.rendersStems = true
+    let rendering = try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(
+      performance)
+    // The second channel is silent before its note at 0.5 s; the first sounds from 0.
+    #expect(rms(rendering.stems[1].audio.left, from: 0, to: Int(0.45 * 44100)) < 1e-5)
+    #expect(rms(rendering.stems[0].audio.left, from: Int(0.1 * 44100), to: Int(0.4 * 44100)) > 0.01)
+  }
+
   @Test func aStuckNoteStillEnds() throws {
     // A note-on that is never turned off, on a sustained organ.
     let bytes: [UInt8] = [
