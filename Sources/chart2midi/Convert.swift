@@ -221,10 +221,16 @@ struct Convert: ParsableCommand {
         chart2midi convert Examples/cars.json -o cars.mid
         chart2midi convert Examples/cars.json -o cars.mid --wav cars.wav --stems stems/
         chart2midi convert Examples/birth-rate.json -o births.mid --scale pentatonic --duration 20
+        chart2midi convert Examples/rainfall.csv --x month --y inches --series-column region
       """)
 
-  @Argument(help: ArgumentHelp("The chart descriptor, a JSON file.", valueName: "chart.json"))
+  @Argument(
+    help: ArgumentHelp(
+      "The chart: a descriptor (JSON) or a CSV file.", valueName: "chart.json|data.csv"))
   var input: String
+
+  @OptionGroup(title: "CSV input")
+  var csv: CSVOptions
 
   @Option(
     name: .shortAndLong,
@@ -257,7 +263,7 @@ struct Convert: ParsableCommand {
   var audio: AudioOptions
 
   func run() throws {
-    var chart = try loadChart(input)
+    var chart = try loadChart(input, csv: csv)
     // A chart with no summary gets one made from its trend and extremes, for the file's text event.
     if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
     let score: Score

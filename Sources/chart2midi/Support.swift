@@ -31,12 +31,60 @@ func report(_ line: String) {
 }
 
 /// Reads a chart descriptor, with errors that name the file.
-func loadChart(_ path: String) throws -> ChartDescriptor {
+func loadChart(_ path: String, csv: CSVOptions) throws -> ChartDescriptor {
+  let url = URL(fileURLWithPath: path)
   do {
-    return try ChartDescriptor(contentsOf: URL(fileURLWithPath: path))
+    guard url.pathExtension.lowercased() == "csv" || csv.x != nil else {
+      return try ChartDescriptor(contentsOf: url)
+    }
+    guard let x = csv.x, let y = csv.y else {
+      throw CommandFailure(
+        "\(path): a CSV file needs --x COLUMN and --y COLUMN to name its x and y columns")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CommandFailure("\(path): cannot read the file")
+    }
+    let columns = CSVColumns(
+      x: x, y: y, series: csv.series, duration: csv.durationColumn,
+      instrument: csv.instrumentColumn, title: csv.title)
+    return try ChartDescriptor(
+      csv: data, columns: columns, name: url.deletingPathExtension().lastPathComponent)
+  } catch let failure as CommandFailure {
+    throw failure
   } catch {
     throw CommandFailure(error, file: path)
   }
+}
+
+/// The columns of a CSV input.
+struct CSVOptions: ParsableArguments {
+  @Option(
+    name: .customLong("x"), help: ArgumentHelp("CSV: the column for x (time).", valueName: "column")
+  )
+  var x: String?
+
+  @Option(
+    name: .customLong("y"),
+    help: ArgumentHelp("CSV: the column for y (pitch).", valueName: "column"))
+  var y: String?
+
+  @Option(
+    name: .customLong("series-column"),
+    help: ArgumentHelp("CSV: the column that names the series.", valueName: "column"))
+  var series: String?
+
+  @Option(
+    name: .long, help: ArgumentHelp("CSV: a numeric column for note duration.", valueName: "column")
+  )
+  var durationColumn: String?
+
+  @Option(name: .long, help: ArgumentHelp("CSV: a column for the instrument.", valueName: "column"))
+  var instrumentColumn: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("CSV: the chart title (default: the file's name).", valueName: "text"))
+  var title: String?
 }
 
 extension SampleFormat: ExpressibleByArgument {
