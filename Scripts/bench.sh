@@ -20,6 +20,14 @@ echo "== end to end: chart2midi convert (wall time, peak memory)"
 python3 Scripts/measure.py "chart2midi convert, 100,000 points" 5 "$bin/chart2midi" convert "$out/chart-100000.json" -o "$out/c-100k.mid" | tee "$out/c100k.txt"
 python3 Scripts/measure.py "chart2midi convert, 1,000,000 points" 5 "$bin/chart2midi" convert "$out/chart-1000000.json" -o "$out/c-1m.mid" | tee "$out/c1m.txt"
 echo
+echo "== batch: 18 charts (the examples three times), 60 s each, with WAV: one worker, then two"
+rm -rf "$out/batch-in" && mkdir -p "$out/batch-in"
+for i in 1 2 3; do for f in Examples/*.json; do cp "$f" "$out/batch-in/$(basename "$f" .json)-$i.json"; done; done
+for j in 1 2; do
+  python3 Scripts/measure.py "chart2midi batch --jobs $j" 3 "$bin/chart2midi" batch "$out/batch-in" \
+    --out "$out/batch-out-$j" --wav --duration 60 --continuous notes --jobs "$j" | tee "$out/batch$j.txt"
+done
+echo
 echo "== the Python peer: json + mido"
 python3 Scripts/measure.py "python json + mido, 100,000 points" 3 "$python" Scripts/peer.py "$out/chart-100000.json" "$out/p-100k.mid" | tee "$out/p100k.txt"
 python3 Scripts/measure.py "python json + mido, 1,000,000 points" 1 "$python" Scripts/peer.py "$out/chart-1000000.json" "$out/p-1m.mid" | tee "$out/p1m.txt"
@@ -29,4 +37,7 @@ secs() { awk '{for (i = 1; i <= NF; i++) if ($i == "best") { print $(i + 1); exi
 awk -v c="$(secs "$out/c1m.txt")" -v p="$(secs "$out/p1m.txt")" -v c1="$(secs "$out/c100k.txt")" 'BEGIN {
   printf "speed-up over the Python peer at 1,000,000 points (best times): %.1fx (goal: at least 30x)\n", p / c
   printf "linearity: 10x the points took %.1fx the time (best times; goal: about 10x)\n", c / c1
+}'
+awk -v one="$(secs "$out/batch1.txt")" -v two="$(secs "$out/batch2.txt")" 'BEGIN {
+  printf "batch on two cores: %.2fx one core (best times; goal: at least 1.7x)\n", one / two
 }'

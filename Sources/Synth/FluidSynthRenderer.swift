@@ -322,6 +322,8 @@ final class FluidSynthInstance {
     effectPointers.deallocate()
   }
 
+  private static let loading = NSLock()
+
   func load(_ soundFont: URL) throws {
     // A RIFF file of form "sfbk" (SF2, SF3) or "DLS "; anything else is refused before FluidSynth's
     // loaders see it (they log through glib for files of the wrong kind).
@@ -331,6 +333,9 @@ final class FluidSynthInstance {
     else {
       throw SynthError("\(soundFont.path) is not a SoundFont (SF2 or SF3) file")
     }
+    // One load at a time: loading the same file in several threads at once doubles the memory.
+    Self.loading.lock()
+    defer { Self.loading.unlock() }
     guard fluid_synth_sfload(synth, soundFont.path, 1) != FLUID_FAILED else {
       throw SynthError(
         "FluidSynth could not load the soundfont \(soundFont.path)\(FluidSynthLog.lastError.map { " (\($0))" } ?? "")"

@@ -14,6 +14,8 @@ struct Chart2MIDI: ParsableCommand {
       Start with:  chart2midi convert Examples/cars.json -o cars.mid --wav cars.wav
       """,
     version: "0.1.0",
-    subcommands: [Convert.self, Render.self, Describe.self, Validate.self, Inspect.self]
+    subcommands: [
+      Convert.self, Batch.self, Render.self, Describe.self, Validate.self, Inspect.self,
+    ]
   )
 }

@@ -259,10 +259,39 @@ struct Convert: ParsableCommand {
     }
   }
 
+  @OptionGroup
+  var outputs: AudioOutputs
+
   @OptionGroup(title: "Audio")
-  var audio: AudioOptions
+  var sound: SoundOptions
 
   func run() throws {
+    let job = ConversionJob(
+      input: input, csv: csv, mapping: mapping, sound: sound,
+      midiPath: output
+        ?? URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension("mid").path,
+      wavPath: outputs.wav, stemsPath: outputs.stems, captionsPath: captions,
+      captionLabels: captionLabels)
+    try job.run().forEach(report)
+  }
+}
+
+/// One chart converted: the MIDI file, and captions and audio when asked; every file is written
+/// whole or not at all. `convert` runs one; `batch` runs many at once.
+struct ConversionJob {
+  var input: String
+  var csv: CSVOptions
+  var mapping: MappingOptions
+  var sound: SoundOptions
+  var midiPath: String
+  var wavPath: String?
+  var stemsPath: String?
+  var captionsPath: String?
+  var captionLabels = false
+  var quiet = false
+
+  /// Converts, and returns the lines that tell what was written (warnings first).
+  func run() throws -> [String] {
     var chart = try loadChart(input, csv: csv)
     // A chart with no summary gets one made from its trend and extremes, for the file's text event.
     if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
@@ -276,29 +305,27 @@ struct Convert: ParsableCommand {
     } catch {
       throw CommandFailure(error, file: input)
     }
-    for warning in chart.rangeWarnings() { report("warning: \(input): \(warning)") }
-    let midiPath =
-      output
-      ?? URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension("mid").path
+    var lines = chart.rangeWarnings().map { "warning: \(input): \($0)" }
     var batch = AtomicFileBatch()
     do {
       try batch.stage(Data(SMFEncoder().encode(score)), at: URL(fileURLWithPath: midiPath))
-      var lines = [
+      lines.append(
         "midi: \(midiPath) (\(score.tracks.count) tracks, \(score.tracks.reduce(0) { $0 + $1.noteCount }) notes, \(String(format: "%.2f", score.duration)) s)"
-      ]
-      if let captions {
-        let format = CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension)!
+      )
+      if let captionsPath {
+        let format = CaptionFormat(fileExtension: URL(fileURLWithPath: captionsPath).pathExtension)!
         let cues = try CaptionMaker(includesLabels: captionLabels).captions(
           for: chart, mapper: mapper)
         try batch.stage(
-          Data(CaptionMaker.render(cues, as: format).utf8), at: URL(fileURLWithPath: captions))
-        lines.append("captions: \(captions) (\(cues.count) cues)")
+          Data(CaptionMaker.render(cues, as: format).utf8), at: URL(fileURLWithPath: captionsPath))
+        lines.append("captions: \(captionsPath) (\(cues.count) cues)")
       }
-      if audio.wantsAudio {
-        lines += try audio.renderAudio(Performance(score: score), into: &batch)
+      if wavPath != nil || stemsPath != nil {
+        lines += try sound.renderAudio(
+          Performance(score: score), wav: wavPath, stems: stemsPath, quiet: quiet, into: &batch)
       }
       try batch.commit()
-      lines.forEach(report)
+      return lines
     } catch {
       batch.discard()
       throw CommandFailure(error)

@@ -14,11 +14,14 @@ struct Render: ParsableCommand {
   @Argument(help: ArgumentHelp("The MIDI file.", valueName: "file.mid"))
   var input: String
 
+  @OptionGroup
+  var outputs: AudioOutputs
+
   @OptionGroup(title: "Audio")
-  var audio: AudioOptions
+  var sound: SoundOptions
 
   func validate() throws {
-    guard audio.wantsAudio else {
+    guard outputs.wantsAudio else {
       throw ValidationError("Name an output: --wav mix.wav and/or --stems DIR.")
     }
   }
@@ -32,7 +35,8 @@ struct Render: ParsableCommand {
     }
     var batch = AtomicFileBatch()
     do {
-      let lines = try audio.renderAudio(Performance(file: file), into: &batch)
+      let lines = try sound.renderAudio(
+        Performance(file: file), wav: outputs.wav, stems: outputs.stems, into: &batch)
       try batch.commit()
       lines.forEach(report)
     } catch {

@@ -108,8 +108,8 @@ extension SampleFormat: ExpressibleByArgument {
   }
 }
 
-/// Options for audio output, shared by `convert` and `render`.
-struct AudioOptions: ParsableArguments {
+/// Where the audio goes, for `convert` and `render`.
+struct AudioOutputs: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("Write the mix as a WAV file.", valueName: "mix.wav"))
   var wav: String?
 
@@ -120,6 +120,11 @@ struct AudioOptions: ParsableArguments {
       valueName: "dir"))
   var stems: String?
 
+  var wantsAudio: Bool { wav != nil || stems != nil }
+}
+
+/// How audio is rendered, shared by `convert`, `render` and `batch`.
+struct SoundOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
@@ -155,11 +160,12 @@ struct AudioOptions: ParsableArguments {
     }
   }
 
-  var wantsAudio: Bool { wav != nil || stems != nil }
-
-  /// Renders the performance and stages the WAV files in `batch`.
-  func renderAudio(_ performance: Performance, into batch: inout AtomicFileBatch) throws -> [String]
-  {
+  /// Renders the performance and stages the WAV files in `batch`: the mix at `wav`, the stems in
+  /// the folder `stems`. Progress goes to stderr when it is a terminal, unless `quiet`.
+  func renderAudio(
+    _ performance: Performance, wav: String?, stems: String?, quiet: Bool = false,
+    into batch: inout AtomicFileBatch
+  ) throws -> [String] {
     var renderOptions = RenderOptions()
     renderOptions.sampleRate = sampleRate
     renderOptions.tailCap = tailCap
@@ -168,7 +174,7 @@ struct AudioOptions: ParsableArguments {
     let renderer = FluidSynthRenderer(
       soundFont: try SoundFontLocator.locate(soundfont), options: renderOptions)
     // Progress only for people watching: stderr is a terminal and the music is longer than a few seconds.
-    let showsProgress = isatty(STDERR_FILENO) == 1 && performance.end > 3
+    let showsProgress = !quiet && isatty(STDERR_FILENO) == 1 && performance.end > 3
     let rendering = try renderer.render(
       performance,
       progress: showsProgress
