@@ -215,22 +215,18 @@ struct MappingOptions: ParsableArguments {
 
 struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Convert a chart descriptor (JSON) to a MIDI file, and optionally to WAV audio.",
+    abstract:
+      "Convert a chart (a JSON descriptor or a CSV file) to MIDI, and to audio and captions.",
     discussion: """
       Examples:
         chart2midi convert Examples/cars.json -o cars.mid
-        chart2midi convert Examples/cars.json -o cars.mid --wav cars.wav --stems stems/
-        chart2midi convert Examples/birth-rate.json -o births.mid --scale pentatonic --duration 20
-        chart2midi convert Examples/rainfall.csv --x month --y inches --series-column region
+        chart2midi convert Examples/cars.json --wav cars.wav --stems stems/
+        chart2midi convert Examples/birth-rate.json --scale exact --duration 20
+        chart2midi convert Examples/rainfall.csv --x month --y inches
       """)
 
-  @Argument(
-    help: ArgumentHelp(
-      "The chart: a descriptor (JSON) or a CSV file.", valueName: "chart.json|data.csv"))
-  var input: String
-
-  @OptionGroup(title: "CSV input")
-  var csv: CSVOptions
+  @OptionGroup
+  var chart: ChartInput
 
   @Option(
     name: .shortAndLong,
@@ -267,9 +263,10 @@ struct Convert: ParsableCommand {
 
   func run() throws {
     let job = ConversionJob(
-      input: input, csv: csv, mapping: mapping, sound: sound,
+      input: chart.input, csv: chart.csv, mapping: mapping, sound: sound,
       midiPath: output
-        ?? URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension("mid").path,
+        ?? URL(fileURLWithPath: chart.input).deletingPathExtension().appendingPathExtension("mid")
+        .path,
       wavPath: outputs.wav, stemsPath: outputs.stems, captionsPath: captions,
       captionLabels: captionLabels)
     try job.run().forEach(report)

@@ -15,19 +15,14 @@ struct Describe: ParsableCommand {
     case text, json
   }
 
-  @Argument(
-    help: ArgumentHelp(
-      "The chart: a descriptor (JSON) or a CSV file.", valueName: "chart.json|data.csv"))
-  var input: String
-
-  @OptionGroup(title: "CSV input")
-  var csv: CSVOptions
+  @OptionGroup
+  var chart: ChartInput
 
   @Option(name: .long, help: "text (default) or json.")
   var format: Format = .text
 
   func run() throws {
-    let description = ChartDescription(try loadChart(input, csv: csv))
+    let description = ChartDescription(try chart.load())
     switch format {
     case .text: print(description.text, terminator: "")
     case .json: print(String(decoding: try description.json(), as: UTF8.self))

@@ -56,6 +56,20 @@ func loadChart(_ path: String, csv: CSVOptions) throws -> ChartDescriptor {
   }
 }
 
+/// The chart a command reads: a JSON descriptor, or a CSV file and its columns.
+struct ChartInput: ParsableArguments {
+  @Argument(
+    help: ArgumentHelp(
+      "The chart: a descriptor (JSON) or a CSV file.", valueName: "chart.json|data.csv"))
+  var input: String
+
+  @OptionGroup(title: "CSV input")
+  var csv: CSVOptions
+
+  /// Reads the chart, with errors that name the file.
+  func load() throws -> ChartDescriptor { try loadChart(input, csv: csv) }
+}
+
 /// The columns of a CSV input.
 struct CSVOptions: ParsableArguments {
   @Option(
