@@ -20,7 +20,7 @@ chart = {
     "yAxis": {"type": "numeric", "title": "Value", "range": [0, 100]},
     "additionalAxes": [{"type": "numeric", "title": "Length", "range": [0, 10]}],
     "series": [{"name": "Walk", "isContinuous": False, "dataPoints": points}],
-    "sonification": {"totalDuration": count / 10},
+    "sonification": {"totalDuration": count / 20},
 }
 with open(path, "w") as handle:
     json.dump(chart, handle, separators=(", ", ": "))
