@@ -39,10 +39,12 @@ let package = Package(
       dependencies: ["Descriptor", "MIDIMap", "Synth"],
       path: "Benchmarks/chart2midi-bench"
     ),
-    .testTarget(name: "DescriptorTests", dependencies: ["Descriptor"]),
-    .testTarget(name: "MIDIMapTests", dependencies: ["Descriptor", "MIDIMap"]),
-    .testTarget(name: "SynthTests", dependencies: ["MIDIMap", "Synth"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["chart2midi", "MIDIMap"]),
+    // Where the project and its examples are, for every test target.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "DescriptorTests", dependencies: ["Descriptor", "TestSupport"]),
+    .testTarget(name: "MIDIMapTests", dependencies: ["Descriptor", "MIDIMap", "TestSupport"]),
+    .testTarget(name: "SynthTests", dependencies: ["MIDIMap", "Synth", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["chart2midi", "MIDIMap", "TestSupport"]),
     .testTarget(name: "APISampleTests", dependencies: ["Descriptor", "MIDIMap"]),
   ]
 )

@@ -134,8 +134,7 @@ public struct ChartDescription: Sendable {
     switch axis {
     case .numeric(let numeric):
       let scale = numeric.scaleType == .linear ? "" : ", on a \(numeric.scaleType.rawValue) scale"
-      return
-        "\(numeric.title), from \(numeric.describe(numeric.range.lowerBound)) to \(numeric.describe(numeric.range.upperBound))\(scale)"
+      return "\(numeric.title), from \(numeric.rangeText)\(scale)"
     case .categorical(let categorical):
       let count = categorical.categoryOrder.count
       return

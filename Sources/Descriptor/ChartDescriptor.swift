@@ -66,6 +66,9 @@ public struct NumericAxis: Hashable, Sendable {
   /// Whether `value` lies inside the axis range.
   public func contains(_ value: Double) -> Bool { range.contains(value) }
 
+  /// The range in the axis's words: "0.00 tons to 5.00 tons".
+  public var rangeText: String { "\(describe(range.lowerBound)) to \(describe(range.upperBound))" }
+
   /// The value written as text: the provider if there is one, else the value format, else a plain
   /// number with no more digits than it needs.
   public func describe(_ value: Double) -> String {

@@ -506,8 +506,7 @@ public struct ChartMapper: Sendable {
     switch axis {
     case .numeric(let numeric):
       let scale = numeric.scaleType == .linear ? "" : " (\(numeric.scaleType.rawValue) scale)"
-      return
-        "\(numeric.title), \(numeric.describe(numeric.range.lowerBound)) to \(numeric.describe(numeric.range.upperBound))\(scale)"
+      return "\(numeric.title), \(numeric.rangeText)\(scale)"
     case .categorical(let categorical):
       return "\(categorical.title): \(categorical.categoryOrder.joined(separator: ", "))"
     }

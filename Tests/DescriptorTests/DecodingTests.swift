@@ -1,16 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Descriptor
-
-/// The project folder, found from this file's path.
-let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
-
-let exampleFiles =
-  (try? FileManager.default.contentsOfDirectory(
-    at: projectRoot.appendingPathComponent("Examples"), includingPropertiesForKeys: nil))?
-  .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path } ?? []
 
 /// A valid chart with one change, as JSON text.
 func chart(

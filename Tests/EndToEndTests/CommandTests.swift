@@ -1,9 +1,7 @@
 import Foundation
 import MIDIMap
+import TestSupport
 import Testing
-
-let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
 
 let exampleNames = ["birth-rate", "cars", "coffee-code", "dice", "precipitation", "temperatures"]
 

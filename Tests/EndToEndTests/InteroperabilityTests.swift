@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The files chart2midi writes, opened by other programs: mido (with warnings as errors) and the

@@ -1,16 +1,9 @@
 import Descriptor
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MIDIMap
-
-let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
-
-let exampleFiles =
-  (try? FileManager.default.contentsOfDirectory(
-    at: projectRoot.appendingPathComponent("Examples"), includingPropertiesForKeys: nil))?
-  .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path } ?? []
 
 /// A one-series chart on x 0...10 and y 0...100.
 func simpleChart(

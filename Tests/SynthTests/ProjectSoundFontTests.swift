@@ -1,5 +1,6 @@
 import Foundation
 import MIDIMap
+import TestSupport
 import Testing
 
 @testable import Synth

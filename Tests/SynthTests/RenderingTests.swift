@@ -1,11 +1,9 @@
 import Foundation
 import MIDIMap
+import TestSupport
 import Testing
 
 @testable import Synth
-
-let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
 
 func soundFont() throws -> URL { try SoundFontLocator.locate() }
 
