@@ -48,8 +48,9 @@ struct PinnedBytesTests {
     let written = [UInt8](try Data(contentsOf: output))
     let pinned = [UInt8](try Data(contentsOf: pinnedCase.pinnedFile))
     let firstDifference = zip(written, pinned).enumerated().first { $0.element.0 != $0.element.1 }
+    let isSame = written == pinned
     #expect(
-      written == pinned,
+      isSame,
       "\(written.count) bytes written, \(pinned.count) pinned; first difference at byte \(firstDifference?.offset ?? min(written.count, pinned.count))"
     )
     // The pinned file itself is a file libsmf reads, with notes on every instrument track.
