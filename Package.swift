@@ -10,7 +10,8 @@ let package = Package(
     .executable(name: "chart2midi", targets: ["chart2midi"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .systemLibrary(
@@ -25,7 +26,7 @@ let package = Package(
     ),
     .target(name: "Descriptor"),
     .target(name: "MIDIMap", dependencies: ["Descriptor", "CSMF"]),
-    .target(name: "Synth", dependencies: ["MIDIMap", "CFluidSynth"]),
+    .target(name: "Synth", dependencies: ["Descriptor", "MIDIMap", "CFluidSynth"]),
     .executableTarget(
       name: "chart2midi",
       dependencies: [
@@ -33,17 +34,21 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "chart2midi-soundfont", dependencies: ["Synth"]),
+    // The project's own soundfont, made by code (see soundfonts/README.md).
+    .target(name: "SoundFontMaker"),
+    .executableTarget(name: "chart2midi-soundfont", dependencies: ["SoundFontMaker"]),
     .executableTarget(
       name: "chart2midi-bench",
       dependencies: ["Descriptor", "MIDIMap", "Synth"],
       path: "Benchmarks/chart2midi-bench"
     ),
-    // Where the project and its examples are, for every test target.
+    // Where the project and its examples are, and the helpers every test target shares.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DescriptorTests", dependencies: ["Descriptor", "TestSupport"]),
     .testTarget(name: "MIDIMapTests", dependencies: ["Descriptor", "MIDIMap", "TestSupport"]),
-    .testTarget(name: "SynthTests", dependencies: ["MIDIMap", "Synth", "TestSupport"]),
+    .testTarget(
+      name: "SynthTests",
+      dependencies: ["Descriptor", "MIDIMap", "Synth", "SoundFontMaker", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["chart2midi", "MIDIMap", "TestSupport"]),
     .testTarget(name: "APISampleTests", dependencies: ["Descriptor", "MIDIMap"]),
   ]

@@ -5,9 +5,6 @@ public enum Instruments {
   /// organ, trumpet, square lead, ocarina, marimba.
   public static let palette: [UInt7] = [0, 73, 11, 40, 71, 24, 14, 19, 56, 80, 79, 12]
 
-  /// The General MIDI percussion key of the gridline tick: closed hi-hat.
-  public static let tickKey: UInt7 = 42
-
   /// The General MIDI name of a program (numbered from 0).
   public static func name(of program: UInt7) -> String { names[Int(program.value)] }
 

@@ -1,7 +1,7 @@
 // Writes the project's soundfont: chart2midi-soundfont [OUTPUT.sf2]
 // (default soundfonts/chart2midi.sf2). See soundfonts/README.md.
 import Foundation
-import Synth
+import SoundFontMaker
 
 let path = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "soundfonts/chart2midi.sf2"
 let bytes = ProjectSoundFont.make()

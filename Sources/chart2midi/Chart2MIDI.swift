@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Chart2MIDI: ParsableCommand {
+struct Chart2MIDI: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "chart2midi",
     abstract: "Turn a chart into sound: a Standard MIDI File and audio rendered with FluidSynth.",

@@ -293,7 +293,7 @@ struct DecodingTests {
   @Test func aMissingFileIsNamed() {
     #expect(
       throws: DescriptorError(
-        at: "/nonexistent/chart.json", "cannot read the file (no such file or directory)")
+        "cannot read the file (no such file or directory)", file: "/nonexistent/chart.json")
     ) {
       try ChartDescriptor(contentsOf: URL(fileURLWithPath: "/nonexistent/chart.json"))
     }

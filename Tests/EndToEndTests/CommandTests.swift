@@ -243,7 +243,7 @@ struct DescribeCommandTests {
     #expect(
       try String(contentsOf: vtt, encoding: .utf8).hasPrefix(
         "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500\nCups of coffee versus lines of code\n"))
-    let texts = try MIDIFile(contentsOf: midi).tracks[0].events.filter { $0.isMeta(0x01) }
+    let texts = try MIDIFile(contentsOf: midi).tracks[0].events.filter { $0.isMeta(.text) }
       .compactMap(\.text)
     // Over 127 bytes, the summary takes two text events.
     #expect(

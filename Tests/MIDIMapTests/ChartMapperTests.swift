@@ -161,7 +161,6 @@ struct ChartMapperTests {
       additionalAxes: [instrument])
     #expect(
       throws: MIDIMapError(
-        at: "",
         "the chart needs 241 melodic tracks, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series with --series"
       )
     ) { try mapper.makeScore(for: chart) }
@@ -213,7 +212,8 @@ struct ChartMapperTests {
   @Test func unknownSeriesNameIsAnError() {
     var options = SonificationOptions()
     options.seriesNames = ["Nope"]
-    #expect(throws: MIDIMapError(at: "series", "no series is named \"Nope\"; the chart has \"S\""))
+    #expect(throws: MIDIMapError(
+        "no series is named \"Nope\"; the chart has \"S\"", at: .path("sonification.series")))
     {
       try ChartMapper(options: options).makeScore(for: simpleChart(points: []))
     }
@@ -226,17 +226,15 @@ struct ChartMapperTests {
     #expect(options.scale == .major)
     #expect(
       throws: MIDIMapError(
-        at: "sonification.scale",
-        "expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", \"exact\", found \"lydian\""
-      )
+        "expected one of \"chromatic\", \"major\", \"minor\", \"pentatonic\", \"exact\", found \"lydian\"",
+        at: .path("sonification.scale"))
     ) {
       try SonificationOptions().applying(.object([("scale", .string("lydian"))]))
     }
     #expect(
       throws: MIDIMapError(
-        at: "sonification.tempo",
-        "unknown option; expected one of \(SonificationOptions.optionNames.joined(separator: ", "))"
-      )
+        "unknown option; expected one of \(SonificationOptions.Key.allCases.map(\.rawValue).joined(separator: ", "))",
+        at: .path("sonification.tempo"))
     ) {
       try SonificationOptions().applying(.object([("tempo", .number(3))]))
     }

@@ -155,7 +155,7 @@ func expectFileAgrees(_ score: Score, sourceLocation: SourceLocation = #_sourceL
     return nil
   }
   #expect(
-    file.tracks[0].events.filter { $0.isMeta(0x06) }.compactMap(\.text) == markers,
+    file.tracks[0].events.filter { $0.isMeta(.marker) }.compactMap(\.text) == markers,
     sourceLocation: sourceLocation)
   return file
 }

@@ -90,7 +90,7 @@ struct MalformedFileTests {
       ),
     ] as [([UInt8], String)])
   func placesAreNamed(bytes: [UInt8], message: String) {
-    #expect(throws: MIDIMapError(at: "x.mid", message)) {
+    #expect(throws: MIDIMapError(message, file: "x.mid")) {
       try MIDIFile(bytes: bytes, name: "x.mid")
     }
   }

@@ -211,7 +211,8 @@ struct LimitTests {
     options.secondsPerUnit = perUnit
     options.noteDuration = note
     let chart = simpleChart(points: [DataPoint(x: .number(10), y: 1)])
-    #expect(throws: MIDIMapError(at: "", message)) {
+    #expect(throws: MIDIMapError(
+        message)) {
       try ChartMapper(options: options).makeScore(for: chart)
     }
   }

@@ -60,7 +60,7 @@ struct SMFEncoderTests {
     ] as [(UInt32, [UInt8])])
   func variableLengthQuantities(value: UInt32, bytes: [UInt8]) {
     var written: [UInt8] = []
-    appendVariableLengthQuantity(value, to: &written)
+    VariableLengthQuantity.append(value, to: &written)
     #expect(written == bytes)
   }
 
@@ -158,7 +158,7 @@ struct SMFEncoderTests {
 
   func vlq(_ value: Int) -> [UInt8] {
     var bytes: [UInt8] = []
-    appendVariableLengthQuantity(UInt32(value), to: &bytes)
+    VariableLengthQuantity.append(UInt32(value), to: &bytes)
     return bytes
   }
 }

@@ -3,6 +3,7 @@ import MIDIMap
 import TestSupport
 import Testing
 
+@testable import SoundFontMaker
 @testable import Synth
 
 @Suite("The project's soundfont", .serialized)

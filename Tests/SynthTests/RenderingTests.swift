@@ -276,7 +276,9 @@ struct SoundFontCheckTests {
     let score = Score(
       title: "t", tracks: [track("A", channel: 0, program: 0, notes: [(0, 0.5, 60)])])
     let path = projectRoot.appendingPathComponent("Examples/cars.json")
-    #expect(throws: SynthError("\(path.path) is not a SoundFont (SF2 or SF3) file")) {
+    #expect(
+      throws: SynthError("\(path.path) is not a SoundFont (SF2 or SF3) file", file: path.path)
+    ) {
       try FluidSynthRenderer(soundFont: path).render(Performance(score: score))
     }
   }

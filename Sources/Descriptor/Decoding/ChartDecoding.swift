@@ -1,0 +1,311 @@
+import Foundation
+
+extension ChartDescriptor {
+  /// Decodes and validates a descriptor from JSON.
+  ///
+  /// - Parameter data: the JSON text, UTF-8.
+  /// - Throws: `DescriptorError` naming the place of the first mistake: a line and column for
+  ///   malformed JSON, a path such as `series[0].dataPoints[41].y` for anything else.
+  public init(json data: Data) throws {
+    var bytes = [UInt8](data)
+    bytes.append(0)
+    try self.init(nulTerminatedJSON: bytes)
+  }
+
+  /// Decodes from bytes that end with a NUL, which is not part of the document.
+  init(nulTerminatedJSON bytes: [UInt8]) throws {
+    self = try bytes.withUnsafeBufferPointer { buffer in
+      var decoder = ChartJSONDecoder(scanner: JSONScanner(nulTerminated: buffer))
+      return try decoder.decode()
+    }
+    try validate()
+  }
+
+  /// Reads and decodes a descriptor file.
+  ///
+  /// - Throws: `DescriptorError` naming the file, for a file that cannot be read or a descriptor
+  ///   with mistakes.
+  public init(contentsOf url: URL) throws {
+    let bytes = try readNulTerminated(url)
+    self = try attributingErrors(to: url.relativePath) {
+      try ChartDescriptor(nulTerminatedJSON: bytes)
+    }
+  }
+}
+
+/// The bytes of a file with a NUL after them, read straight into the buffer the scanner uses.
+///
+/// - Throws: `DescriptorError` naming the file and the system's reason.
+func readNulTerminated(_ url: URL) throws -> [UInt8] {
+  func failure(_ reason: String) -> DescriptorError {
+    DescriptorError("cannot read the file (\(reason))", file: url.relativePath)
+  }
+  guard let file = fopen(url.path, "rb") else {
+    throw failure(String(cString: strerror(errno)).lowercased())
+  }
+  defer { fclose(file) }
+  var status = stat()
+  guard fstat(fileno(file), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+    throw failure("it is not a regular file")
+  }
+  let size = Int(status.st_size)
+  var failed = false
+  let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+    let read = size == 0 ? 0 : fread(buffer.baseAddress!, 1, size, file)
+    failed = read != size
+    buffer[read] = 0
+    count = read + 1
+  }
+  if failed { throw failure("a read error") }
+  return bytes
+}
+
+/// Reads the descriptor format of DESIGN.md: the small parts (axes, options) as `JSONValue`s that are
+/// interpreted afterwards, the data points straight into `DataPoint`s.
+struct ChartJSONDecoder {
+  var scanner: JSONScanner
+
+  mutating func decode() throws -> ChartDescriptor {
+    guard scanner.peek() == UInt8(ascii: "{") else {
+      if scanner.isAtEnd {
+        throw DescriptorError("the file is empty; expected a JSON object")
+      }
+      throw scanner.syntaxError(
+        "expected a JSON object ('{') holding title, xAxis, yAxis and series")
+    }
+    var title: String?
+    var summary: String?
+    var xAxis: JSONValue?
+    var yAxis: JSONValue?
+    var additionalAxes: JSONValue?
+    var series: [DataSeries]?
+    var sonification: JSONValue?
+    try scanner.readObject { scanner, key in
+      switch key {
+      case "title": title = try Self.readText(&scanner, at: "title")
+      case "summary": summary = try Self.readOptionalText(&scanner, at: "summary")
+      case "xAxis": xAxis = try scanner.readValue()
+      case "yAxis": yAxis = try scanner.readValue()
+      case "additionalAxes": additionalAxes = try scanner.readValue()
+      case "series": series = try Self.readSeriesList(&scanner)
+      case "sonification": sonification = try scanner.readValue()
+      default:
+        throw unknownField(key, at: "", known: Self.chartFields)
+      }
+    }
+    if scanner.peek() != 0 || !scanner.isAtEnd {
+      throw scanner.syntaxError("expected the end of the document after the chart object")
+    }
+    guard let title else { throw missingField("title", at: "") }
+    guard let xAxisNode = xAxis else { throw missingField("xAxis", at: "") }
+    guard let yAxisNode = yAxis else { throw missingField("yAxis", at: "") }
+    guard let series else { throw missingField("series", at: "") }
+    let x = try AxisDecoding.axis(xAxisNode, at: "xAxis")
+    guard case .numeric(let y) = try AxisDecoding.axis(yAxisNode, at: "yAxis") else {
+      throw DescriptorError(
+        at: "yAxis.type",
+        "the y axis must be numeric, found a categorical axis; pitch follows numbers, so give the y axis a numeric range"
+      )
+    }
+    var additional: [Axis] = []
+    if let node = additionalAxes, node != .null {
+      guard case .array(let elements) = node else {
+        throw DescriptorError(
+          at: "additionalAxes", "expected an array of axes, found \(node.summary)")
+      }
+      for (index, element) in elements.enumerated() {
+        additional.append(try AxisDecoding.axis(element, at: "additionalAxes[\(index)]"))
+      }
+    }
+    var options: JSONValue?
+    if let node = sonification, node != .null {
+      guard case .object = node else {
+        throw DescriptorError(
+          at: "sonification", "expected an object of options, found \(node.summary)")
+      }
+      options = node
+    }
+    return ChartDescriptor(
+      title: title, summary: summary, xAxis: x, yAxis: y, additionalAxes: additional,
+      series: series, sonification: options)
+  }
+
+  static let chartFields = [
+    "title", "summary", "xAxis", "yAxis", "additionalAxes", "series", "sonification",
+  ]
+
+  // MARK: Series and points
+
+  static func readSeriesList(_ scanner: inout JSONScanner) throws -> [DataSeries] {
+    guard scanner.peekKind() == .array else {
+      throw DescriptorError(
+        at: "series", "expected an array of series, found \(try scanner.readValue().summary)")
+    }
+    var list: [DataSeries] = []
+    try scanner.readArray { scanner, index in
+      list.append(try readSeries(&scanner, index: index))
+    }
+    return list
+  }
+
+  static func readSeries(_ scanner: inout JSONScanner, index: Int) throws -> DataSeries {
+    let path = "series[\(index)]"
+    guard scanner.peekKind() == .object else {
+      throw DescriptorError(
+        at: path,
+        "expected a series object with name and dataPoints, found \(try scanner.readValue().summary)"
+      )
+    }
+    var name: String?
+    var isContinuous = false
+    var points: [DataPoint]?
+    try scanner.readObject { scanner, key in
+      switch key {
+      case "name": name = try readText(&scanner, at: "\(path).name")
+      case "isContinuous":
+        let value = try scanner.readValue()
+        guard case .bool(let flag) = value else {
+          throw DescriptorError(
+            at: "\(path).isContinuous", "expected true or false, found \(value.summary)")
+        }
+        isContinuous = flag
+      case "dataPoints":
+        guard scanner.peekKind() == .array else {
+          throw DescriptorError(
+            at: "\(path).dataPoints",
+            "expected an array of data points, found \(try scanner.readValue().summary)")
+        }
+        var list: [DataPoint] = []
+        try scanner.readArray { scanner, pointIndex in
+          list.append(try readPoint(&scanner, series: index, point: pointIndex))
+        }
+        points = list
+      default:
+        throw unknownField(key, at: path, known: ["name", "isContinuous", "dataPoints"])
+      }
+    }
+    guard let name else { throw missingField("name", at: path) }
+    guard let points else { throw missingField("dataPoints", at: path) }
+    return DataSeries(name: name, isContinuous: isContinuous, dataPoints: points)
+  }
+
+  static func readPoint(_ scanner: inout JSONScanner, series: Int, point: Int) throws -> DataPoint {
+    func path() -> String { "series[\(series)].dataPoints[\(point)]" }
+    guard scanner.peekKind() == .object else {
+      throw DescriptorError(
+        at: path(),
+        "expected a data point object such as {\"x\": 1, \"y\": 2}, found \(try scanner.readValue().summary)"
+      )
+    }
+    var x: DataValue?
+    var y: Double?
+    var hasY = false
+    var additionalValues: [DataValue] = []
+    var label: String?
+    try scanner.readObjectFast { scanner, raw, decoded in
+      let key: String
+      if let raw {
+        // The common keys, matched without making a String.
+        if scanner.key(raw, equals: "x") {
+          x = try readDataValue(&scanner, at: { "\(path()).x" })
+          return
+        }
+        if scanner.key(raw, equals: "y"), scanner.peekKind() == .number {
+          hasY = true
+          y = try readFinite(&scanner, at: { "\(path()).y" })
+          return
+        }
+        if scanner.key(raw, equals: "additionalValues"), scanner.peekKind() == .array {
+          try scanner.readArray { scanner, index in
+            additionalValues.append(
+              try readDataValue(&scanner, at: { "\(path()).additionalValues[\(index)]" }))
+          }
+          return
+        }
+        key = scanner.keyText(raw, nil)
+      } else {
+        key = decoded!
+      }
+      switch key {
+      case "x":
+        x = try readDataValue(&scanner, at: { "\(path()).x" })
+      case "y":
+        hasY = true
+        switch scanner.peekKind() {
+        case .number, .nonFinite: y = try readFinite(&scanner, at: { "\(path()).y" })
+        case .null: _ = try scanner.readLiteral()
+        default:
+          throw DescriptorError(
+            at: "\(path()).y", "expected a number or null, found \(try scanner.readValue().summary)"
+          )
+        }
+      case "additionalValues":
+        guard scanner.peekKind() == .array else {
+          throw DescriptorError(
+            at: "\(path()).additionalValues",
+            "expected an array with one value per additional axis, found \(try scanner.readValue().summary)"
+          )
+        }
+        try scanner.readArray { scanner, index in
+          additionalValues.append(
+            try readDataValue(&scanner, at: { "\(path()).additionalValues[\(index)]" }))
+        }
+      case "label":
+        label = try readOptionalText(&scanner, at: "\(path()).label")
+      default:
+        throw unknownField(key, at: path(), known: ["x", "y", "additionalValues", "label"])
+      }
+    }
+    guard let x else { throw missingField("x", at: path()) }
+    guard hasY else {
+      throw DescriptorError(at: path(), "missing required field \"y\" (use null for a gap)")
+    }
+    return DataPoint(x: x, y: y, additionalValues: additionalValues, label: label)
+  }
+
+  static func readDataValue(_ scanner: inout JSONScanner, at path: () -> String) throws -> DataValue
+  {
+    switch scanner.peekKind() {
+    case .number, .nonFinite: return .number(try readFinite(&scanner, at: path))
+    case .string: return .category(try scanner.readString())
+    default:
+      throw DescriptorError(
+        at: path(), "expected a number or a category name, found \(try scanner.readValue().summary)"
+      )
+    }
+  }
+
+  static func readFinite(_ scanner: inout JSONScanner, at path: () -> String) throws -> Double {
+    let start = scanner.offset
+    let value = try scanner.readNumber()
+    guard value.isFinite else {
+      throw DescriptorError(at: path(), "\(scanner.text(from: start)) is not a finite number")
+    }
+    return value
+  }
+
+  static func readText(_ scanner: inout JSONScanner, at path: String) throws -> String {
+    guard scanner.peekKind() == .string else {
+      throw DescriptorError(at: path, "expected a string, found \(try scanner.readValue().summary)")
+    }
+    return try scanner.readString()
+  }
+
+  static func readOptionalText(_ scanner: inout JSONScanner, at path: String) throws -> String? {
+    if scanner.peekKind() == .null {
+      _ = try scanner.readLiteral()
+      return nil
+    }
+    return try readText(&scanner, at: path)
+  }
+}
+
+func missingField(_ name: String, at path: String) -> DescriptorError {
+  DescriptorError(at: path, "missing required field \"\(name)\"")
+}
+
+func unknownField(_ name: String, at path: String, known: [String]) -> DescriptorError {
+  DescriptorError(
+    at: path.isEmpty ? name : "\(path).\(name)",
+    "unknown field; expected one of \(known.joined(separator: ", "))")
+}

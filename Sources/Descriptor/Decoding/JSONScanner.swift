@@ -1,0 +1,214 @@
+import Foundation
+
+/// A JSON tokenizer over UTF-8 bytes that knows where it is, so that every mistake can name its line
+/// and column. It reads numbers and strings without building intermediate values, which keeps a
+/// million-point chart fast to decode.
+struct JSONScanner {
+  /// The document; its last byte is a NUL that is not part of it, so a read past the end finds 0.
+  /// The caller keeps the memory alive while the scanner is used.
+  let bytes: UnsafeBufferPointer<UInt8>
+  var offset = 0
+  let end: Int
+
+  /// A scanner over `bytes`, whose last byte must be a NUL terminator.
+  init(nulTerminated bytes: UnsafeBufferPointer<UInt8>) {
+    precondition(bytes.last == 0, "the scanner needs a NUL after the document")
+    self.bytes = bytes
+    end = bytes.count - 1
+    // A UTF-8 byte-order mark is allowed before the document.
+    if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+  }
+
+  // MARK: Position and errors
+
+  /// The line and column of a byte offset, both counted from 1.
+  func location(of position: Int) -> ErrorLocation {
+    var line = 1
+    var lineStart = 0
+    for index in 0..<min(position, end) where bytes[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    let column = String(decoding: bytes[lineStart..<min(position, end)], as: UTF8.self).count + 1
+    return .json(line: line, column: column)
+  }
+
+  /// What stands at the current position, for a message: `'x'` or `the end of the file`.
+  func currentToken() -> String {
+    guard offset < end else { return "the end of the file" }
+    let byte = bytes[offset]
+    if byte < 0x80, byte >= 0x20 { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return String(format: "byte 0x%02X", byte)
+  }
+
+  func syntaxError(_ expectation: String) -> DescriptorError {
+    DescriptorError("\(expectation), found \(currentToken())", at: location(of: offset))
+  }
+
+  // MARK: Tokens
+
+  mutating func skipWhitespace() {
+    while true {
+      switch bytes[offset] {
+      case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+      default: return
+      }
+    }
+  }
+
+  /// The next byte after white space, not consumed (0 at the end).
+  mutating func peek() -> UInt8 {
+    skipWhitespace()
+    return bytes[offset]
+  }
+
+  var isAtEnd: Bool { offset >= end }
+
+  mutating func expect(_ byte: UInt8, _ expectation: @autoclosure () -> String) throws {
+    if peek() != byte || offset >= end { throw syntaxError(expectation()) }
+    offset += 1
+  }
+
+  /// Reads the members of an object, calling `body` with each key; `body` must read the value.
+  mutating func readObject(_ body: (inout JSONScanner, String) throws -> Void) throws {
+    try readObjectFast { scanner, raw, decoded in
+      try body(&scanner, scanner.keyText(raw, decoded))
+    }
+  }
+
+  /// Reads the members of an object without making a `String` of each key: `body` gets the key's
+  /// UTF-8 bytes when the key has no escapes (compare them with `key(_:equals:)`), else nil and the
+  /// decoded key.
+  mutating func readObjectFast(
+    _ body: (inout JSONScanner, _ raw: Range<Int>?, _ decoded: String?) throws -> Void
+  ) throws {
+    try expect(UInt8(ascii: "{"), "expected '{'")
+    if peek() == UInt8(ascii: "}") {
+      offset += 1
+      return
+    }
+    while true {
+      guard peek() == UInt8(ascii: "\"") else {
+        throw syntaxError("expected a member name in double quotes")
+      }
+      var raw: Range<Int>?
+      var decoded: String?
+      var index = offset + 1
+      while bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+        bytes[index] >= 0x20
+      {
+        index += 1
+      }
+      if bytes[index] == UInt8(ascii: "\"") {
+        raw = (offset + 1)..<index
+        offset = index + 1
+      } else {
+        decoded = try readString()
+      }
+      guard peek() == UInt8(ascii: ":") else {
+        throw syntaxError("expected ':' after the member name \(quoted(keyText(raw, decoded)))")
+      }
+      offset += 1
+      try body(&self, raw, decoded)
+      switch peek() {
+      case UInt8(ascii: ","): offset += 1
+      case UInt8(ascii: "}"):
+        offset += 1
+        return
+      default: throw syntaxError("expected ',' or '}' after an object member")
+      }
+    }
+  }
+
+  /// Whether the raw key bytes spell `name`.
+  func key(_ raw: Range<Int>, equals name: StaticString) -> Bool {
+    guard raw.count == name.utf8CodeUnitCount else { return false }
+    let pointer = name.utf8Start
+    for index in 0..<raw.count where bytes[raw.lowerBound + index] != pointer[index] {
+      return false
+    }
+    return true
+  }
+
+  /// The key as text, for messages.
+  func keyText(_ raw: Range<Int>?, _ decoded: String?) -> String {
+    decoded ?? String(decoding: bytes[raw!], as: UTF8.self)
+  }
+
+  /// Reads the elements of an array, calling `body` with each index; `body` must read the element.
+  mutating func readArray(_ body: (inout JSONScanner, Int) throws -> Void) throws {
+    try expect(UInt8(ascii: "["), "expected '['")
+    if peek() == UInt8(ascii: "]") {
+      offset += 1
+      return
+    }
+    var index = 0
+    while true {
+      try body(&self, index)
+      index += 1
+      switch peek() {
+      case UInt8(ascii: ","): offset += 1
+      case UInt8(ascii: "]"):
+        offset += 1
+        return
+      default: throw syntaxError("expected ',' or ']' after an array element")
+      }
+    }
+  }
+
+  /// The kind of the next value, from its first byte.
+  enum Kind {
+    case string, number, object, array, bool, null, nonFinite, invalid
+  }
+
+  mutating func peekKind() -> Kind {
+    switch peek() {
+    case UInt8(ascii: "\""): .string
+    case UInt8(ascii: "-"):
+      bytes[offset + 1] == UInt8(ascii: "I") ? .nonFinite : .number
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): .number
+    case UInt8(ascii: "{"): .object
+    case UInt8(ascii: "["): .array
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
+    case UInt8(ascii: "n"): .null
+    case UInt8(ascii: "N"), UInt8(ascii: "I"): .nonFinite
+    default: .invalid
+    }
+  }
+
+  func matches(_ word: String) -> Bool {
+    var index = offset
+    for byte in word.utf8 {
+      if bytes[index] != byte { return false }
+      index += 1
+    }
+    return true
+  }
+
+  mutating func readLiteral() throws -> JSONValue {
+    for (word, value) in [("true", JSONValue.bool(true)), ("false", .bool(false)), ("null", .null)]
+    where matches(word) {
+      offset += word.utf8.count
+      return value
+    }
+    throw syntaxError(
+      "expected a value (a number, a string, true, false, null, an object or an array)")
+  }
+
+  /// Reads any value into a `JSONValue`.
+  mutating func readValue() throws -> JSONValue {
+    switch peekKind() {
+    case .string: return .string(try readString())
+    case .number, .nonFinite: return .number(try readNumber())
+    case .object:
+      var members: [(key: String, value: JSONValue)] = []
+      try readObject { scanner, key in members.append((key, try scanner.readValue())) }
+      return .object(members)
+    case .array:
+      var elements: [JSONValue] = []
+      try readArray { scanner, _ in elements.append(try scanner.readValue()) }
+      return .array(elements)
+    case .bool, .null, .invalid: return try readLiteral()
+    }
+  }
+}

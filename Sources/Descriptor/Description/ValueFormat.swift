@@ -1,0 +1,133 @@
+import Foundation
+
+/// A printf-style format with exactly one numeric conversion, such as `%.2f tons`, `$%.0f` or
+/// `%'d people` (the `'` flag groups thousands with commas).
+public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
+  /// The format as written.
+  public let description: String
+  private let prefix: String
+  private let suffix: String
+  /// The conversion rebuilt for `String(format:)`, without the grouping flag.
+  private let conversion: String
+  private let isInteger: Bool
+  private let groupsThousands: Bool
+
+  /// Parses a format.
+  ///
+  /// - Throws: `DescriptorError` (without a location) when the format has no numeric conversion,
+  ///   more than one, or one that is not numeric.
+  public init(_ format: String) throws {
+    description = format
+    let scalars = Array(format.unicodeScalars)
+    var literal = String.UnicodeScalarView()
+    var before: String?
+    var conversion = ""
+    var isInteger = false
+    var groups = false
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      guard scalar == "%" else {
+        literal.append(scalar)
+        index += 1
+        continue
+      }
+      if index + 1 < scalars.count, scalars[index + 1] == "%" {
+        literal.append("%")
+        index += 2
+        continue
+      }
+      guard before == nil else {
+        throw DescriptorError(
+          "\(quoted(format)) has more than one conversion; use exactly one, such as %.2f")
+      }
+      before = String(literal)
+      literal = String.UnicodeScalarView()
+      index += 1
+      var spec = "%"
+      while index < scalars.count, "-+ #0'".unicodeScalars.contains(scalars[index]) {
+        if scalars[index] == "'" {
+          groups = true
+        } else {
+          spec.unicodeScalars.append(scalars[index])
+        }
+        index += 1
+      }
+      while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." {
+        spec.unicodeScalars.append(scalars[index])
+        index += 1
+      }
+      while index < scalars.count, "hlLqjzt".unicodeScalars.contains(scalars[index]) { index += 1 }
+      guard index < scalars.count else {
+        throw DescriptorError(
+          "\(quoted(format)) ends inside a conversion; finish it with a letter such as f or d")
+      }
+      let letter = scalars[index]
+      index += 1
+      switch letter {
+      case "d", "i", "u":
+        spec += "ld"
+        isInteger = true
+      case "f", "F", "e", "E", "g", "G":
+        spec.unicodeScalars.append(letter)
+      default:
+        throw DescriptorError(
+          "\(quoted(format)) uses %\(letter), which is not a numeric conversion; use one of %d, %f, %e or %g"
+        )
+      }
+      conversion = spec
+    }
+    guard let before else {
+      throw DescriptorError(
+        "\(quoted(format)) has no numeric conversion; add one such as %.2f or %d")
+    }
+    prefix = before
+    suffix = String(literal)
+    self.conversion = conversion
+    self.isInteger = isInteger
+    groupsThousands = groups
+  }
+
+  /// The value written with this format. Integer conversions round to the nearest whole number.
+  public func format(_ value: Double) -> String {
+    var number: String
+    if isInteger {
+      let rounded = value.rounded()
+      let clamped = Swift.min(Swift.max(rounded, Double(Int.min / 2)), Double(Int.max / 2))
+      number = String(format: conversion, Int(clamped))
+    } else {
+      number = String(format: conversion, value)
+    }
+    if groupsThousands { number = Self.groupThousands(number) }
+    return prefix + number + suffix
+  }
+
+  /// A number with no more digits than it needs: `268`, `1.32`, `0.001`.
+  public static func plain(_ value: Double) -> String {
+    if value.isNaN { return "NaN" }
+    if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    var text = String(format: "%.6g", value)
+    if text.contains("e") { return text }
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text
+  }
+
+  /// Inserts commas between groups of three digits in the integer part of a formatted number.
+  private static func groupThousands(_ text: String) -> String {
+    let characters = Array(text)
+    guard let firstDigit = characters.firstIndex(where: \.isNumber) else { return text }
+    var end = firstDigit
+    while end < characters.count, characters[end].isNumber { end += 1 }
+    var grouped: [Character] = []
+    let digits = characters[firstDigit..<end]
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
+      grouped.append(digit)
+    }
+    return String(characters[..<firstDigit]) + String(grouped) + String(characters[end...])
+  }
+}

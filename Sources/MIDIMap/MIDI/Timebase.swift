@@ -1,0 +1,22 @@
+/// The file's fixed timing: 120 bpm and 480 ticks per quarter note, so that 960 ticks are one
+/// second and every time in a score falls exactly on a tick. Seconds live in the model; ticks only
+/// here and in the encoder.
+enum Timebase {
+  /// Ticks per quarter note: the header's division.
+  static let ticksPerQuarterNote: UInt16 = 480
+  /// Microseconds per quarter note: 500,000 is 120 bpm.
+  static let microsecondsPerQuarterNote: UInt32 = 500_000
+  /// Ticks per second at that tempo.
+  static let ticksPerSecond = 960
+
+  /// The nearest tick to a time in seconds.
+  static func tick(_ seconds: Double) -> Int {
+    Int((seconds * Double(ticksPerSecond)).rounded())
+  }
+
+  /// The time of a tick, in seconds.
+  static func seconds(_ tick: Int) -> Double { Double(tick) / Double(ticksPerSecond) }
+
+  /// A time rounded to the tick grid, as the file will hold it.
+  static func quantized(_ seconds: Double) -> Double { Self.seconds(tick(seconds)) }
+}

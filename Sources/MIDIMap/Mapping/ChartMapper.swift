@@ -1,0 +1,81 @@
+import Descriptor
+
+/// Turns a chart into a `Score`: x to onset time, y to pitch, the first numeric additional axis to
+/// note duration, the first categorical one to the instrument (DESIGN.md, "The mapping").
+public struct ChartMapper: Sendable {
+  /// The most MIDI ports a score may use (meta event 0x21 numbers ports from 0).
+  public static let maximumPorts = 16
+  /// The longest score, in seconds: 24 hours, well inside what a delta time can hold (0x0FFFFFFF
+  /// ticks, about 77 hours at 960 ticks per second).
+  public static let maximumDuration: Double = 24 * 3600
+
+  /// The options in force.
+  public var options: SonificationOptions
+
+  /// Creates a mapper.
+  public init(options: SonificationOptions = SonificationOptions()) { self.options = options }
+
+  /// Maps a chart to a score: the axes' roles, the series to play and the time map; then each
+  /// series' points become notes or glides on tracks, with markers; then the tracks get their
+  /// channels, programs and set-up; the gridline ticks and the conductor's texts complete it.
+  ///
+  /// - Throws: `MIDIMapError` when an option does not fit the chart (an unknown series name, an
+  ///   axis role on an axis of the wrong kind), the music would last over 24 hours, or the chart
+  ///   needs more channels than 16 ports hold.
+  public func makeScore(for chart: ChartDescriptor) throws -> Score {
+    let roles = try AxisRoles(chart: chart, options: options)
+    let selected = try SeriesSelection.indices(in: chart, options: options)
+    let time = TimeMap(axis: chart.xAxis, options: options)
+    try time.checkLength(seriesCount: selected.count, options: options)
+    let voicing = SeriesVoicing(
+      options: options, pitch: PitchMap(axis: chart.yAxis, options: options),
+      shape: NoteShape(chart: chart, roles: roles, options: options))
+
+    var markers = MarkerText(chart: chart, style: options.markers, namesSeries: selected.count > 1)
+    var contents: [TrackKey: TrackContent] = [:]
+    for (order, seriesIndex) in selected.enumerated() {
+      let series = chart.series[seriesIndex]
+      let onsets = time.onsets(of: series, order: order)
+      for (category, content) in voicing.voice(series, onsets: onsets, markers: &markers) {
+        contents[TrackKey(series: seriesIndex, category: category)] = content
+      }
+    }
+
+    let allocation = TrackAllocation(
+      chart: chart, options: options, roles: roles, selected: selected)
+    var tracks = try allocation.tracks(for: contents)
+    if options.gridlines,
+      let gridlines = Gridlines.track(chart: chart, seriesCount: selected.count, time: time)
+    {
+      tracks.append(gridlines)
+    }
+    return Score(
+      title: chart.title,
+      conductor: MarkerText.conductorTexts(chart: chart, roles: roles) + markers.sortedEvents,
+      tracks: tracks)
+  }
+
+  /// When each point of each played series starts, in seconds, exactly as in the score (on the
+  /// file's tick grid): series index to one onset per point.
+  ///
+  /// - Throws: `MIDIMapError` as `makeScore(for:)` does for the series and the length.
+  public func pointOnsets(in chart: ChartDescriptor) throws -> [Int: [Double]] {
+    let time = TimeMap(axis: chart.xAxis, options: options)
+    let selected = try SeriesSelection.indices(in: chart, options: options)
+    try time.checkLength(seriesCount: selected.count, options: options)
+    var result: [Int: [Double]] = [:]
+    for (order, seriesIndex) in selected.enumerated() {
+      result[seriesIndex] = time.onsets(of: chart.series[seriesIndex], order: order)
+        .map(Timebase.quantized)
+    }
+    return result
+  }
+
+  /// Maps a chart built with the chart-descriptor API's types.
+  ///
+  /// - Throws: `DescriptorError` for a value that does not fit its axis; `MIDIMapError` as
+  ///   `makeScore(for:)` does.
+  public func makeScore(for descriptor: AXChartDescriptor) throws -> Score {
+    try makeScore(for: ChartDescriptor(descriptor))
+  }
+}

@@ -1,0 +1,72 @@
+import Descriptor
+
+/// The texts of the file: a marker at each point that gets one, and the conductor track's summary
+/// and axis texts. Texts longer than a meta event holds are split (see `TextChunks`).
+struct MarkerText {
+  let chart: ChartDescriptor
+  let style: SonificationOptions.Markers
+  /// Whether several series play, so that a marker names its series.
+  let namesSeries: Bool
+  /// The markers gathered so far, in the order added.
+  private(set) var events: [ScoreEvent] = []
+
+  init(chart: ChartDescriptor, style: SonificationOptions.Markers, namesSeries: Bool) {
+    self.chart = chart
+    self.style = style
+    self.namesSeries = namesSeries
+  }
+
+  /// The marker text of a point, or nil when the point gets none: "Honda Civic: 1.32 tons, 34 mpg",
+  /// or "1960: 268 births per 10,000 people" for an unlabelled point when all points are marked.
+  func text(for point: DataPoint, in series: DataSeries) -> String? {
+    let prefix = namesSeries ? "\(series.name), " : ""
+    switch style {
+    case .none: return nil
+    case .labelled:
+      guard let label = point.label else { return nil }
+      return
+        "\(prefix)\(label): \(chart.xAxis.describe(point.x)), \(chart.yAxis.describe(point.y!))"
+    case .all:
+      let values = "\(chart.xAxis.describe(point.x)): \(chart.yAxis.describe(point.y!))"
+      return point.label.map { "\(prefix)\($0), \(values)" } ?? "\(prefix)\(values)"
+    }
+  }
+
+  /// Adds a sounding point's marker, when it gets one, at its onset.
+  mutating func add(_ point: DataPoint, in series: DataSeries, at onset: Double) {
+    guard let text = text(for: point, in: series) else { return }
+    let time = Timebase.quantized(onset)
+    for piece in TextChunks.split(text) {
+      events.append(ScoreEvent(time: time, message: .marker(piece)))
+    }
+  }
+
+  /// The markers in time order; the pieces of one marker stay in order.
+  var sortedEvents: [ScoreEvent] {
+    events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+      .map(\.element)
+  }
+
+  /// The summary and one text per axis with its role, at time 0.
+  static func conductorTexts(chart: ChartDescriptor, roles: AxisRoles) -> [ScoreEvent] {
+    var texts: [String] = []
+    if let summary = chart.summary, !summary.isEmpty { texts.append(summary) }
+    texts.append("time (x): \(describe(chart.xAxis))")
+    texts.append("pitch (y): \(describe(.numeric(chart.yAxis)))")
+    for (index, axis) in chart.additionalAxes.enumerated() {
+      texts.append("\(roles.role(of: index)): \(describe(axis))")
+    }
+    return texts.flatMap { TextChunks.split($0) }.map { ScoreEvent(time: 0, message: .text($0)) }
+  }
+
+  /// "Weight, 0.00 tons to 5.00 tons" or "Country: USA, Japan, Germany".
+  static func describe(_ axis: Axis) -> String {
+    switch axis {
+    case .numeric(let numeric):
+      let scale = numeric.scaleType == .linear ? "" : " (\(numeric.scaleType.rawValue) scale)"
+      return "\(numeric.title), \(numeric.rangeText)\(scale)"
+    case .categorical(let categorical):
+      return "\(categorical.title): \(categorical.categoryOrder.joined(separator: ", "))"
+    }
+  }
+}

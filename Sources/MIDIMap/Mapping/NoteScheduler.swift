@@ -1,0 +1,63 @@
+/// A note in ticks, before it becomes two events (three with a pitch bend).
+struct Note {
+  var on: Int
+  var off: Int
+  var pitch: UInt8
+  var velocity: UInt8
+  /// The pitch bend sent just before the note, for exact pitch.
+  var bend: UInt14?
+}
+
+/// Turns notes into note-on and note-off events in time order.
+enum NoteScheduler {
+  /// Appends the notes' events. Notes of one pitch never overlap: an earlier note ends where the
+  /// next one of the same pitch begins, and notes that start together on one pitch sound as one
+  /// (the longer, at the louder velocity). At one tick, note-offs come before note-ons.
+  static func append(_ input: [Note], to events: inout [ScoreEvent]) {
+    var notes = input
+    let inOrder = zip(notes, notes.dropFirst()).allSatisfy {
+      ($0.on, $0.pitch) <= ($1.on, $1.pitch)
+    }
+    if !inOrder {
+      notes.sort { ($0.on, $0.pitch) < ($1.on, $1.pitch) }
+    }
+    var kept: [Note] = []
+    kept.reserveCapacity(notes.count)
+    // The index in `kept` of the latest note of each pitch.
+    var lastOfPitch = [Int?](repeating: nil, count: 128)
+    for note in notes {
+      if let previous = lastOfPitch[Int(note.pitch)], kept[previous].off > note.on {
+        if kept[previous].on == note.on {
+          kept[previous].off = max(kept[previous].off, note.off)
+          kept[previous].velocity = max(kept[previous].velocity, note.velocity)
+          continue
+        }
+        kept[previous].off = note.on
+      }
+      lastOfPitch[Int(note.pitch)] = kept.count
+      kept.append(note)
+    }
+    var offs = kept.map { (tick: $0.off, pitch: $0.pitch) }
+    offs.sort { $0.tick < $1.tick }
+    events.reserveCapacity(events.count + kept.count * 2)
+    func noteOff(_ off: (tick: Int, pitch: UInt8)) -> ScoreEvent {
+      ScoreEvent(
+        time: Timebase.seconds(off.tick), message: .noteOff(note: UInt7(clamping: Int(off.pitch))))
+    }
+    var nextOff = 0
+    for note in kept {
+      while nextOff < offs.count, offs[nextOff].tick <= note.on {
+        events.append(noteOff(offs[nextOff]))
+        nextOff += 1
+      }
+      let time = Timebase.seconds(note.on)
+      if let bend = note.bend { events.append(ScoreEvent(time: time, message: .pitchBend(bend))) }
+      events.append(
+        ScoreEvent(
+          time: time,
+          message: .noteOn(
+            note: UInt7(clamping: Int(note.pitch)), velocity: UInt7(clamping: Int(note.velocity)))))
+    }
+    for off in offs[nextOff...] { events.append(noteOff(off)) }
+  }
+}

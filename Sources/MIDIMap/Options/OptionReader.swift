@@ -1,0 +1,125 @@
+import Descriptor
+
+/// Reads one setting's value as what its option takes; every mistake names the setting's flag or
+/// path and what was found there.
+struct OptionReader {
+  let setting: OptionSetting
+
+  init(_ setting: OptionSetting) { self.setting = setting }
+
+  var value: JSONValue { setting.value }
+  var isFlag: Bool { !setting.location.isInInput }
+
+  /// The error: what the option expects, then what was found.
+  func failure(_ expectation: String, found: Bool = true, at location: ErrorLocation? = nil)
+    -> MIDIMapError
+  {
+    let shown = setting.spelling ?? value.summary
+    return MIDIMapError(
+      found ? "\(expectation), found \(shown)" : expectation, at: location ?? setting.location)
+  }
+
+  func positive() throws -> Double {
+    guard case .number(let number) = value, number > 0, number.isFinite else {
+      throw failure("expected a number above 0")
+    }
+    return number
+  }
+
+  func seconds() throws -> Double {
+    guard case .number(let number) = value, number >= 0, number.isFinite else {
+      throw failure("expected seconds, 0 or more")
+    }
+    return number
+  }
+
+  func pair() throws -> (Double, Double) {
+    guard case .array(let items) = value, items.count == 2, case .number(let low) = items[0],
+      case .number(let high) = items[1]
+    else {
+      throw failure(isFlag ? "expected low:high, two numbers" : "expected [low, high], two numbers")
+    }
+    return (low, high)
+  }
+
+  func wholeNumber(from lowest: Int, in item: JSONValue? = nil, at location: ErrorLocation? = nil)
+    throws -> Int
+  {
+    let item = item ?? value
+    guard case .number(let number) = item, number == number.rounded(),
+      (Double(lowest)...127).contains(number)
+    else {
+      let expectation = "expected a whole number from \(lowest) to 127"
+      if location != nil {
+        throw MIDIMapError("\(expectation), found \(item.summary)", at: location)
+      }
+      throw failure(expectation)
+    }
+    return Int(number)
+  }
+
+  func choice<T: RawRepresentable & CaseIterable>() throws -> T where T.RawValue == String {
+    guard case .string(let name) = value, let parsed = T(rawValue: name) else {
+      let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      throw failure("expected one of \(names)")
+    }
+    return parsed
+  }
+
+  func flag() throws -> Bool {
+    guard case .bool(let flag) = value else { throw failure("expected true or false") }
+    return flag
+  }
+
+  func names() throws -> [String] {
+    guard case .array(let names) = value else {
+      throw failure("expected an array of series names")
+    }
+    return try names.enumerated().map { index, name in
+      guard case .string(let text) = name else {
+        throw MIDIMapError(
+          "expected a series name, found \(name.summary)",
+          at: setting.location.appending(index: index))
+      }
+      return text
+    }
+  }
+
+  /// Names with a program (a number or a General MIDI name) or a pan (a number).
+  func table(programs: Bool) throws -> [String: Int] {
+    guard case .object(let members) = value else {
+      let what = programs ? "program" : "pan"
+      throw failure(
+        isFlag ? "expected name=\(what)" : "expected an object of names and \(what)s")
+    }
+    var result: [String: Int] = [:]
+    for (name, item) in members {
+      let location = setting.location.appending(name)
+      if programs {
+        if case .string(let text) = item, let program = Instruments.program(named: text) {
+          result[name] = Int(program.value)
+          continue
+        }
+        guard case .number(let number) = item, let program = UInt7(exactly: Int(exactly: number) ?? -1)
+        else {
+          throw MIDIMapError(
+            "expected a program number from 0 to 127 or a General MIDI name such as \"Flute\", found \(item.summary)",
+            at: location)
+        }
+        result[name] = Int(program.value)
+      } else {
+        result[name] = try wholeNumber(from: 0, in: item, at: location)
+      }
+    }
+    return result
+  }
+
+  func axisChoice() throws -> SonificationOptions.AxisChoice {
+    switch value {
+    case .string("none"): return .none
+    case .number(let number) where number == number.rounded() && number >= -1 && number < 1e6:
+      return number == -1 ? .none : .axis(Int(number))
+    default: throw failure("expected an index into additionalAxes, or -1 (or \"none\") for none")
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import Descriptor
+
+extension SonificationOptions {
+  /// The options by their names in the descriptor's `sonification` object.
+  public enum Key: String, Hashable, Sendable, CaseIterable {
+    case totalDuration, secondsPerUnit, noteRange, scale, durationRange, noteDuration, velocity
+    case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
+    case bendRange, durationAxis, loudnessAxis, instrumentAxis
+  }
+}
+
+/// One option set to a value, from the descriptor's `sonification` object or from a command-line
+/// flag, before it is checked. Both sources make settings, and `SonificationOptions.applying(_:)`
+/// checks them all the same way, so one mistake gets one sentence, at the flag or path it came from.
+public struct OptionSetting: Hashable, Sendable {
+  /// The option.
+  public var key: SonificationOptions.Key
+  /// The value, in JSON's terms.
+  public var value: JSONValue
+  /// Where it was set: `.path("sonification.noteRange")` or `.flag("--note-range")`.
+  public var location: ErrorLocation
+  /// The value as it was written, when it was text (a flag's argument), for messages.
+  public var spelling: String?
+
+  /// A setting.
+  public init(
+    _ key: SonificationOptions.Key, _ value: JSONValue, at location: ErrorLocation,
+    spelling: String? = nil
+  ) {
+    self.key = key
+    self.value = value
+    self.location = location
+    self.spelling = spelling
+  }
+
+  /// The settings of a descriptor's `sonification` object, in the order written.
+  ///
+  /// - Throws: `MIDIMapError` for a name that is not an option, or a value that is not an object.
+  public static func settings(fromJSON json: JSONValue?) throws -> [OptionSetting] {
+    guard let json, json != .null else { return [] }
+    let root = ErrorLocation.path("sonification")
+    guard case .object(let members) = json else {
+      throw MIDIMapError("expected an object of options, found \(json.summary)", at: root)
+    }
+    return try members.map { member in
+      guard let key = SonificationOptions.Key(rawValue: member.key) else {
+        let names = SonificationOptions.Key.allCases.map(\.rawValue).joined(separator: ", ")
+        throw MIDIMapError(
+          "unknown option; expected one of \(names)", at: root.appending(member.key))
+      }
+      return OptionSetting(key, member.value, at: root.appending(member.key))
+    }
+  }
+
+  /// A setting from command-line text: `texts` are the arguments a flag was given (several for a
+  /// repeatable flag). Numbers become numbers, `low:high` a pair, `name=value` entries a table;
+  /// text that is none of what the option takes is kept as text, for the check to name.
+  public static func commandLine(
+    _ key: SonificationOptions.Key, _ texts: [String], flag: String
+  ) -> OptionSetting {
+    let spelling = texts.joined(separator: " ")
+    func scalar(_ text: String) -> JSONValue {
+      Double(text).map(JSONValue.number) ?? .string(text)
+    }
+    let value: JSONValue
+    switch key {
+    case .noteRange, .durationRange, .velocityRange:
+      let parts = spelling.split(separator: ":", omittingEmptySubsequences: false)
+      let numbers = parts.compactMap { Double($0) }
+      value = parts.count == 2 && numbers.count == 2 ? .array(numbers.map(JSONValue.number)) : .string(spelling)
+    case .series:
+      value = .array(texts.map(JSONValue.string))
+    case .programs, .pan:
+      var members: [(key: String, value: JSONValue)] = []
+      for text in texts {
+        guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
+          return OptionSetting(key, .string(text), at: .flag(flag), spelling: text)
+        }
+        members.append((String(text[..<equals]), scalar(String(text[text.index(after: equals)...]))))
+      }
+      value = .object(members)
+    case .gridlines:
+      value = ["true", "yes", "on"].contains(spelling) ? .bool(true)
+        : ["false", "no", "off"].contains(spelling) ? .bool(false) : .string(spelling)
+    default:
+      value = scalar(spelling)
+    }
+    return OptionSetting(key, value, at: .flag(flag), spelling: spelling)
+  }
+}
+
+extension SonificationOptions {
+  /// These options with `settings` applied in order: the one check of every option, for flags and
+  /// JSON alike.
+  ///
+  /// - Throws: `MIDIMapError` at the first setting's flag or path whose value does not fit, saying
+  ///   what the option takes.
+  public func applying(_ settings: [OptionSetting]) throws -> SonificationOptions {
+    var options = self
+    for setting in settings {
+      try options.apply(setting)
+      options.origins[setting.key] = setting.location
+    }
+    return options
+  }
+
+  private mutating func apply(_ setting: OptionSetting) throws {
+    let read = OptionReader(setting)
+    switch setting.key {
+    case .totalDuration: totalDuration = try read.positive()
+    case .secondsPerUnit: secondsPerUnit = try read.positive()
+    case .noteRange:
+      let (low, high) = try read.pair()
+      guard (0...127).contains(Int(low)), (0...127).contains(Int(high)), Int(low) < Int(high) else {
+        throw read.failure(
+          "expected two MIDI notes from 0 to 127, the lower first, such as 48 and 84", found: false)
+      }
+      noteRange = Int(low)...Int(high)
+    case .scale: scale = try read.choice()
+    case .durationRange:
+      let (low, high) = try read.pair()
+      guard low > 0, high >= low, high.isFinite else {
+        throw read.failure("expected two durations in seconds above 0, the shorter first", found: false)
+      }
+      durationRange = low...high
+    case .noteDuration: noteDuration = try read.positive()
+    case .velocity: velocity = try read.wholeNumber(from: 1)
+    case .velocityRange:
+      let (low, high) = try read.pair()
+      guard (1...127).contains(Int(low)), (1...127).contains(Int(high)), low <= high else {
+        throw read.failure("expected two velocities from 1 to 127, the lower first", found: false)
+      }
+      velocityRange = Int(low)...Int(high)
+    case .arrangement: arrangement = try read.choice()
+    case .gap: gap = try read.seconds()
+    case .series: seriesNames = try read.names()
+    case .programs: programs.merge(try read.table(programs: true)) { $1 }
+    case .pan: pans.merge(try read.table(programs: false)) { $1 }
+    case .gridlines: gridlines = try read.flag()
+    case .markers: markers = try read.choice()
+    case .continuous: continuous = try read.choice()
+    case .bendRange:
+      let range = try read.wholeNumber(from: 1)
+      guard range <= 24 else { throw read.failure("expected 1 to 24 semitones") }
+      bendRange = range
+    case .durationAxis: durationAxis = try read.axisChoice()
+    case .loudnessAxis: loudnessAxis = try read.axisChoice()
+    case .instrumentAxis: instrumentAxis = try read.axisChoice()
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import Descriptor
+
+/// Every choice the mapping makes, with defaults that make a chart sound right with none set.
+/// The descriptor's `sonification` object sets them by the names of `Key`; command-line flags
+/// override them. Both go through one check, `applying(_:)`.
+public struct SonificationOptions: Hashable, Sendable {
+  /// The notes a scale may use; `exact` reaches the fractional semitone with pitch bend, so that
+  /// pitch is proportional to y.
+  public enum Scale: String, Hashable, Sendable, CaseIterable {
+    /// All twelve semitones.
+    case chromatic
+    /// The major scale from the lowest note of the range.
+    case major
+    /// The natural minor scale from the lowest note of the range.
+    case minor
+    /// The major pentatonic scale from the lowest note of the range.
+    case pentatonic
+    /// Any pitch: the nearest note, bent to the fractional semitone.
+    case exact
+
+    /// Semitones above the root that belong to the scale.
+    var degrees: [Int] {
+      switch self {
+      case .chromatic, .exact: Array(0..<12)
+      case .major: [0, 2, 4, 5, 7, 9, 11]
+      case .minor: [0, 2, 3, 5, 7, 8, 10]
+      case .pentatonic: [0, 2, 4, 7, 9]
+      }
+    }
+  }
+
+  /// How several series share time.
+  public enum Arrangement: String, Hashable, Sendable, CaseIterable {
+    /// All series play together over the same span.
+    case simultaneous
+    /// One series after another, each over the full x span, with a gap between.
+    case sequential
+  }
+
+  /// Which points get a marker event with their text.
+  public enum Markers: String, Hashable, Sendable, CaseIterable {
+    /// Points that have a label.
+    case labelled
+    /// Every point.
+    case all
+    /// No point.
+    case none
+  }
+
+  /// How a continuous series sounds.
+  public enum ContinuousStyle: String, Hashable, Sendable, CaseIterable {
+    /// One held tone whose pitch bend follows y between points; a new note when y moves past the
+    /// bend range, and a new tone after a gap.
+    case glide
+    /// A note per point, each lasting until the next point.
+    case notes
+  }
+
+  /// Which additional axis plays a role: the default choice, none, or one by its index.
+  public enum AxisChoice: Hashable, Sendable {
+    /// The default: the first numeric axis for duration, the second for loudness, the first
+    /// categorical one for the instrument.
+    case automatic
+    /// No axis plays the role (written -1 or "none" in JSON and on the command line).
+    case none
+    /// The axis at this index of `additionalAxes`.
+    case axis(Int)
+  }
+
+  /// Seconds that the x range spans (each series' span when sequential).
+  public var totalDuration: Double = 10
+  /// Seconds per unit of x, when set; it replaces `totalDuration` for numeric linear x axes.
+  public var secondsPerUnit: Double?
+  /// The lowest and highest MIDI note that y reaches.
+  public var noteRange: ClosedRange<Int> = 48...84
+  /// The scale notes are chosen from.
+  public var scale: Scale = .chromatic
+  /// Note durations, in seconds, that the duration axis spans.
+  public var durationRange: ClosedRange<Double> = 0.1...0.8
+  /// The duration of a discrete note when no axis sets it, in seconds.
+  public var noteDuration: Double = 0.25
+  /// The velocity of notes when no axis sets loudness.
+  public var velocity: Int = 100
+  /// The velocities that the loudness axis spans.
+  public var velocityRange: ClosedRange<Int> = 50...120
+  /// Series together or one after another.
+  public var arrangement: Arrangement = .simultaneous
+  /// Silence between series when sequential, in seconds.
+  public var gap: Double = 1
+  /// Only these series, by name; all when nil.
+  public var seriesNames: [String]?
+  /// The program for a category or a series, by its name, overriding the palette.
+  public var programs: [String: Int] = [:]
+  /// The pan of a series (0 left, 64 centre, 127 right), by series name; others are spread.
+  public var pans: [String: Int] = [:]
+  /// Soft ticks at the x gridlines.
+  public var gridlines: Bool = true
+  /// Which points get marker events.
+  public var markers: Markers = .labelled
+  /// How a continuous series sounds: one gliding tone, or a note per point.
+  public var continuous: ContinuousStyle = .glide
+  /// The pitch-bend range in semitones, set with RPN 0 on every channel that bends.
+  public var bendRange: Int = 12
+  /// Which additional axis sets note duration.
+  public var durationAxis: AxisChoice = .automatic
+  /// Which additional axis sets loudness.
+  public var loudnessAxis: AxisChoice = .automatic
+  /// Which additional axis sets the instrument.
+  public var instrumentAxis: AxisChoice = .automatic
+
+  /// Where each option was last set, when it was set by a setting: the flag or the path that the
+  /// mapping names when the option does not fit the chart (an unknown series, a missing axis).
+  public internal(set) var origins: [Key: ErrorLocation] = [:]
+
+  /// The defaults.
+  public init() {}
+
+  /// Where an option was set, for a message: its flag or path, or its place in the descriptor's
+  /// `sonification` object when it was set in code.
+  public func origin(of key: Key) -> ErrorLocation {
+    origins[key] ?? .path("sonification.\(key.rawValue)")
+  }
+
+  /// The options a descriptor's `sonification` object sets, on top of these.
+  ///
+  /// - Throws: `MIDIMapError` at the option's path (`sonification.noteRange`) saying what it takes.
+  public func applying(_ json: JSONValue?) throws -> SonificationOptions {
+    try applying(OptionSetting.settings(fromJSON: json))
+  }
+
+  /// The options for a chart: the defaults, then its `sonification` object, then `overrides`
+  /// (such as command-line flags), all checked alike.
+  ///
+  /// - Throws: `MIDIMapError` at the flag or path of the first setting that does not fit.
+  public static func forChart(_ chart: ChartDescriptor, overrides: [OptionSetting] = []) throws
+    -> SonificationOptions
+  {
+    try SonificationOptions().applying(chart.sonification).applying(overrides)
+  }
+}

@@ -1,0 +1,146 @@
+import Descriptor
+import Foundation
+import MIDIMap
+
+/// What to write for a chart, and how its audio is made: every file is optional, and all of them
+/// are written whole or none is.
+public struct ExportRequest: Sendable {
+  /// The Standard MIDI File.
+  public var midi: URL?
+  /// The mix, as a WAV file.
+  public var mix: URL?
+  /// A folder for one WAV per stem (created when missing).
+  public var stems: URL?
+  /// Captions: WebVTT (`.vtt`) or SubRip (`.srt`), by the extension.
+  public var captions: URL?
+  /// How captions are made.
+  public var captionMaker = CaptionMaker()
+  /// The WAV sample format.
+  public var sampleFormat: SampleFormat = .int16
+  /// How audio is rendered; whether stems are kept follows from `stems`.
+  public var render = RenderOptions()
+  /// The soundfont; nil uses `SoundFontLocator.locate()`.
+  public var soundFont: URL?
+
+  /// A request for the given files.
+  public init(midi: URL? = nil, mix: URL? = nil, stems: URL? = nil, captions: URL? = nil) {
+    self.midi = midi
+    self.mix = mix
+    self.stems = stems
+    self.captions = captions
+  }
+
+  /// Whether any audio is asked for.
+  public var wantsAudio: Bool { mix != nil || stems != nil }
+}
+
+/// What an export wrote.
+public struct ExportReport: Sendable {
+  /// The music, as mapped from the chart (empty for a MIDI file rendered as it is).
+  public var score: Score?
+  /// The number of caption cues written.
+  public var captionCount: Int?
+  /// The soundfont the audio was rendered with.
+  public var soundFont: URL?
+  /// The length of the audio, in seconds.
+  public var audioSeconds: Double?
+  /// The stem files, in stem order.
+  public var stemFiles: [URL] = []
+  /// Things worth telling: values outside their axis ranges, programs the soundfont lacks.
+  public var warnings: [String] = []
+}
+
+/// A chart to MIDI, captions, a mix and stems in one call, the way `chart2midi convert` does it:
+/// every file goes to a temporary name beside its destination and is renamed into place only when
+/// all have been written; on any failure none is left behind.
+public enum ChartExport {
+  /// Maps a chart with `options` and writes the files `request` names.
+  ///
+  /// A chart without a summary gets one made from its trend and extremes, for the file's text.
+  ///
+  /// - Parameters:
+  ///   - progress: called now and then while audio renders, with the part done, 0 to 1.
+  /// - Throws: `MIDIMapError` when the options do not fit the chart; `SynthError` when audio cannot
+  ///   be rendered or a file cannot be written.
+  public static func export(
+    _ chart: ChartDescriptor, options: SonificationOptions, to request: ExportRequest,
+    progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> ExportReport {
+    var chart = chart
+    if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
+    let mapper = ChartMapper(options: options)
+    let score = try mapper.makeScore(for: chart)
+    var report = ExportReport(score: score, warnings: chart.rangeWarnings())
+    var batch = AtomicFileBatch()
+    do {
+      if let midi = request.midi {
+        try batch.stage(Data(SMFEncoder().encode(score)), at: midi)
+      }
+      if let captions = request.captions {
+        let format = CaptionFormat(fileExtension: captions.pathExtension) ?? .webVTT
+        let cues = try request.captionMaker.captions(for: chart, mapper: mapper)
+        try batch.stage(Data(CaptionMaker.render(cues, as: format).utf8), at: captions)
+        report.captionCount = cues.count
+      }
+      if request.wantsAudio {
+        try stageAudio(Performance(score: score), request, progress, into: &batch, report: &report)
+      }
+      try batch.commit()
+    } catch {
+      batch.discard()
+      throw error
+    }
+    return report
+  }
+
+  /// Renders any Standard MIDI File to the mix and stems `request` names (its `midi` and
+  /// `captions` are not used).
+  ///
+  /// - Throws: `SynthError` when audio cannot be rendered or a file cannot be written.
+  public static func export(
+    _ file: MIDIFile, to request: ExportRequest, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> ExportReport {
+    var report = ExportReport()
+    var batch = AtomicFileBatch()
+    do {
+      try stageAudio(Performance(file: file), request, progress, into: &batch, report: &report)
+      try batch.commit()
+    } catch {
+      batch.discard()
+      throw error
+    }
+    return report
+  }
+
+  private static func stageAudio(
+    _ performance: Performance, _ request: ExportRequest,
+    _ progress: (@Sendable (Double) -> Void)?, into batch: inout AtomicFileBatch,
+    report: inout ExportReport
+  ) throws {
+    var options = request.render
+    options.rendersStems = request.stems != nil
+    let soundFont = try request.soundFont ?? SoundFontLocator.locate()
+    let rendering = try FluidSynthRenderer(soundFont: soundFont, options: options)
+      .render(performance, progress: progress)
+    report.soundFont = soundFont
+    report.audioSeconds = Double(rendering.mix.frames) / Double(rendering.sampleRate)
+    report.warnings += rendering.warnings
+    func encode(_ audio: StereoAudio) -> Data {
+      WAVEncoder.encode(audio, sampleRate: rendering.sampleRate, format: request.sampleFormat)
+    }
+    if let mix = request.mix { try batch.stage(encode(rendering.mix), at: mix) }
+    if let folder = request.stems {
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      } catch {
+        throw SynthError("cannot create the stems folder \(folder.path)", file: folder.path)
+      }
+      let names = StemNaming.fileNames(for: rendering.stems.map(\.name))
+      for (stem, name) in zip(rendering.stems, names) {
+        let url = folder.appendingPathComponent(name)
+        try batch.stage(encode(stem.audio), at: url)
+        report.stemFiles.append(url)
+      }
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import MIDIMap
+
+/// What a synthesizer plays: channel messages in time order on numbered synth channels
+/// (port × 16 + channel), and which channels make up each stem.
+public struct Performance: Sendable {
+  /// A message to send at a time.
+  public struct Event: Sendable, Hashable {
+    /// Seconds from the start.
+    public var time: Double
+    /// The synth channel: MIDI port × 16 + MIDI channel.
+    public var channel: Int
+    /// The message.
+    public var message: MIDIMessage
+  }
+
+  /// A named group of synth channels, rendered to its own audio file.
+  public struct Stem: Sendable, Hashable {
+    /// The name, such as the series name.
+    public var name: String
+    /// The synth channels whose sound the stem holds.
+    public var channels: [Int]
+  }
+
+  /// All channel messages, in time order.
+  public var events: [Event]
+  /// The number of synth channels, a multiple of 16.
+  public var channelCount: Int
+  /// The stems, in order; every sounding channel belongs to exactly one.
+  public var stems: [Stem]
+  /// When the music ends: notes still sounding then are released.
+  public var end: Double
+
+  /// The performance of a score: one stem per series (tracks grouped by their `stem`).
+  public init(score: Score) {
+    var events: [Event] = []
+    events.reserveCapacity(score.tracks.reduce(0) { $0 + $1.events.count })
+    var stems: [Stem] = []
+    for track in score.tracks {
+      let channel = track.port * 16 + Int(track.channel.value)
+      if let index = stems.firstIndex(where: { $0.name == track.stem }) {
+        if !stems[index].channels.contains(channel) { stems[index].channels.append(channel) }
+      } else {
+        stems.append(Stem(name: track.stem, channels: [channel]))
+      }
+      for event in track.events where event.message.isChannelMessage {
+        events.append(Event(time: event.time, channel: channel, message: event.message))
+      }
+    }
+    // A stable sort keeps each track's order at equal times (note-offs before note-ons).
+    events = Self.stableSorted(events)
+    self.events = events
+    self.channelCount = 16 * score.portCount
+    self.stems = stems
+    self.end = score.duration
+  }
+
+  /// The performance of any Standard MIDI File: one stem per track that plays notes, named after
+  /// the track, or per channel when one track plays several (as in a format 0 file); tracks that
+  /// share a channel share a stem. The MIDI port meta event (0x21) moves a
+  /// track's channels to port × 16 + channel.
+  public init(file: MIDIFile) {
+    var events: [Event] = []
+    var stems: [Stem] = []
+    var channelOwner: [Int: Int] = [:]
+    var highestChannel = 15
+    for (number, track) in file.tracks.enumerated() {
+      var port = 0
+      var noteChannels: [Int] = []
+      for event in track.events {
+        if let named = event.port { port = named }
+        guard let (midiChannel, message) = event.channelMessage else { continue }
+        let channel = port * 16 + Int(midiChannel.value)
+        highestChannel = max(highestChannel, channel)
+        events.append(Event(time: event.seconds, channel: channel, message: message))
+        if case .noteOn = message, !noteChannels.contains(channel) { noteChannels.append(channel) }
+      }
+      guard !noteChannels.isEmpty else { continue }
+      let name = track.name.flatMap { $0.isEmpty ? nil : $0 } ?? "Track \(number + 1)"
+      let owners = Set(noteChannels.compactMap { channelOwner[$0] })
+      if let owner = owners.min() {
+        for channel in noteChannels where !stems[owner].channels.contains(channel) {
+          stems[owner].channels.append(channel)
+          channelOwner[channel] = owner
+        }
+      } else if noteChannels.count == 1 {
+        channelOwner[noteChannels[0]] = stems.count
+        stems.append(Stem(name: name, channels: noteChannels))
+      } else {
+        // One track playing several channels (a format 0 file, say): a stem per channel.
+        for channel in noteChannels {
+          channelOwner[channel] = stems.count
+          let port = channel / 16 > 0 ? ", port \(channel / 16)" : ""
+          stems.append(
+            Stem(name: "\(name), channel \(channel % 16 + 1)\(port)", channels: [channel]))
+        }
+      }
+    }
+    self.events = Self.stableSorted(events)
+    self.channelCount = (highestChannel / 16 + 1) * 16
+    self.stems = stems
+    self.end = file.lengthSeconds
+  }
+
+  private static func stableSorted(_ events: [Event]) -> [Event] {
+    if zip(events, events.dropFirst()).allSatisfy({ $0.time <= $1.time }) { return events }
+    return events.enumerated().sorted { a, b in
+      a.element.time < b.element.time || (a.element.time == b.element.time && a.offset < b.offset)
+    }.map(\.element)
+  }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import MIDIMap
+
+struct Convert: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract:
+      "Convert a chart (a JSON descriptor or a CSV file) to MIDI, and to audio and captions.",
+    discussion: """
+      Examples:
+        chart2midi convert Examples/cars.json -o cars.mid
+        chart2midi convert Examples/cars.json --wav cars.wav --stems stems/
+        chart2midi convert Examples/birth-rate.json --scale exact --duration 20
+        chart2midi convert Examples/rainfall.csv --x month --y inches
+      """)
+
+  @OptionGroup
+  var chart: ChartInput
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "The MIDI file to write (default: the input's name with .mid).", valueName: "out.mid"))
+  var output: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write captions (WebVTT .vtt or SubRip .srt): the title, each series' highest and lowest point and outliers, at their notes' times.",
+      valueName: "out.vtt"))
+  var captions: String?
+
+  @Flag(name: .long, help: "Also a caption for every labelled point.")
+  var captionLabels = false
+
+  @OptionGroup(title: "Mapping")
+  var mapping: MappingOptions
+
+  @OptionGroup
+  var outputs: AudioOutputs
+
+  @OptionGroup(title: "Audio")
+  var sound: SoundOptions
+
+  func validate() throws {
+    if let captions,
+      CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension) == nil
+    {
+      throw ValidationError("--captions \(captions): name a .vtt (WebVTT) or .srt (SubRip) file.")
+    }
+  }
+
+  func run() throws {
+    let conversion = Conversion(
+      input: chart.input, csv: chart.csv, mapping: mapping, sound: sound,
+      midiPath: output
+        ?? URL(fileURLWithPath: chart.input).deletingPathExtension().appendingPathExtension("mid")
+        .path,
+      wavPath: outputs.wav, stemsPath: outputs.stems, captionsPath: captions,
+      captionLabels: captionLabels)
+    try conversion.run().forEach(report)
+  }
+}

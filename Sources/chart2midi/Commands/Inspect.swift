@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+import MIDIMap
+
+struct Inspect: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract:
+      "List a MIDI file's tracks, channels, programs, notes, markers and length (read with libsmf)."
+  )
+
+  @Argument(help: ArgumentHelp("The MIDI file.", valueName: "file.mid"))
+  var input: String
+
+  func run() throws {
+    let file = try MIDIFile(contentsOf: URL(fileURLWithPath: input))
+    print(MIDIFileSummary(file).text(name: input), terminator: "")
+  }
+}

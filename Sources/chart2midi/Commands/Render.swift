@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import MIDIMap
+import Synth
+
+struct Render: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Render any Standard MIDI File to a WAV mix and per-track stems.",
+    discussion: """
+      Example:
+        chart2midi render cars.mid --wav cars.wav --stems stems/
+      """)
+
+  @Argument(help: ArgumentHelp("The MIDI file.", valueName: "file.mid"))
+  var input: String
+
+  @OptionGroup
+  var outputs: AudioOutputs
+
+  @OptionGroup(title: "Audio")
+  var sound: SoundOptions
+
+  func validate() throws {
+    guard outputs.wav != nil || outputs.stems != nil else {
+      throw ValidationError("Name an output: --wav mix.wav and/or --stems DIR.")
+    }
+  }
+
+  func run() throws {
+    let file = try MIDIFile(contentsOf: URL(fileURLWithPath: input))
+    let request = try sound.request(
+      midi: nil, wav: outputs.wav, stems: outputs.stems, captions: nil)
+    let progress = ProgressLine(quiet: false)
+    let exported = try ChartExport.export(file, to: request, progress: progress.report)
+    progress.finish()
+    summaryLines(
+      of: exported, input: input,
+      paths: (midi: nil, wav: outputs.wav, stems: outputs.stems, captions: nil)
+    ).forEach(report)
+  }
+}

@@ -1,0 +1,51 @@
+import Descriptor
+import Foundation
+import MIDIMap
+import Synth
+
+/// One chart converted: the MIDI file, and captions and audio when asked, through the library's
+/// `ChartExport`. `convert` runs one; `batch` runs many at once.
+struct Conversion: Sendable {
+  var input: String
+  var csv: CSVOptions
+  var mapping: MappingOptions
+  var sound: SoundOptions
+  var midiPath: String?
+  var wavPath: String?
+  var stemsPath: String?
+  var captionsPath: String?
+  var captionLabels = false
+  var quiet = false
+
+  /// Converts, and returns the lines that tell what was written (warnings first). Errors about
+  /// the chart name its file.
+  func run() throws -> [String] {
+    try attributingErrors(to: input) {
+      let chart = try csv.loadChart(input)
+      let options = try mapping.options(for: chart)
+      var request = try sound.request(
+        midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath)
+      request.captionMaker.includesLabels = captionLabels
+      let progress = ProgressLine(quiet: quiet)
+      defer { progress.finish() }
+      let report = try ChartExport.export(
+        chart, options: options, to: request, progress: progress.report)
+      return summaryLines(
+        of: report, input: input,
+        paths: (midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath))
+    }
+  }
+}
+
+/// A failure worth one sentence on stderr and a non-zero exit, for what only the command line
+/// checks.
+struct CommandFailure: Error, CustomStringConvertible {
+  var description: String
+
+  init(_ description: String) { self.description = description }
+}
+
+/// Prints a line for people on stderr.
+func report(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import Synth
+
+extension SampleFormat: ExpressibleByArgument {
+  public init?(argument: String) {
+    switch argument {
+    case "16", "int16": self = .int16
+    case "24", "int24": self = .int24
+    case "32", "float", "float32": self = .float32
+    default: return nil
+    }
+  }
+
+  public static var allValueStrings: [String] { ["16", "24", "float"] }
+
+  public var defaultValueDescription: String {
+    switch self {
+    case .int16: "16"
+    case .int24: "24"
+    case .float32: "float"
+    }
+  }
+}
+
+/// Where the audio goes, for `convert` and `render`.
+struct AudioOutputs: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("Write the mix as a WAV file.", valueName: "mix.wav"))
+  var wav: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write one WAV per series into this folder (created if missing), the same length as the mix.",
+      valueName: "dir"))
+  var stems: String?
+}
+
+/// How audio is rendered, shared by `convert`, `render` and `batch`.
+struct SoundOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The soundfont: a .sf2/.sf3 path, or 'gm' for the system's General MIDI soundfont. Default: the project's soundfonts/ folder, else the system's.",
+      valueName: "path"))
+  var soundfont: String?
+
+  @Option(name: .long, help: "The sample rate: 44100 or 48000.")
+  var sampleRate: Int = 44100
+
+  @Option(name: .long, help: "The WAV sample format: 16, 24 or float.")
+  var bitDepth: SampleFormat = .int16
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The most seconds of release after the last note.", valueName: "seconds"))
+  var tailCap: Double = 5
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Reverb on the mix, 0 (none) to 1; stems stay dry.", valueName: "level"))
+  var reverb: Double = 0
+
+  func validate() throws {
+    guard sampleRate == 44100 || sampleRate == 48000 else {
+      throw ValidationError("--sample-rate must be 44100 or 48000, not \(sampleRate).")
+    }
+    guard (0...1).contains(reverb) else {
+      throw ValidationError("--reverb must be between 0 and 1.")
+    }
+    guard tailCap >= 0, tailCap <= 60 else {
+      throw ValidationError("--tail-cap must be between 0 and 60 seconds.")
+    }
+  }
+
+  /// A request for these outputs, rendered as these options say.
+  ///
+  /// - Throws: `SynthError` when audio is asked for and the soundfont cannot be found.
+  func request(midi: String?, wav: String?, stems: String?, captions: String?) throws
+    -> ExportRequest
+  {
+    func url(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0) } }
+    var request = ExportRequest(
+      midi: url(midi), mix: url(wav), stems: url(stems), captions: url(captions))
+    request.sampleFormat = bitDepth
+    request.render.sampleRate = sampleRate
+    request.render.tailCap = tailCap
+    request.render.reverb = reverb
+    if request.wantsAudio { request.soundFont = try SoundFontLocator.locate(soundfont) }
+    return request
+  }
+}
+
+/// Progress on stderr while audio renders, for people watching: only when stderr is a terminal.
+struct ProgressLine {
+  /// The closure to hand to the renderer, or nil when nobody watches.
+  let report: (@Sendable (Double) -> Void)?
+
+  init(quiet: Bool) {
+    guard !quiet, isatty(STDERR_FILENO) == 1 else {
+      report = nil
+      return
+    }
+    report = { fraction in
+      FileHandle.standardError.write(
+        Data(String(format: "\rrendering %3.0f%%", fraction * 100).utf8))
+    }
+  }
+
+  /// Clears the line.
+  func finish() {
+    if report != nil { FileHandle.standardError.write(Data("\r               \r".utf8)) }
+  }
+}
+
+/// The lines that tell what an export wrote, warnings first.
+func summaryLines(
+  of report: ExportReport, input: String,
+  paths: (midi: String?, wav: String?, stems: String?, captions: String?)
+) -> [String] {
+  var lines = report.warnings.map { "warning: \(input): \($0)" }
+  if let midi = paths.midi, let score = report.score {
+    let notes = score.tracks.reduce(0) { $0 + $1.noteCount }
+    lines.append(
+      "midi: \(midi) (\(score.tracks.count) tracks, \(notes) notes, \(String(format: "%.2f", score.duration)) s)"
+    )
+  }
+  if let captions = paths.captions, let count = report.captionCount {
+    lines.append("captions: \(captions) (\(count) cues)")
+  }
+  if let wav = paths.wav, let seconds = report.audioSeconds {
+    lines.append(
+      "mix: \(wav) (\(String(format: "%.2f", seconds)) s, \(report.soundFont?.lastPathComponent ?? ""))"
+    )
+  }
+  if let stems = paths.stems {
+    let names = report.stemFiles.map(\.lastPathComponent)
+    lines.append("stems: \(names.count) in \(stems)/ (\(names.joined(separator: ", ")))")
+  }
+  return lines
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Descriptor
+import Foundation
+
+/// The chart a command reads: a JSON descriptor, or a CSV file and its columns.
+struct ChartInput: ParsableArguments {
+  @Argument(
+    help: ArgumentHelp(
+      "The chart: a descriptor (JSON) or a CSV file.", valueName: "chart.json|data.csv"))
+  var input: String
+
+  @OptionGroup(title: "CSV input")
+  var csv: CSVOptions
+
+  /// Reads the chart; errors name the file.
+  func load() throws -> ChartDescriptor { try csv.loadChart(input) }
+}
+
+/// The columns of a CSV input.
+struct CSVOptions: ParsableArguments {
+  @Option(
+    name: .customLong("x"), help: ArgumentHelp("CSV: the column for x (time).", valueName: "column")
+  )
+  var x: String?
+
+  @Option(
+    name: .customLong("y"),
+    help: ArgumentHelp("CSV: the column for y (pitch).", valueName: "column"))
+  var y: String?
+
+  @Option(
+    name: .customLong("series-column"),
+    help: ArgumentHelp("CSV: the column that names the series.", valueName: "column"))
+  var series: String?
+
+  @Option(
+    name: .long, help: ArgumentHelp("CSV: a numeric column for note duration.", valueName: "column")
+  )
+  var durationColumn: String?
+
+  @Option(name: .long, help: ArgumentHelp("CSV: a column for the instrument.", valueName: "column"))
+  var instrumentColumn: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("CSV: the chart title (default: the file's name).", valueName: "text"))
+  var title: String?
+
+  /// Whether `path` is read as CSV: by its extension, or because columns are named.
+  func readsAsCSV(_ path: String) -> Bool {
+    URL(fileURLWithPath: path).pathExtension.lowercased() == "csv" || x != nil
+  }
+
+  /// Reads a chart file: a CSV file with these columns, or a JSON descriptor.
+  func loadChart(_ path: String) throws -> ChartDescriptor {
+    let url = URL(fileURLWithPath: path)
+    guard readsAsCSV(path) else { return try ChartDescriptor(contentsOf: url) }
+    guard let x, let y else {
+      throw CommandFailure(
+        "\(path): a CSV file needs --x COLUMN and --y COLUMN to name its x and y columns")
+    }
+    let columns = CSVColumns(
+      x: x, y: y, series: series, duration: durationColumn, instrument: instrumentColumn,
+      title: title)
+    return try ChartDescriptor(contentsOf: url, columns: columns)
+  }
+}

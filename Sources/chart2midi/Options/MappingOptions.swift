@@ -1,0 +1,173 @@
+import ArgumentParser
+import Descriptor
+import MIDIMap
+
+/// The names of a choice's values, for help text: "chromatic, major, minor".
+func valueNames<T: CaseIterable & RawRepresentable>(_: T.Type) -> String where T.RawValue == String {
+  T.allCases.map(\.rawValue).joined(separator: ", ")
+}
+
+/// The mapping flags. Each becomes an `OptionSetting` that overrides the descriptor's
+/// `sonification` object; the library checks flags and JSON alike, so a flag's value is taken as
+/// text here and judged there.
+struct MappingOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Seconds that the x range spans (default 10).", valueName: "seconds"))
+  var duration: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Seconds per unit of x, instead of --duration.", valueName: "seconds"))
+  var secondsPerUnit: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Lowest and highest MIDI note (default 48:84).", valueName: "low:high"))
+  var noteRange: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The scale notes are chosen from: \(valueNames(SonificationOptions.Scale.self)) (exact: pitch bend to the fractional semitone, so pitch is proportional to y).",
+      valueName: "scale"))
+  var scale: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Shortest and longest note, in seconds, for the duration axis (default 0.1:0.8).",
+      valueName: "short:long"))
+  var durationRange: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds per note when no axis sets duration (default 0.25).", valueName: "seconds"))
+  var noteDuration: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Series together or one after another: \(valueNames(SonificationOptions.Arrangement.self)).",
+      valueName: "arrangement"))
+  var arrangement: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds of silence between sequential series (default 1).", valueName: "seconds"))
+  var gap: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Velocity of notes when no axis sets loudness, 1-127 (default 100).", valueName: "velocity"))
+  var velocity: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Velocities the loudness axis spans (default 50:120).", valueName: "low:high"))
+  var velocityRange: String?
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "Which additional axis sets note duration: its index, or none (-1).", valueName: "index"))
+  var durationAxis: String?
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "Which additional axis sets loudness: its index, or none (-1).", valueName: "index"))
+  var loudnessAxis: String?
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "Which additional axis sets the instrument: its index, or none (-1).", valueName: "index"))
+  var instrumentAxis: String?
+
+  @Option(
+    name: .customLong("series"),
+    help: ArgumentHelp("Play only this series (repeat for several).", valueName: "name"))
+  var seriesNames: [String] = []
+
+  @Option(
+    name: .customLong("program"),
+    help: ArgumentHelp(
+      "A General MIDI program for a category or series, by number or name (repeatable).",
+      valueName: "name=program"))
+  var programs: [String] = []
+
+  @Option(
+    name: .customLong("pan"),
+    help: ArgumentHelp(
+      "Pan of a series, 0 (left) to 127 (right) (repeatable).", valueName: "series=pan"))
+  var pans: [String] = []
+
+  @Flag(name: .long, help: "No ticks at the x gridlines.")
+  var noGridlines = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Which points get marker events with their values: \(valueNames(SonificationOptions.Markers.self)).",
+      valueName: "which"))
+  var markers: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A continuous series as one gliding tone (glide) or a note per point (notes).",
+      valueName: "style"))
+  var continuous: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The pitch-bend range in semitones, 1 to 24 (default 12).", valueName: "semitones"))
+  var bendRange: String?
+
+  /// The flags as settings, in a fixed order.
+  var settings: [OptionSetting] {
+    var settings: [OptionSetting] = []
+    func add(_ key: SonificationOptions.Key, _ text: String?, _ flag: String) {
+      if let text { settings.append(.commandLine(key, [text], flag: flag)) }
+    }
+    func add(_ key: SonificationOptions.Key, _ texts: [String], _ flag: String) {
+      if !texts.isEmpty { settings.append(.commandLine(key, texts, flag: flag)) }
+    }
+    add(.totalDuration, duration, "--duration")
+    add(.secondsPerUnit, secondsPerUnit, "--seconds-per-unit")
+    add(.noteRange, noteRange, "--note-range")
+    add(.scale, scale, "--scale")
+    add(.durationRange, durationRange, "--duration-range")
+    add(.noteDuration, noteDuration, "--note-duration")
+    add(.arrangement, arrangement, "--arrangement")
+    add(.gap, gap, "--gap")
+    add(.velocity, velocity, "--velocity")
+    add(.velocityRange, velocityRange, "--velocity-range")
+    add(.durationAxis, durationAxis, "--duration-axis")
+    add(.loudnessAxis, loudnessAxis, "--loudness-axis")
+    add(.instrumentAxis, instrumentAxis, "--instrument-axis")
+    add(.series, seriesNames, "--series")
+    add(.programs, programs, "--program")
+    add(.pan, pans, "--pan")
+    if noGridlines {
+      settings.append(OptionSetting(.gridlines, .bool(false), at: .flag("--no-gridlines")))
+    }
+    add(.markers, markers, "--markers")
+    add(.continuous, continuous, "--continuous")
+    add(.bendRange, bendRange, "--bend-range")
+    return settings
+  }
+
+  /// The options for a chart: the defaults, its `sonification` object, then these flags.
+  ///
+  /// - Throws: `MIDIMapError` at the flag or the path of the first value that does not fit.
+  func options(for chart: ChartDescriptor) throws -> SonificationOptions {
+    try SonificationOptions.forChart(chart, overrides: settings)
+  }
+}
