@@ -5,59 +5,6 @@ import Testing
 
 @testable import Synth
 
-func soundFont() throws -> URL { try SoundFontLocator.locate() }
-
-/// Root mean square of a stretch of one side.
-func rms(_ samples: [Float], from start: Int, to end: Int) -> Double {
-  let lower = max(0, start)
-  let upper = min(samples.count, end)
-  guard lower < upper else { return 0 }
-  let slice = samples[lower..<upper]
-  return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(slice.count)).squareRoot()
-}
-
-/// The fundamental frequency by autocorrelation, searching 50 Hz to 2 kHz.
-func fundamental(_ samples: ArraySlice<Float>, sampleRate: Int) -> Double {
-  let signal = samples.map(Double.init)
-  let minLag = sampleRate / 2000
-  let maxLag = sampleRate / 50
-  var best = (lag: 0, value: -Double.infinity)
-  var correlations = [Double](repeating: 0, count: maxLag + 2)
-  for lag in minLag...(maxLag + 1) {
-    var sum = 0.0
-    for index in 0..<(signal.count - lag) { sum += signal[index] * signal[index + lag] }
-    correlations[lag] = sum
-  }
-  // The first strong peak: the true period, not a multiple of it.
-  let global = correlations[minLag...maxLag].max()!
-  for lag in (minLag + 1)..<maxLag
-  where correlations[lag] > 0.9 * global && correlations[lag] >= correlations[lag - 1]
-    && correlations[lag] >= correlations[lag + 1]
-  {
-    best = (lag, correlations[lag])
-    break
-  }
-  // Parabolic interpolation around the peak.
-  let (a, b, c) = (correlations[best.lag - 1], correlations[best.lag], correlations[best.lag + 1])
-  let shift = (a - c) / (2 * (a - 2 * b + c))
-  return Double(sampleRate) / (Double(best.lag) + shift)
-}
-
-func track(
-  _ name: String, channel: UInt4, program: UInt7, notes: [(on: Double, off: Double, pitch: UInt7)]
-) -> ScoreTrack {
-  var events = [ScoreEvent(time: 0, message: .programChange(program))]
-  var timed: [(Double, Int, MIDIMessage)] = []
-  for note in notes {
-    timed.append((note.on, 1, .noteOn(note: note.pitch, velocity: 100)))
-    timed.append((note.off, 0, .noteOff(note: note.pitch)))
-  }
-  events += timed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map {
-    ScoreEvent(time: $0.0, message: $0.2)
-  }
-  return ScoreTrack(name: name, stem: name, channel: channel, program: program, events: events)
-}
-
 @Suite("Rendering", .serialized)
 struct RenderingTests {
   @Test func aChartRendersToBoundedAudibleUnclippedSound() throws {
@@ -211,75 +158,6 @@ struct RenderingTests {
   @Test func aMissingSoundFontIsNamed() {
     #expect(throws: SynthError("the soundfont /nonexistent.sf2 does not exist")) {
       try SoundFontLocator.locate("/nonexistent.sf2")
-    }
-  }
-}
-
-@Suite("Reverb")
-struct ReverbTests {
-  @Test func reverbReachesTheMixOnlyAndLengthensTheTail() throws {
-    // No reverb send (CC 91) in the score: the renderer sets it when reverb is asked for.
-    let score = Score(
-      title: "t", tracks: [track("A", channel: 0, program: 73, notes: [(0.1, 0.6, 69)])])
-    var options = RenderOptions()
-    options.rendersStems = true
-    let dry = try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(
-      Performance(score: score))
-    options.reverb = 0.8
-    let wet = try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(
-      Performance(score: score))
-    // The reverb rings on after the note's release: the wet mix is longer and not silent there.
-    #expect(wet.mix.frames > dry.mix.frames)
-    let afterDry = dry.mix.frames
-    #expect(rms(wet.mix.left, from: afterDry, to: afterDry + 4410) > 1e-4)
-    // The stem stays dry: it is the dry stem, scaled by the gains of the two mixes.
-    let stemWet = wet.stems[0].audio.left
-    let stemDry = dry.stems[0].audio.left
-    let ratio = Double(wet.gain / dry.gain)
-    var largest = 0.0
-    for frame in 0..<dry.mix.frames {
-      largest = max(largest, abs(Double(stemWet[frame]) - Double(stemDry[frame]) * ratio))
-    }
-    #expect(largest < 1e-4)
-    #expect(rms(stemWet, from: afterDry, to: stemWet.count) < 1e-6)
-    // And the mix is not the sum of the stems: it holds the reverb too.
-    #expect(
-      rms(
-        wet.mix.left.enumerated().map { $0.element - stemWet[$0.offset] }, from: 0,
-        to: wet.mix.frames) > 1e-3)
-  }
-}
-
-@Suite("Render limits")
-struct RenderLimitTests {
-  @Test func nothingToRenderIsAnError() throws {
-    #expect(throws: SynthError("there are no notes to render")) {
-      try FluidSynthRenderer(soundFont: try soundFont()).render(
-        Performance(score: Score(title: "t")))
-    }
-  }
-
-  @Test func moreThanAnHourIsRefused() throws {
-    let score = Score(
-      title: "t", tracks: [track("A", channel: 0, program: 0, notes: [(0, 2 * 3600, 60)])])
-    #expect(
-      throws: SynthError(
-        "the music lasts 2.0 hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it"
-      )
-    ) { try FluidSynthRenderer(soundFont: try soundFont()).render(Performance(score: score)) }
-  }
-}
-
-@Suite("Soundfont checks")
-struct SoundFontCheckTests {
-  @Test func aFileThatIsNotASoundFontIsRefusedInOneSentence() throws {
-    let score = Score(
-      title: "t", tracks: [track("A", channel: 0, program: 0, notes: [(0, 0.5, 60)])])
-    let path = projectRoot.appendingPathComponent("Examples/cars.json")
-    #expect(
-      throws: SynthError("\(path.path) is not a SoundFont (SF2 or SF3) file", file: path.path)
-    ) {
-      try FluidSynthRenderer(soundFont: path).render(Performance(score: score))
     }
   }
 }

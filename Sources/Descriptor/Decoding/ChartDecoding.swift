@@ -20,44 +20,6 @@ extension ChartDescriptor {
     }
     try validate()
   }
-
-  /// Reads and decodes a descriptor file.
-  ///
-  /// - Throws: `DescriptorError` naming the file, for a file that cannot be read or a descriptor
-  ///   with mistakes.
-  public init(contentsOf url: URL) throws {
-    let bytes = try readNulTerminated(url)
-    self = try attributingErrors(to: url.relativePath) {
-      try ChartDescriptor(nulTerminatedJSON: bytes)
-    }
-  }
-}
-
-/// The bytes of a file with a NUL after them, read straight into the buffer the scanner uses.
-///
-/// - Throws: `DescriptorError` naming the file and the system's reason.
-func readNulTerminated(_ url: URL) throws -> [UInt8] {
-  func failure(_ reason: String) -> DescriptorError {
-    DescriptorError("cannot read the file (\(reason))", file: url.relativePath)
-  }
-  guard let file = fopen(url.path, "rb") else {
-    throw failure(String(cString: strerror(errno)).lowercased())
-  }
-  defer { fclose(file) }
-  var status = stat()
-  guard fstat(fileno(file), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-    throw failure("it is not a regular file")
-  }
-  let size = Int(status.st_size)
-  var failed = false
-  let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-    let read = size == 0 ? 0 : fread(buffer.baseAddress!, 1, size, file)
-    failed = read != size
-    buffer[read] = 0
-    count = read + 1
-  }
-  if failed { throw failure("a read error") }
-  return bytes
 }
 
 /// Reads the descriptor format of DESIGN.md: the small parts (axes, options) as `JSONValue`s that are

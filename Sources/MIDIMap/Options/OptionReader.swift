@@ -14,7 +14,14 @@ struct OptionReader {
   func failure(_ expectation: String, found: Bool = true, at location: ErrorLocation? = nil)
     -> MIDIMapError
   {
-    let shown = setting.spelling ?? value.summary
+    // A value made from several words of a flag is shown as they were written.
+    var shown = value.summary
+    if let spelling = setting.spelling {
+      switch value {
+      case .array, .object: shown = spelling
+      default: break
+      }
+    }
     return MIDIMapError(
       found ? "\(expectation), found \(shown)" : expectation, at: location ?? setting.location)
   }

@@ -1,0 +1,61 @@
+import Descriptor
+import Foundation
+import MIDIMap
+import TestSupport
+import Testing
+
+@testable import Synth
+
+@Suite("Audio export as one library call", .serialized)
+struct ChartExportTests {
+  @Test func oneCallWritesMIDIMixStemsAndCaptions() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let chart = try ChartDescriptor(contentsOf: example("dice"))
+    var request = ExportRequest(
+      midi: folder.appendingPathComponent("dice.mid"), mix: folder.appendingPathComponent("dice.wav"),
+      stems: folder.appendingPathComponent("stems"),
+      captions: folder.appendingPathComponent("dice.srt"))
+    request.sampleFormat = .int24
+    let report = try ChartExport.export(
+      chart, options: try SonificationOptions.forChart(chart), to: request)
+    #expect(files(in: folder) == ["dice.mid", "dice.srt", "dice.wav", "stems"])
+    #expect(files(in: folder.appendingPathComponent("stems")) == ["Blue.wav", "Green.wav", "Red.wav"])
+    #expect(report.stemFiles.map(\.lastPathComponent) == ["Red.wav", "Blue.wav", "Green.wav"])
+    // The MIDI file holds the score the report gives, read back with libsmf.
+    let file = try MIDIFile(contentsOf: folder.appendingPathComponent("dice.mid"))
+    let notes = file.tracks.flatMap(\.events).filter {
+      if case .noteOn? = $0.channelMessage?.message { true } else { false }
+    }
+    #expect(notes.count == report.score?.tracks.reduce(0) { $0 + $1.noteCount })
+    #expect(notes.count == 18)
+    // 24-bit stereo at 44.1 kHz, as long as the report says.
+    let wav = try Data(contentsOf: folder.appendingPathComponent("dice.wav"))
+    #expect(wav[34] == 24)
+    let frames = (wav.count - 44) / 6
+    #expect(abs(Double(frames) / 44100 - (report.audioSeconds ?? 0)) < 0.001)
+    let captions = try String(
+      contentsOf: folder.appendingPathComponent("dice.srt"), encoding: .utf8)
+    #expect(captions.hasPrefix("1\n00:00:00,000 --> 00:00:02,500\nDice rolls by face and player\n"))
+    #expect(report.captionCount == captions.components(separatedBy: " --> ").count - 1)
+  }
+
+  @Test func aFailureLeavesNoFileBehind() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let chart = try ChartDescriptor(contentsOf: example("coffee-code"))
+    // The MIDI file and captions could be written; the mix cannot, so none is.
+    let request = ExportRequest(
+      midi: folder.appendingPathComponent("c.mid"),
+      mix: folder.appendingPathComponent("missing/c.wav"),
+      captions: folder.appendingPathComponent("c.vtt"))
+    #expect(
+      throws: SynthError(
+        "cannot write \(folder.path)/missing/c.wav: the folder \(folder.path)/missing does not exist",
+        file: "\(folder.path)/missing/c.wav")
+    ) {
+      try ChartExport.export(chart, options: SonificationOptions(), to: request)
+    }
+    #expect(files(in: folder) == [])
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The built `chart2midi`, beside the test bundle in the build folder.
+public let executable: URL = {
+  var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    .deletingLastPathComponent()
+  for _ in 0..<3 {
+    let candidate = folder.appendingPathComponent("chart2midi")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    folder = folder.deletingLastPathComponent()
+  }
+  return projectRoot.appendingPathComponent(".build/debug/chart2midi")
+}()
+
+/// How a run of the command ended: its exit status and what it printed.
+public struct Run: Sendable {
+  /// The exit status.
+  public var status: Int32
+  /// Standard output.
+  public var output: String
+  /// Standard error.
+  public var error: String
+}
+
+/// Runs the built `chart2midi` in the project folder.
+public func run(_ arguments: [String]) throws -> Run {
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.currentDirectoryURL = projectRoot
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  let outData = out.fileHandleForReading.readDataToEndOfFile()
+  let errData = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return Run(
+    status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+    error: String(decoding: errData, as: UTF8.self))
+}
+
+/// A new empty folder under the system's temporary folder.
+public func temporaryFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "chart2midi-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+/// The names in a folder, sorted.
+public func files(in folder: URL) -> [String] {
+  ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+}
