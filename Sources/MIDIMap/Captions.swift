@@ -3,8 +3,11 @@ import Foundation
 
 /// A caption: text shown from a time to a time, in seconds.
 public struct Caption: Hashable, Sendable {
+  /// When it shows, in seconds.
   public var start: Double
+  /// When it goes, in seconds.
   public var end: Double
+  /// What it says.
   public var text: String
 }
 

@@ -13,8 +13,11 @@ public protocol AXDataAxisDescriptor: AnyObject {
 
 /// A numeric axis with a range, gridlines and a closure that writes its values as text.
 public final class AXNumericDataAxisDescriptor: AXDataAxisDescriptor {
+  /// The axis title.
   public var title: String
+  /// The lower and upper bound.
   public var range: ClosedRange<Double>
+  /// Values at which the chart draws gridlines.
   public var gridlinePositions: [Double]
   /// Writes a value as text, with its unit: "1.32 tons".
   public var valueDescriptionProvider: (Double) -> String
@@ -35,7 +38,9 @@ public final class AXNumericDataAxisDescriptor: AXDataAxisDescriptor {
 
 /// A categorical axis: a title and the categories in order.
 public final class AXCategoricalDataAxisDescriptor: AXDataAxisDescriptor {
+  /// The axis title.
   public var title: String
+  /// The categories, in order.
   public var categoryOrder: [String]
 
   /// Creates a categorical axis.
@@ -52,8 +57,11 @@ public final class AXDataPoint {
 
   /// The x value: a number, or a category name.
   public var xValue: Value
+  /// The y value; nil is a gap.
   public var yValue: Double?
+  /// One value per additional axis.
   public var additionalValues: [Value]
+  /// Optional text for the point.
   public var label: String?
 
   /// A point with a numeric x.
@@ -75,8 +83,11 @@ public final class AXDataPoint {
 
 /// A named series of points.
 public final class AXDataSeriesDescriptor {
+  /// The series name.
   public var name: String
+  /// Whether the points connect into a line.
   public var isContinuous: Bool
+  /// The points.
   public var dataPoints: [AXDataPoint]
 
   /// Creates a series.
@@ -89,11 +100,17 @@ public final class AXDataSeriesDescriptor {
 
 /// A chart: title, summary, axes and series.
 public final class AXChartDescriptor {
+  /// The chart title.
   public var title: String?
+  /// The key takeaway, in a sentence or two.
   public var summary: String?
+  /// The x axis, numeric or categorical.
   public var xAxis: any AXDataAxisDescriptor
+  /// The y axis.
   public var yAxis: AXNumericDataAxisDescriptor
+  /// Further axes.
   public var additionalAxes: [any AXDataAxisDescriptor]
+  /// The data.
   public var series: [AXDataSeriesDescriptor]
 
   /// Creates a chart descriptor.

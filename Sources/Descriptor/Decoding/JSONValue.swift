@@ -1,12 +1,19 @@
 /// A JSON value, for the parts of a descriptor whose shape is read after parsing (axes, options).
 public enum JSONValue: Hashable, Sendable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number.
   case number(Double)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSONValue])
+  /// An object's members, in the order written.
   case object([(key: String, value: JSONValue)])
 
+  /// Whether two values are the same, objects member by member in order.
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
@@ -20,6 +27,7 @@ public enum JSONValue: Hashable, Sendable {
     }
   }
 
+  /// Hashes the value, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .null: hasher.combine(0)

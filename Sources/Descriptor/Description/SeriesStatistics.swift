@@ -7,8 +7,11 @@ public struct SeriesStatistics: Hashable, Sendable {
   public struct Point: Hashable, Sendable {
     /// Its index in `dataPoints`.
     public var index: Int
+    /// Its x value.
     public var x: DataValue
+    /// Its y value.
     public var y: Double
+    /// Its label, when it has one.
     public var label: String?
 
     /// Creates a point.
@@ -22,13 +25,16 @@ public struct SeriesStatistics: Hashable, Sendable {
 
   /// Which way a series goes.
   public enum Direction: String, Hashable, Sendable, Codable {
+    /// Rising, falling, or neither.
     case increasing, decreasing, flat
   }
 
   /// The least-squares line through the points, y = intercept + slope × x, with x the numeric value
   /// or, on a categorical axis, the category's position in `categoryOrder`.
   public struct Trend: Hashable, Sendable {
+    /// How much y changes per unit of x.
     public var slope: Double
+    /// The line's y at x = 0.
     public var intercept: Double
     /// The share of the variation of y that the line explains, 0 to 1.
     public var rSquared: Double
@@ -43,11 +49,15 @@ public struct SeriesStatistics: Hashable, Sendable {
   public var count: Int
   /// Points whose y is null.
   public var gaps: Int
-  /// The lowest and highest points (the first, when several share the value).
+  /// The lowest point (the first, when several share the value).
   public var minimum: Point?
+  /// The highest point (the first, when several share the value).
   public var maximum: Point?
+  /// The mean of y, when there is any y.
   public var mean: Double?
+  /// The median of y, when there is any y.
   public var median: Double?
+  /// The least-squares line, when there are two x values or more.
   public var trend: Trend?
   /// Points far from the trend: more than 3.5 median absolute deviations from the median of the
   /// residuals of a robust (Theil-Sen) line, in x order. Needs at least five points.

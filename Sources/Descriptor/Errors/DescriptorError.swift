@@ -1,9 +1,13 @@
-/// A mistake in a chart: a descriptor, a CSV file or a value built with the Swift API, with the
-/// place it was found.
-public struct DescriptorError: LocatedError, Hashable {
-  /// The file the chart was read from, when it was read from one.
+/// The domain of a module's errors: a marker type that gives each module its own error type while
+/// they share one shape, `ModuleError`.
+public protocol ErrorDomain: Sendable {}
+
+/// A mistake with its file, its place and its message: the one shape of the modules' errors. Each
+/// module names its own (`DescriptorError`, `MIDIMapError`), so that a caller can tell them apart.
+public struct ModuleError<Domain: ErrorDomain>: LocatedError, Hashable {
+  /// The file the mistake is in, when it is in one.
   public var file: String?
-  /// Where the mistake is: a chart path, a JSON line and column, or a CSV row and column.
+  /// Where the mistake is: a chart path, a JSON line and column, a CSV row and column, or a flag.
   public var location: ErrorLocation?
   /// What was wrong, and what was expected.
   public var message: String
@@ -14,7 +18,16 @@ public struct DescriptorError: LocatedError, Hashable {
     self.location = location
     self.file = file
   }
+}
 
+/// The domain of chart errors: descriptors, CSV files, values built with the Swift API.
+public enum ChartErrors: ErrorDomain {}
+
+/// A mistake in a chart: a descriptor, a CSV file or a value built with the Swift API, with the
+/// place it was found.
+public typealias DescriptorError = ModuleError<ChartErrors>
+
+extension ModuleError where Domain == ChartErrors {
   /// Creates an error at a chart path such as `series[0].dataPoints[41].y`; an empty path is the
   /// whole chart.
   public init(at path: String, _ message: String) {

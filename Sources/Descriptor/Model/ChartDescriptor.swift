@@ -133,7 +133,9 @@ public struct ValueDescriptionProvider: Hashable, Sendable {
   /// The value written as text by the closure.
   public func describe(_ value: Double) -> String { box.describe(value) }
 
+  /// Whether two providers are the same closure: one provider and its copies.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box }
+  /// Hashes the closure's identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(box)) }
 }
 
