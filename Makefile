@@ -1,4 +1,4 @@
-# chart2midi: make demo | make test | make bench | make format
+# chart2midi: make demo | make test | make bench | make docs | make format
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev fluidsynth timgm6mb-soundfont python3-venv
@@ -7,7 +7,7 @@ BIN := .build/debug/chart2midi
 OUT := out
 VENV := .venv
 
-.PHONY: deps venv build demo test bench soundfont format clean
+.PHONY: deps venv build demo test bench docs pins soundfont format clean
 
 ## deps: install the Debian packages the build and the tests need, when missing
 deps:
@@ -38,10 +38,21 @@ venv:
 	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
 	@$(VENV)/bin/python -c "import mido" 2>/dev/null || $(VENV)/bin/pip install -q mido
 
-## test: the whole suite
+## test: the whole suite, the documentation check and the documentation build
 test: deps venv
 	$(SWIFT) build
 	$(SWIFT) test
+	python3 Scripts/check-docs.py
+	$(MAKE) --no-print-directory docs
+
+## docs: the DocC documentation of Descriptor, MIDIMap and Synth, in .build/docs (warnings fail)
+docs:
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+	  --target Descriptor --target MIDIMap --target Synth --warnings-as-errors --output-path .build/docs
+
+## pins: write the pinned MIDI files again (only for a change meant to alter what is written)
+pins: build
+	Scripts/pin-midi.sh
 
 ## bench: release build, a 1,000,000-point chart, timings, memory and the Python peer
 bench: deps venv

@@ -59,7 +59,11 @@ public enum ChartExport {
   /// A chart without a summary gets one made from its trend and extremes, for the file's text.
   ///
   /// - Parameters:
+  ///   - chart: the chart.
+  ///   - options: how it sounds.
+  ///   - request: the files to write, and how audio is rendered.
   ///   - progress: called now and then while audio renders, with the part done, 0 to 1.
+  /// - Returns: what was written, and warnings.
   /// - Throws: `MIDIMapError` when the options do not fit the chart; `SynthError` when audio cannot
   ///   be rendered or a file cannot be written.
   public static func export(
