@@ -9,7 +9,10 @@ struct ErrorTests {
     "one sentence: file, place, message",
     arguments: [
       (DescriptorError("bad", at: .path("series[0].y")), "series[0].y: bad"),
-      (DescriptorError("bad", at: .json(line: 3, column: 14), file: "a.json"), "a.json: line 3, column 14: bad"),
+      (
+        DescriptorError("bad", at: .json(line: 3, column: 14), file: "a.json"),
+        "a.json: line 3, column 14: bad"
+      ),
       (DescriptorError("bad", at: .csv(row: 12, column: "price")), "row 12, column \"price\": bad"),
       (DescriptorError("bad", at: .csv(row: 2, column: nil)), "row 2: bad"),
       (DescriptorError("bad", at: .flag("--note-range")), "--note-range: bad"),

@@ -175,7 +175,9 @@ struct CommandTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     var outputs: [Data] = []
-    for spelling in [["--duration-axis", "-1"], ["--duration-axis=-1"], ["--duration-axis", "none"]] {
+    for spelling in [
+      ["--duration-axis", "-1"], ["--duration-axis=-1"], ["--duration-axis", "none"],
+    ] {
       let midi = folder.appendingPathComponent("cars.mid")
       let result = try run(["convert", "Examples/cars.json", "-o", midi.path] + spelling)
       #expect(result.status == 0, "\(result.error)")

@@ -48,7 +48,9 @@ func expectedTracks(ofExample url: URL) throws -> (tracks: [ExpectedTrack], tick
       groups = names.enumerated().map { index, category in
         (
           "\(name): \(category)", paletteStart[index],
-          sounding.filter { ($0["additionalValues"] as! [Any])[instrumentAxis] as? String == category }
+          sounding.filter {
+            ($0["additionalValues"] as! [Any])[instrumentAxis] as? String == category
+          }
         )
       }.filter { !$0.2.isEmpty }
     }

@@ -17,8 +17,9 @@ let pinnedFolder = projectRoot.appendingPathComponent("Tests/Fixtures/Pinned")
 
 /// The cases of `Tests/Fixtures/Pinned/cases.txt`: a name, a tab, then arguments split at spaces.
 let pinnedCases: [PinnedCase] = {
-  let text = (try? String(
-    contentsOf: pinnedFolder.appendingPathComponent("cases.txt"), encoding: .utf8)) ?? ""
+  let text =
+    (try? String(
+      contentsOf: pinnedFolder.appendingPathComponent("cases.txt"), encoding: .utf8)) ?? ""
   return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
     let fields = line.split(separator: "\t", maxSplits: 1)
     guard fields.count == 2 else { return nil }

@@ -212,9 +212,10 @@ struct ChartMapperTests {
   @Test func unknownSeriesNameIsAnError() {
     var options = SonificationOptions()
     options.seriesNames = ["Nope"]
-    #expect(throws: MIDIMapError(
-        "no series is named \"Nope\"; the chart has \"S\"", at: .path("sonification.series")))
-    {
+    #expect(
+      throws: MIDIMapError(
+        "no series is named \"Nope\"; the chart has \"S\"", at: .path("sonification.series"))
+    ) {
       try ChartMapper(options: options).makeScore(for: simpleChart(points: []))
     }
   }

@@ -211,8 +211,10 @@ struct LimitTests {
     options.secondsPerUnit = perUnit
     options.noteDuration = note
     let chart = simpleChart(points: [DataPoint(x: .number(10), y: 1)])
-    #expect(throws: MIDIMapError(
-        message)) {
+    #expect(
+      throws: MIDIMapError(
+        message)
+    ) {
       try ChartMapper(options: options).makeScore(for: chart)
     }
   }

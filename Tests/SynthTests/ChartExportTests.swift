@@ -13,14 +13,16 @@ struct ChartExportTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let chart = try ChartDescriptor(contentsOf: example("dice"))
     var request = ExportRequest(
-      midi: folder.appendingPathComponent("dice.mid"), mix: folder.appendingPathComponent("dice.wav"),
+      midi: folder.appendingPathComponent("dice.mid"),
+      mix: folder.appendingPathComponent("dice.wav"),
       stems: folder.appendingPathComponent("stems"),
       captions: folder.appendingPathComponent("dice.srt"))
     request.sampleFormat = .int24
     let report = try ChartExport.export(
       chart, options: try SonificationOptions.forChart(chart), to: request)
     #expect(files(in: folder) == ["dice.mid", "dice.srt", "dice.wav", "stems"])
-    #expect(files(in: folder.appendingPathComponent("stems")) == ["Blue.wav", "Green.wav", "Red.wav"])
+    #expect(
+      files(in: folder.appendingPathComponent("stems")) == ["Blue.wav", "Green.wav", "Red.wav"])
     #expect(report.stemFiles.map(\.lastPathComponent) == ["Red.wav", "Blue.wav", "Green.wav"])
     // The MIDI file holds the score the report gives, read back with libsmf.
     let file = try MIDIFile(contentsOf: folder.appendingPathComponent("dice.mid"))

@@ -22,7 +22,8 @@ func soundFont(programs: [UInt16], in folder: URL) throws -> URL {
     font.presets.append(
       SoundFontWriter.Preset(name: "p\(program)", bank: 0, program: program, instrument: 0))
   }
-  let url = folder.appendingPathComponent("programs-\(programs.map(String.init).joined(separator: "-")).sf2")
+  let url = folder.appendingPathComponent(
+    "programs-\(programs.map(String.init).joined(separator: "-")).sf2")
   try Data(font.encode()).write(to: url)
   return url
 }
@@ -69,7 +70,8 @@ struct SoundFontProgramTests {
   @Test func everyProgramThePaletteUsesIsInTheProjectSoundFont() throws {
     let font = projectRoot.appendingPathComponent("soundfonts/chart2midi.sf2")
     let tracks = Instruments.palette.enumerated().map { index, program in
-      track("T\(index)", channel: UInt4(exactly: index < 9 ? index : index + 1)!, program: program,
+      track(
+        "T\(index)", channel: UInt4(exactly: index < 9 ? index : index + 1)!, program: program,
         notes: [(0, 0.2, 60)])
     }
     let rendering = try FluidSynthRenderer(soundFont: font).render(

@@ -188,7 +188,8 @@ enum CSVTable {
         while true {
           guard index < bytes.count else {
             throw DescriptorError(
-              "a quoted field is not closed by a double quote", at: .csv(row: startLine, column: nil))
+              "a quoted field is not closed by a double quote",
+              at: .csv(row: startLine, column: nil))
           }
           if bytes[index] == UInt8(ascii: "\"") {
             if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {

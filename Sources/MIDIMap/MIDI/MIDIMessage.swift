@@ -25,7 +25,8 @@ public enum MIDIMessage: Hashable, Sendable {
   public func bytes(channel: UInt4) -> [UInt8] {
     let c = channel.value
     switch self {
-    case .noteOn(let note, let velocity): return [ChannelStatus.noteOn | c, note.value, velocity.value]
+    case .noteOn(let note, let velocity):
+      return [ChannelStatus.noteOn | c, note.value, velocity.value]
     // A note-off with the release velocity that MIDI 1.0 names the default, 64.
     case .noteOff(let note): return [ChannelStatus.noteOff | c, note.value, 0x40]
     case .polyphonicPressure(let note, let pressure):

@@ -107,7 +107,8 @@ struct OptionReader {
           result[name] = Int(program.value)
           continue
         }
-        guard case .number(let number) = item, let program = UInt7(exactly: Int(exactly: number) ?? -1)
+        guard case .number(let number) = item, let whole = Int(exactly: number),
+          let program = UInt7(exactly: whole)
         else {
           throw MIDIMapError(
             "expected a program number from 0 to 127 or a General MIDI name such as \"Flute\", found \(item.summary)",

@@ -67,7 +67,9 @@ public struct OptionSetting: Hashable, Sendable {
     case .noteRange, .durationRange, .velocityRange:
       let parts = spelling.split(separator: ":", omittingEmptySubsequences: false)
       let numbers = parts.compactMap { Double($0) }
-      value = parts.count == 2 && numbers.count == 2 ? .array(numbers.map(JSONValue.number)) : .string(spelling)
+      value =
+        parts.count == 2 && numbers.count == 2
+        ? .array(numbers.map(JSONValue.number)) : .string(spelling)
     case .series:
       value = .array(texts.map(JSONValue.string))
     case .programs, .pan:
@@ -76,11 +78,14 @@ public struct OptionSetting: Hashable, Sendable {
         guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
           return OptionSetting(key, .string(text), at: .flag(flag), spelling: text)
         }
-        members.append((String(text[..<equals]), scalar(String(text[text.index(after: equals)...]))))
+        members.append(
+          (String(text[..<equals]), scalar(String(text[text.index(after: equals)...]))))
       }
       value = .object(members)
     case .gridlines:
-      value = ["true", "yes", "on"].contains(spelling) ? .bool(true)
+      value =
+        ["true", "yes", "on"].contains(spelling)
+        ? .bool(true)
         : ["false", "no", "off"].contains(spelling) ? .bool(false) : .string(spelling)
     default:
       value = scalar(spelling)
@@ -120,7 +125,8 @@ extension SonificationOptions {
     case .durationRange:
       let (low, high) = try read.pair()
       guard low > 0, high >= low, high.isFinite else {
-        throw read.failure("expected two durations in seconds above 0, the shorter first", found: false)
+        throw read.failure(
+          "expected two durations in seconds above 0, the shorter first", found: false)
       }
       durationRange = low...high
     case .noteDuration: noteDuration = try read.positive()

@@ -55,7 +55,9 @@ public struct MIDIFileSummary: Hashable, Sendable {
         name: track.name, channels: [], programs: [], noteCount: 0, port: 0)
       for event in track.events {
         if let port = event.port { facts.port = port }
-        if event.isMeta(.marker), let text = event.text { markers.append(Marker(time: event.seconds, text: text)) }
+        if event.isMeta(.marker), let text = event.text {
+          markers.append(Marker(time: event.seconds, text: text))
+        }
         guard let (channel, message) = event.channelMessage else { continue }
         if !facts.channels.contains(Int(channel.value)) {
           facts.channels.append(Int(channel.value))

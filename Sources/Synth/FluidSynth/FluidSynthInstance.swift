@@ -1,6 +1,7 @@
 internal import CFluidSynth
 import Foundation
 import MIDIMap
+import Synchronization
 
 /// Owns one FluidSynth settings object and synth, and the output buffers for `fluid_synth_process`;
 /// `deinit` deletes the synth before its settings, as FluidSynth requires. Every FluidSynth result
@@ -107,7 +108,8 @@ final class FluidSynthInstance {
     try Self.check(result, call, what, log: log)
   }
 
-  private static let loading = NSLock()
+  /// Held while a soundfont loads: one load at a time.
+  private static let loading = Mutex(())
 
   /// Loads the soundfont.
   ///
@@ -119,14 +121,16 @@ final class FluidSynthInstance {
     guard let header, header.count == 12, header.prefix(4) == Data("RIFF".utf8),
       [Data("sfbk".utf8), Data("DLS ".utf8)].contains(header.suffix(4))
     else {
-      throw SynthError("\(soundFont.path) is not a SoundFont (SF2 or SF3) file", file: soundFont.path)
+      throw SynthError(
+        "\(soundFont.path) is not a SoundFont (SF2 or SF3) file", file: soundFont.path)
     }
     // One load at a time: loading the same file in several threads at once doubles the memory.
-    Self.loading.lock()
-    defer { Self.loading.unlock() }
-    let id = log.capturing { fluid_synth_sfload(synth, soundFont.path, 1) }
+    let id = Self.loading.withLock { _ in
+      log.capturing { fluid_synth_sfload(synth, soundFont.path, 1) }
+    }
     do {
-      try check(id, "fluid_synth_sfload", "FluidSynth could not load the soundfont \(soundFont.path)")
+      try check(
+        id, "fluid_synth_sfload", "FluidSynth could not load the soundfont \(soundFont.path)")
     } catch var error as SynthError {
       error.file = soundFont.path
       throw error
@@ -202,7 +206,9 @@ final class FluidSynthInstance {
       _ = log.capturing { fluid_synth_noteoff(synth, c, Int32(note.value)) }
     case .polyphonicPressure(let note, let pressure):
       try checked(
-        log.capturing { fluid_synth_key_pressure(synth, c, Int32(note.value), Int32(pressure.value)) },
+        log.capturing {
+          fluid_synth_key_pressure(synth, c, Int32(note.value), Int32(pressure.value))
+        },
         "fluid_synth_key_pressure")
     case .controlChange(let controller, let value):
       try checked(

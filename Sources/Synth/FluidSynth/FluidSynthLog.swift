@@ -5,7 +5,7 @@ import Foundation
 /// for the whole process; it is called on the thread that made the call, so each synth marks the
 /// thread it works on with its own log (`capturing(into:_:)`), and a message lands in the log of
 /// the synth whose call wrote it, even with several synths rendering on several threads.
-final class FluidSynthLog: @unchecked Sendable {
+final class FluidSynthLog {
   // Written and read only on the one thread that works with the owning synth at a time.
   private var messages: [String] = []
 

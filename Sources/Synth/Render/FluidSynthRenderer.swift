@@ -125,4 +125,3 @@ public struct FluidSynthRenderer: Sendable {
       gain: gain, warnings: notes)
   }
 }
-

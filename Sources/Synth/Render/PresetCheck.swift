@@ -54,7 +54,8 @@ struct PresetCheck {
   func check(_ synth: FluidSynthInstance) throws -> [String] {
     var warnings: [String] = []
     for channel in used.keys.sorted() {
-      for wanted in used[channel]!.sorted() where !synth.hasPreset(bank: wanted.bank, program: wanted.program) {
+      for wanted in used[channel]!.sorted()
+      where !synth.hasPreset(bank: wanted.bank, program: wanted.program) {
         let stem = stemNames[channel].map { "stem \"\($0)\"" } ?? "synth channel \(channel)"
         let isDrum = wanted.bank == Self.drumBank
         let standIns =
@@ -62,10 +63,14 @@ struct PresetCheck {
           ? [Selection(bank: Self.drumBank, program: 0)]
           : [Selection(bank: 0, program: wanted.program), Selection(bank: 0, program: 0)]
         let missing = "the soundfont \(synth.soundFontName) has no \(describe(wanted))"
-        guard let standIn = standIns.first(where: { synth.hasPreset(bank: $0.bank, program: $0.program) })
+        guard
+          let standIn = standIns.first(where: {
+            synth.hasPreset(bank: $0.bank, program: $0.program)
+          })
         else {
           throw SynthError(
-            "\(missing) and nothing to play in its place, so \(stem) would be silent; choose another program or soundfont")
+            "\(missing) and nothing to play in its place, so \(stem) would be silent; choose another program or soundfont"
+          )
         }
         warnings.append("\(missing); \(stem) plays \(describe(standIn)) instead")
       }

@@ -1,4 +1,3 @@
-
 /// Choices for rendering audio.
 public struct RenderOptions: Hashable, Sendable {
   /// 44100 or 48000.

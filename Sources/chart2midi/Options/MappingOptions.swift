@@ -3,7 +3,8 @@ import Descriptor
 import MIDIMap
 
 /// The names of a choice's values, for help text: "chromatic, major, minor".
-func valueNames<T: CaseIterable & RawRepresentable>(_: T.Type) -> String where T.RawValue == String {
+func valueNames<T: CaseIterable & RawRepresentable>(_: T.Type) -> String
+where T.RawValue == String {
   T.allCases.map(\.rawValue).joined(separator: ", ")
 }
 
