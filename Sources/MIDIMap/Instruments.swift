@@ -5,6 +5,20 @@ public enum Instruments {
   /// organ, trumpet, square lead, ocarina, marimba.
   public static let palette: [UInt7] = [0, 73, 11, 40, 71, 24, 14, 19, 56, 80, 79, 12]
 
+  /// Programs that hold their sound while a key is down, for continuous series, whose tones last:
+  /// flute, violin, clarinet, church organ, trumpet, square lead, ocarina, oboe.
+  public static let sustainingPalette: [UInt7] = [73, 40, 71, 19, 56, 80, 79, 68]
+
+  /// Whether a General MIDI program's sound dies away while the key is held (pianos, chromatic
+  /// percussion, guitars and basses, pizzicato, harp, timpani, plucked ethnic instruments and
+  /// percussion): a long tone on it needs re-striking to stay audible.
+  public static func decays(_ program: UInt7) -> Bool {
+    switch program.value {
+    case 0...15, 24...39, 45...47, 104...108, 112...119: true
+    default: false
+    }
+  }
+
   /// The General MIDI name of a program (numbered from 0).
   public static func name(of program: UInt7) -> String { names[Int(program.value)] }
 

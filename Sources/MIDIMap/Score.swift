@@ -60,6 +60,8 @@ public struct Score: Hashable, Sendable {
   public var title: String
   /// Text and marker events of the conductor track: the summary, the axes, spoken values.
   public var conductor: [ScoreEvent]
+  /// The key of the scale the notes are chosen from, when there is one.
+  public var keySignature: KeySignature?
   /// The instrument tracks.
   public var tracks: [ScoreTrack]
 

@@ -68,10 +68,10 @@ struct CommandTests {
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(
       lines.first
-        == "\(midi): SMF format 1, 480 ticks per quarter note, 3 tracks, 8 notes, 10.25 s long")
+        == "\(midi): SMF format 1, 480 ticks per quarter note, 3 tracks, 28 notes, 10.25 s long")
     #expect(
       lines.contains(
-        "  track 1 \"Birth rate\": channel 1: program 0 Acoustic Grand Piano: 2 notes, pitch 60-72, onsets 0.00 s to 9.07 s"
+        "  track 1 \"Birth rate\": channel 1: program 73 Flute: 22 notes, pitch 58-78, onsets 0.00 s to 9.42 s"
       ))
     #expect(lines.contains("  7.41 s  Peak: 1960, 268 births per 10,000 people"))
   }
@@ -185,6 +185,23 @@ struct CommandTests {
     }
     #expect(Set(outputs).count == 1)
     #expect(outputs[0] != (try Data(contentsOf: pinnedFolder.appendingPathComponent("cars.mid"))))
+  }
+
+  @Test func convertCountsTracksAsInspectDoesInWords() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("one.json")
+    try Data(
+      #"{"title": "One", "xAxis": {"title": "X", "range": [0, 1]}, "yAxis": {"title": "Y", "range": [0, 1]}, "series": [{"name": "S", "dataPoints": [{"x": 0, "y": 1}]}]}"#
+        .utf8
+    ).write(to: input)
+    let midi = folder.appendingPathComponent("one.mid")
+    let converted = try run(["convert", input.path, "-o", midi.path])
+    #expect(converted.error == "midi: \(midi.path) (2 tracks, 1 note, 0.25 s)\n")
+    let inspected = try run(["inspect", midi.path])
+    #expect(
+      inspected.output.hasPrefix(
+        "\(midi.path): SMF format 1, 480 ticks per quarter note, 2 tracks, 1 note, 0.25 s long\n"))
   }
 
   @Test func inspectRejectsANonMIDIFile() throws {

@@ -14,8 +14,10 @@ struct ExpectedTrack {
   var lastOnset: Double?
 }
 
-/// The first General MIDI programs of the palette: piano, flute, vibraphone.
+/// The first General MIDI programs of the palette: piano, flute, vibraphone; and of the palette of
+/// continuous series, which sustain: flute, violin, clarinet.
 let paletteStart = [0, 73, 11]
+let sustainingStart = [73, 40, 71]
 
 func expectedTracks(ofExample url: URL) throws -> (tracks: [ExpectedTrack], ticks: Int) {
   let root = try #require(
@@ -42,12 +44,13 @@ func expectedTracks(ofExample url: URL) throws -> (tracks: [ExpectedTrack], tick
     let continuous = entry["isContinuous"] as? Bool ?? false
     let offset = sequential ? Double(order) * (span + 1) : 0
     let sounding = (entry["dataPoints"] as! [[String: Any]]).filter { !($0["y"] is NSNull) }
-    var groups: [(String, Int, [[String: Any]])] = [(name, paletteStart[order], sounding)]
+    let palette = continuous ? sustainingStart : paletteStart
+    var groups: [(String, Int, [[String: Any]])] = [(name, palette[order], sounding)]
     if let instrumentAxis {
       let names = additional[instrumentAxis]["categoryOrder"] as! [String]
       groups = names.enumerated().map { index, category in
         (
-          "\(name): \(category)", paletteStart[index],
+          "\(name): \(category)", palette[index],
           sounding.filter {
             ($0["additionalValues"] as! [Any])[instrumentAxis] as? String == category
           }

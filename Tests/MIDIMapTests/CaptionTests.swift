@@ -90,6 +90,7 @@ struct CaptionTests {
     var options = SonificationOptions()
     options.arrangement = .sequential
     options.continuous = .notes
+    options.totalDuration = 40  // 110 ms between days: every point keeps its own note
     let mapper = ChartMapper(options: options)
     let captions = try CaptionMaker().captions(for: chart, mapper: mapper)
     let file = try MIDIFile(bytes: SMFEncoder().encode(try mapper.makeScore(for: chart)))
@@ -101,9 +102,9 @@ struct CaptionTests {
     for caption in captions.dropFirst() {
       #expect(onsets.contains(Int((caption.start * 960).rounded())), "\(caption.text)")
     }
-    // The highs play after the lows: their cues come 11 s later (10 s span and a 1 s gap).
+    // The highs play after the lows: their cues come 41 s later (40 s span and a 1 s gap).
     let high = try #require(captions.first { $0.text.hasPrefix("High, highest") })
-    #expect(high.start > 11)
+    #expect(high.start > 41)
   }
 
   @Test func aGlidesCueIsWhenItsPitchReachesThePoint() throws {

@@ -27,7 +27,10 @@ struct ChartMapperTests {
       points: ys.enumerated().map {
         DataPoint(x: .number(Double($0.offset) * 10 / Double(ys.count)), y: $0.element)
       })
-    let pitches = notes(of: try mapper.makeScore(for: chart).tracks[0]).map(\.pitch)
+    var options = SonificationOptions()
+    options.totalDuration = 20  // 100 ms between points
+    let pitches = notes(of: try ChartMapper(options: options).makeScore(for: chart).tracks[0])
+      .map(\.pitch)
     #expect(pitches.count == ys.count)
     #expect(zip(pitches, pitches.dropFirst()).allSatisfy { $0 <= $1 })
     #expect(pitches.first == 48)

@@ -54,6 +54,9 @@ struct SoundingNote: Equatable {
 /// Follows channel messages (bytes as in a file) and lists the notes with their sounding pitch; also
 /// the sounding pitch at every pitch-bend change while a note holds.
 struct PitchInterpreter {
+  /// Whether RPN 0 sets the bend range, or the range stays at General MIDI's 2 semitones, as in
+  /// players that ignore RPN 0 (LMMS, many DAW synths).
+  var honoursBendRange = true
   private var bendRange = [Double](repeating: 2, count: 16)  // the General MIDI default
   private var bend = [Int](repeating: 8192, count: 16)
   private var rpn = [(Int, Int)](repeating: (127, 127), count: 16)
@@ -80,7 +83,8 @@ struct PitchInterpreter {
       switch bytes[1] {
       case 101: rpn[channel].0 = Int(bytes[2])
       case 100: rpn[channel].1 = Int(bytes[2])
-      case 6 where rpn[channel] == (0, 0): bendRange[channel] = Double(bytes[2])
+      case 6 where rpn[channel] == (0, 0) && honoursBendRange:
+        bendRange[channel] = Double(bytes[2])
       default: break
       }
     case 0xE0:
@@ -102,8 +106,9 @@ struct PitchInterpreter {
   }
 
   /// The notes of a file's track, as libsmf reads it.
-  static func reading(_ track: MIDIFile.Track) -> PitchInterpreter {
+  static func reading(_ track: MIDIFile.Track, honoursBendRange: Bool = true) -> PitchInterpreter {
     var interpreter = PitchInterpreter()
+    interpreter.honoursBendRange = honoursBendRange
     for event in track.events { interpreter.read(event.bytes, at: event.seconds) }
     return interpreter
   }

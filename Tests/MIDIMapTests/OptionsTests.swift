@@ -30,6 +30,7 @@ struct OptionsTests {
     var options = SonificationOptions()
     options.scale = scale
     options.noteRange = 50...74  // root D
+    options.totalDuration = 30  // 75 ms between points: no two notes closer than the shortest note
     let ys = stride(from: 0.0, through: 100, by: 0.25).map { $0 }
     let heard = try pitches(options, ys: ys)
     #expect(heard.count == ys.count)

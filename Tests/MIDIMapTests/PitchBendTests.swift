@@ -94,7 +94,9 @@ struct PitchBendTests {
         DataPoint(x: .number(Double($0.offset) * 10 / 3), y: $0.element)
       },
       isContinuous: true)
-    let score = try ChartMapper().makeScore(for: chart)
+    var options = SonificationOptions()
+    options.bendRange = 12
+    let score = try ChartMapper(options: options).makeScore(for: chart)
     let (fromScore, fromFile) = try soundingNotesBothWays(score)
     #expect(same(fromScore.notes, fromFile.notes))
     #expect(fromScore.glidePitches.count == fromFile.glidePitches.count)

@@ -75,7 +75,7 @@ extension ChartDescriptor {
     }
     for (offset, row) in body where row.count != header.count {
       throw DescriptorError(
-        "has \(row.count) field\(row.count == 1 ? "" : "s"), but the header has \(header.count)",
+        "has \(counted(row.count, "field")), but the header has \(header.count)",
         at: .csv(row: offset + 2, column: nil))
     }
     func place(_ offset: Int, _ column: Int) -> ErrorLocation {

@@ -72,9 +72,9 @@ public struct ChartDescription: Sendable {
     }
     let xs = stats.count == 1 ? [] : xExtent(series)
     let span = xs.count == 2 ? " from \(xs[0]) to \(xs[1])" : ""
-    let gaps = stats.gaps > 0 ? ", and \(stats.gaps) gap\(stats.gaps == 1 ? "" : "s")" : ""
+    let gaps = stats.gaps > 0 ? ", and \(counted(stats.gaps, "gap"))" : ""
     var lines = [
-      "\(name): \(stats.count) point\(stats.count == 1 ? "" : "s")\(span)\(gaps).",
+      "\(name): \(counted(stats.count, "point"))\(span)\(gaps).",
       "Highest: \(y(highest.y)) \(place(highest)).",
       "Lowest: \(y(lowest.y)) \(place(lowest)).",
       "Mean: \(y(mean)). Median: \(y(median)).",

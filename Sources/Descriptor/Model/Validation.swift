@@ -37,7 +37,7 @@ extension ChartDescriptor {
         let expected = additionalCount
         throw DescriptorError(
           at: "\(path()).additionalValues",
-          "expected \(expected) value\(expected == 1 ? "" : "s") (one per additional axis), found \(point.additionalValues.count)"
+          "expected \(counted(expected, "value")) (one per additional axis), found \(point.additionalValues.count)"
         )
       }
       for index in 0..<additionalCount {
@@ -54,7 +54,7 @@ extension ChartDescriptor {
     func note(_ count: Int, _ axisName: String, _ range: ClosedRange<Double>) {
       guard count > 0 else { return }
       warnings.append(
-        "\(count) value\(count == 1 ? "" : "s") on the \(axisName) lie outside its range \(ValueFormat.plain(range.lowerBound)) to \(ValueFormat.plain(range.upperBound)) and are clamped"
+        "\(counted(count, "value")) on the \(axisName) lie outside its range \(ValueFormat.plain(range.lowerBound)) to \(ValueFormat.plain(range.upperBound)) and are clamped"
       )
     }
     let points = series.lazy.flatMap(\.dataPoints)

@@ -47,6 +47,8 @@ public enum MetaEventType: UInt8, Hashable, Sendable {
   /// Time signature: numerator, denominator as a power of 2, MIDI clocks per click, 32nd notes per
   /// quarter note.
   case timeSignature = 0x58
+  /// Key signature: sharps or flats, and major or minor.
+  case keySignature = 0x59
 
   /// The first status byte of every meta event.
   static let status: UInt8 = 0xFF

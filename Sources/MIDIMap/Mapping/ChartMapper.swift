@@ -49,10 +49,23 @@ public struct ChartMapper: Sendable {
     {
       tracks.append(gridlines)
     }
-    return Score(
+    var score = Score(
       title: chart.title,
       conductor: MarkerText.conductorTexts(chart: chart, roles: roles) + markers.sortedEvents,
       tracks: tracks)
+    score.keySignature = keySignature
+    return score
+  }
+
+  /// The key of a chosen scale, rooted on the lowest note of the range; none for chromatic and
+  /// exact pitch.
+  var keySignature: KeySignature? {
+    let root = options.noteRange.lowerBound % 12
+    switch options.scale {
+    case .major, .pentatonic: return KeySignature(root: root, isMinor: false)
+    case .minor: return KeySignature(root: root, isMinor: true)
+    case .chromatic, .exact: return nil
+    }
   }
 
   /// When each point of each played series starts, in seconds, exactly as in the score (on the

@@ -10,12 +10,19 @@ struct GlidePoint {
 enum Glide {
   /// How often a glide sends pitch bend: every 10 ticks, about 10 ms.
   static let controlTicks = 10
+  /// How often a glide on a program that decays (a piano, a vibraphone) strikes its note again, so
+  /// that it stays audible while the data goes on: every second.
+  static let restrikeInterval = 1.0
 
   /// The events of the glides: per run, a held note whose pitch bend follows y, interpolated every
-  /// `controlTicks`; when the pitch moves more than `range` semitones from the note, the note
-  /// ends and a new one starts there. Each tone ends `tail` ticks after its last point, or at the
-  /// gap, whichever comes first.
-  static func events(_ points: [GlidePoint], range: Int, tail: Int) -> [ScoreEvent] {
+  /// `controlTicks`; when the pitch moves more than `range` semitones from the note, the note ends
+  /// and a new one starts there (but no note is shorter than `NoteScheduler.minimumTicks`: until
+  /// then the bend holds at the end of its range). With `restrike`, the note also starts again
+  /// after that many ticks. Each tone ends `tail` ticks after its last point, or at the gap,
+  /// whichever comes first.
+  static func events(_ points: [GlidePoint], range: Int, tail: Int, restrike: Int? = nil)
+    -> [ScoreEvent]
+  {
     var events: [ScoreEvent] = []
     var index = 0
     while index < points.count {
@@ -27,6 +34,7 @@ enum Glide {
       while end + 1 < points.count, points[end + 1].pitch != nil { end += 1 }
       let run = points[index...end]
       var base = nearestNote(firstPitch)
+      var struck = points[index].tick
       var lastBend: UInt14?
       func bend(_ pitch: Double, at tick: Int) {
         let value = UInt14(semitones: pitch - Double(base), range: range)
@@ -36,6 +44,7 @@ enum Glide {
         }
       }
       func noteOn(at tick: Int, velocity: UInt8) {
+        struck = tick
         events.append(
           ScoreEvent(
             time: Timebase.seconds(tick),
@@ -55,7 +64,10 @@ enum Glide {
         for step in 1...steps {
           let tick = a.tick + span * step / steps
           let pitch = a.pitch! + (b.pitch! - a.pitch!) * Double(step) / Double(steps)
-          if abs(pitch - Double(base)) > Double(range) {
+          let isLongEnough = tick - struck >= NoteScheduler.minimumTicks
+          let outOfRange = abs(pitch - Double(base)) > Double(range)
+          let isDue = restrike.map { tick - struck >= $0 } ?? false
+          if isLongEnough && (outOfRange || isDue) {
             noteOff(at: tick)
             base = nearestNote(pitch)
             lastBend = nil
@@ -68,7 +80,7 @@ enum Glide {
       }
       var stop = points[end].tick + tail
       if end + 1 < points.count { stop = min(stop, points[end + 1].tick) }
-      noteOff(at: max(stop, points[end].tick + 1))
+      noteOff(at: max(stop, struck + NoteScheduler.minimumTicks))
       index = end + 1
     }
     return events

@@ -10,9 +10,14 @@ struct Note {
 
 /// Turns notes into note-on and note-off events in time order.
 enum NoteScheduler {
-  /// Appends the notes' events. Notes of one pitch never overlap: an earlier note ends where the
-  /// next one of the same pitch begins, and notes that start together on one pitch sound as one
-  /// (the longer, at the louder velocity). At one tick, note-offs come before note-ons.
+  /// The shortest note written: 48 ticks, 50 ms. Players and notation programs drop or mangle
+  /// shorter ones, and no listener hears a pitch in less.
+  static let minimumTicks = 48
+
+  /// Appends the notes' events. No note is shorter than `minimumTicks`. Notes of one pitch never
+  /// overlap: an earlier note ends where the next one of the same pitch begins, and notes of one
+  /// pitch that start within `minimumTicks` of each other sound as one (until the later end, at
+  /// the louder velocity). At one tick, note-offs come before note-ons.
   static func append(_ input: [Note], to events: inout [ScoreEvent]) {
     var notes = input
     let inOrder = zip(notes, notes.dropFirst()).allSatisfy {
@@ -25,9 +30,10 @@ enum NoteScheduler {
     kept.reserveCapacity(notes.count)
     // The index in `kept` of the latest note of each pitch.
     var lastOfPitch = [Int?](repeating: nil, count: 128)
-    for note in notes {
+    for var note in notes {
+      note.off = max(note.off, note.on + minimumTicks)
       if let previous = lastOfPitch[Int(note.pitch)], kept[previous].off > note.on {
-        if kept[previous].on == note.on {
+        if note.on - kept[previous].on < minimumTicks {
           kept[previous].off = max(kept[previous].off, note.off)
           kept[previous].velocity = max(kept[previous].velocity, note.velocity)
           continue

@@ -68,7 +68,8 @@ struct SeriesVoicing {
         }
         let on = Timebase.tick(onset)
         var note = Note(
-          on: on, off: max(on + 1, Timebase.tick(onset + duration)), pitch: pitch.note(for: y),
+          on: on, off: max(on + NoteScheduler.minimumTicks, Timebase.tick(onset + duration)),
+          pitch: pitch.note(for: y),
           velocity: shape.velocity(of: point))
         if isExact {
           note.bend = UInt14(

@@ -39,7 +39,8 @@ struct TrackAllocation {
       switch content {
       case .glide(let points):
         track.events += Glide.events(
-          points, range: options.bendRange, tail: Timebase.tick(options.noteDuration))
+          points, range: options.bendRange, tail: Timebase.tick(options.noteDuration),
+          restrike: Instruments.decays(program) ? Timebase.tick(Glide.restrikeInterval) : nil)
       case .notes(let notes):
         NoteScheduler.append(notes, to: &track.events)
       }
@@ -47,12 +48,13 @@ struct TrackAllocation {
     }
   }
 
-  /// The track's name and program: the series' palette program, or the category's when an
-  /// instrument axis splits the series; a program chosen for the category, then one chosen for
-  /// the series, overrides it.
+  /// The track's name and program: the series' palette program (from the sustaining palette for
+  /// a continuous series), or the category's when an instrument axis splits the series; a program
+  /// chosen for the category, then one chosen for the series, overrides it.
   func nameAndProgram(of key: TrackKey) -> (String, UInt7) {
     let series = chart.series[key.series]
-    let palette = Instruments.palette
+    // A continuous series' tones last, so it takes programs that sustain.
+    let palette = series.isContinuous ? Instruments.sustainingPalette : Instruments.palette
     var name = series.name
     var program = palette[selected.firstIndex(of: key.series)! % palette.count]
     if let category = key.category, let axis = roles.instrument {

@@ -99,8 +99,9 @@ public struct SonificationOptions: Hashable, Sendable {
   public var markers: Markers = .labelled
   /// How a continuous series sounds: one gliding tone, or a note per point.
   public var continuous: ContinuousStyle = .glide
-  /// The pitch-bend range in semitones, set with RPN 0 on every channel that bends.
-  public var bendRange: Int = 12
+  /// The pitch-bend range in semitones, set with RPN 0 on every channel that bends. The default is
+  /// General MIDI's 2 semitones, which players that ignore RPN 0 assume.
+  public var bendRange: Int = 2
   /// Which additional axis sets note duration.
   public var durationAxis: AxisChoice = .automatic
   /// Which additional axis sets loudness.

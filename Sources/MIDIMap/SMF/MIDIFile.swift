@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 
 /// A Standard MIDI File as read by libsmf: its tracks and their events with absolute times. This is
@@ -73,6 +74,16 @@ public struct MIDIFile: Hashable, Sendable {
   public var tracks: [Track]
   /// The time of the last event, in seconds.
   public var lengthSeconds: Double
+  /// System exclusive events left out because libsmf cannot read them: escapes (`F7`) and messages
+  /// sent in several packets. They carry no notes; every other event keeps its time.
+  public var skippedSysexEvents = 0
+
+  /// A sentence about the left-out events, when there are any.
+  public var skippedEventsNote: String? {
+    guard skippedSysexEvents > 0 else { return nil }
+    return
+      "\(counted(skippedSysexEvents, "system exclusive event")) (escapes or messages in several packets) left out: libsmf cannot read them"
+  }
 
   /// Creates a file's contents from parts.
   public init(format: Int, ticksPerQuarterNote: Int, tracks: [Track], lengthSeconds: Double) {

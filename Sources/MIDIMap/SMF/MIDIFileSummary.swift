@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 
 /// What `chart2midi inspect` prints about a MIDI file: per track its name, channels, programs, note
@@ -89,7 +90,7 @@ public struct MIDIFileSummary: Hashable, Sendable {
     var lines: [String] = []
     let notes = tracks.reduce(0) { $0 + $1.noteCount }
     lines.append(
-      "\(name): SMF format \(format), \(ticksPerQuarterNote) ticks per quarter note, \(tracks.count) tracks, \(notes) notes, \(seconds(lengthSeconds)) long"
+      "\(name): SMF format \(format), \(ticksPerQuarterNote) ticks per quarter note, \(counted(tracks.count, "track")), \(counted(notes, "note")), \(seconds(lengthSeconds)) long"
     )
     for (index, track) in tracks.enumerated() {
       var parts = ["track \(index) \"\(track.name ?? "")\""]
@@ -110,7 +111,7 @@ public struct MIDIFileSummary: Hashable, Sendable {
         let first = track.firstOnset, let last = track.lastOnset
       {
         parts.append(
-          "\(track.noteCount) notes, pitch \(low)-\(high), onsets \(seconds(first)) to \(seconds(last))"
+          "\(counted(track.noteCount, "note")), pitch \(low)-\(high), onsets \(seconds(first)) to \(seconds(last))"
         )
       } else if index == 0 || track.channels.isEmpty {
         parts.append("no notes")

@@ -22,11 +22,15 @@ final class SMFDocument {
     try self.init(bytes: [UInt8](data), name: name)
   }
 
-  /// Loads bytes that `SMFStructure` has found well formed.
+  /// How many system exclusive events libsmf could not read and were left out.
+  let skippedSysexEvents: Int
+
+  /// Loads bytes that `SMFStructure` has found well formed, without the events libsmf cannot read.
   init(bytes: [UInt8], name: String) throws {
-    try SMFStructure.check(bytes, name: name)
+    let (readable, skipped) = try SMFStructure.readable(bytes, name: name)
+    skippedSysexEvents = skipped
     let handle = LibSMFLog.capture {
-      bytes.withUnsafeBytes { smf_load_from_memory($0.baseAddress, Int32($0.count)) }
+      readable.withUnsafeBytes { smf_load_from_memory($0.baseAddress, Int32($0.count)) }
     }
     guard let loaded = handle.result else {
       throw MIDIMapError(
@@ -80,9 +84,11 @@ final class SMFDocument {
       length = max(length, events.last?.seconds ?? 0)
       tracks.append(MIDIFile.Track(name: name, events: events))
     }
-    return MIDIFile(
+    var file = MIDIFile(
       format: Int(smf.pointee.format), ticksPerQuarterNote: Int(smf.pointee.ppqn), tracks: tracks,
       lengthSeconds: length)
+    file.skippedSysexEvents = skippedSysexEvents
+    return file
   }
 }
 

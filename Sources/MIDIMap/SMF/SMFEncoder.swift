@@ -1,7 +1,8 @@
 /// Writes a `Score` as a Standard MIDI File, format 1, in time linear in the number of events.
 ///
 /// Layout: `MThd` (length 6, format 1, track count, division 480 ticks per quarter note), then a
-/// conductor track (sequence name, tempo 120 bpm, time signature 4/4, texts and markers), then one
+/// conductor track (sequence name, tempo 120 bpm, time signature 4/4, the key signature of a chosen
+/// scale, texts and markers), then one
 /// track per `ScoreTrack` (track name, MIDI port when not 0, then its events). Every track ends with
 /// End of Track at the same tick, the end of the piece. Channel messages use running status, which
 /// "is cancelled by any meta event" (SMF 1.0), so a meta event always resets it. Names longer than
@@ -33,6 +34,7 @@ public struct SMFEncoder: Sendable {
       writer.meta(.tempo, [UInt8(tempo >> 16), UInt8((tempo >> 8) & 0xFF), UInt8(tempo & 0xFF)])
       // 4/4: numerator 4, denominator 2^2, 24 MIDI clocks per click, 8 32nd notes per quarter.
       writer.meta(.timeSignature, [4, 2, 24, 8])
+      if let key = score.keySignature { writer.meta(.keySignature, key.bytes) }
       for event in score.conductor { writer.event(event, channel: 0) }
     }
     for track in score.tracks {

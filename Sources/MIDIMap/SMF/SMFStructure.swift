@@ -3,9 +3,70 @@
 /// chunk and event is well formed: the header, chunk lengths inside the file, delta times of at most
 /// four bytes, a status byte (or running status after a channel message) for every event, data
 /// bytes below 0x80, meta and sysex lengths inside their chunk, and End of Track last in each track.
+///
+/// libsmf cannot read system exclusive escapes (`F7` events) nor a system exclusive message sent in
+/// several packets (an `F0` event without its closing `F7`, continued by `F7` events), which are
+/// valid SMF 1.0: `readable(_:name:)` leaves those events out, keeping every other event's time.
 enum SMFStructure {
-  /// Throws a `MIDIMapError` at `name` that says where the file is malformed.
-  static func check(_ bytes: [UInt8], name: String) throws {
+  /// One event of a track: where its delta time starts, the delta, and where the event itself
+  /// starts and ends; whether libsmf cannot read it.
+  struct Event {
+    var deltaStart: Int
+    var delta: Int
+    var start: Int
+    var end: Int
+    var isUnreadable: Bool
+  }
+
+  /// The file's bytes as libsmf can read them, and how many system exclusive events were left out
+  /// (their delta times go to the events after them).
+  ///
+  /// - Throws: `MIDIMapError` at `name` that says where the file is malformed.
+  static func readable(_ bytes: [UInt8], name: String) throws -> (bytes: [UInt8], skipped: Int) {
+    let chunks = try check(bytes, name: name)
+    let skipped = chunks.reduce(0) { $0 + $1.events.filter(\.isUnreadable).count }
+    guard skipped > 0 else { return (bytes, 0) }
+    var result = Array(bytes[0..<chunks[0].offset])
+    for chunk in chunks {
+      guard chunk.isTrack else {
+        result += bytes[chunk.offset..<chunk.end]
+        continue
+      }
+      var body: [UInt8] = []
+      var carried = 0
+      for event in chunk.events {
+        if event.isUnreadable {
+          carried += event.delta
+          continue
+        }
+        VariableLengthQuantity.append(UInt32(event.delta + carried), to: &body)
+        body += bytes[event.start..<event.end]
+        carried = 0
+      }
+      result += Array("MTrk".utf8)
+      let length = UInt32(body.count)
+      result += [
+        UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF),
+        UInt8(length & 0xFF),
+      ]
+      result += body
+    }
+    return (result, skipped)
+  }
+
+  /// A chunk: where it starts and ends, and a track's events.
+  struct Chunk {
+    var offset: Int
+    var end: Int
+    var isTrack: Bool
+    var events: [Event]
+  }
+
+  /// Checks the structure and returns the chunks.
+  ///
+  /// - Throws: `MIDIMapError` at `name` that says where the file is malformed.
+  @discardableResult
+  static func check(_ bytes: [UInt8], name: String) throws -> [Chunk] {
     func fail(_ message: String) -> MIDIMapError {
       MIDIMapError("not a valid Standard MIDI File: \(message)", file: name)
     }
@@ -26,6 +87,7 @@ enum SMFStructure {
     guard division != 0 else { throw fail("the header's division is 0") }
     var offset = 8 + headerLength
     var tracks = 0
+    var chunks: [Chunk] = []
     while offset + 8 <= bytes.count {
       let id = Array(bytes[offset..<(offset + 4)])
       let length = u32(offset + 4)
@@ -35,23 +97,29 @@ enum SMFStructure {
           "chunk at byte \(offset) says it holds \(length) bytes, but the file ends after \(bytes.count - start)"
         )
       }
+      var chunk = Chunk(offset: offset, end: start + length, isTrack: false, events: [])
       if id == Array("MTrk".utf8) {
         tracks += 1
-        try checkTrack(bytes, from: start, to: start + length, number: tracks, fail: fail)
+        chunk.isTrack = true
+        chunk.events = try checkTrack(
+          bytes, from: start, to: start + length, number: tracks, fail: fail)
       }
+      chunks.append(chunk)
       offset = start + length
     }
     guard tracks == declaredTracks else {
       throw fail("the header declares \(declaredTracks) tracks, but the file holds \(tracks)")
     }
+    return chunks
   }
 
   private static func checkTrack(
     _ bytes: [UInt8], from start: Int, to end: Int, number: Int,
     fail: (String) -> MIDIMapError
-  ) throws {
+  ) throws -> [Event] {
     var position = start
     var running: UInt8 = 0
+    var events: [Event] = []
     func where_() -> String { "track \(number), byte \(position)" }
     func quantity() throws -> Int {
       do {
@@ -63,7 +131,10 @@ enum SMFStructure {
       }
     }
     while position < end {
-      _ = try quantity()
+      let deltaStart = position
+      let delta = try quantity()
+      let eventStart = position
+      var isUnreadable = false
       guard position < end else {
         throw fail("\(where_()): a delta time is not followed by an event")
       }
@@ -101,23 +172,31 @@ enum SMFStructure {
           guard position == end else {
             throw fail("track \(number): events follow the End of Track event")
           }
-          return
+          events.append(
+            Event(
+              deltaStart: deltaStart, delta: delta, start: eventStart, end: position,
+              isUnreadable: false))
+          return events
         }
-      case 0xF0:
+      case 0xF0, 0xF7:
         running = 0
         let length = try quantity()
         guard position + length <= end else {
           throw fail("\(where_()): a system exclusive message runs past the track")
         }
         position += length
-      case 0xF7:
-        throw fail(
-          "\(where_()): a system exclusive escape (F7), which this reader does not support")
+        // An escape or a continuation packet (F7), or the first of several packets (an F0 message
+        // that does not end with F7): libsmf cannot read these.
+        isUnreadable = status == 0xF7 || length == 0 || bytes[position - 1] != 0xF7
       default:
         throw fail(
           "\(where_()): status byte 0x\(String(status, radix: 16, uppercase: true)) cannot start an event in a MIDI file"
         )
       }
+      events.append(
+        Event(
+          deltaStart: deltaStart, delta: delta, start: eventStart, end: position,
+          isUnreadable: isUnreadable))
     }
     throw fail("track \(number) does not end with an End of Track event")
   }

@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 import MIDIMap
 
@@ -116,7 +117,7 @@ public struct FluidSynthRenderer: Sendable {
     var notes = warnings
     if silentNotes > 0 {
       notes.append(
-        "\(silentNotes) note\(silentNotes == 1 ? "" : "s") could not sound (fluid_synth_noteon failed\(synth.log.last.map { ": \($0)" } ?? ""))"
+        "\(counted(silentNotes, "note")) could not sound (fluid_synth_noteon failed\(synth.log.last.map { ": \($0)" } ?? ""))"
       )
     }
     return Rendering(

@@ -28,6 +28,7 @@ struct Render: ParsableCommand {
 
   func run() throws {
     let file = try MIDIFile(contentsOf: URL(fileURLWithPath: input))
+    if let note = file.skippedEventsNote { report("note: \(input): \(note)") }
     let request = try sound.request(
       midi: nil, wav: outputs.wav, stems: outputs.stems, captions: nil)
     let progress = ProgressLine(quiet: false)

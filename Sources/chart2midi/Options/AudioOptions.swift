@@ -1,4 +1,5 @@
 import ArgumentParser
+import Descriptor
 import Foundation
 import Synth
 
@@ -122,11 +123,11 @@ func summaryLines(
   if let midi = paths.midi, let score = report.score {
     let notes = score.tracks.reduce(0) { $0 + $1.noteCount }
     lines.append(
-      "midi: \(midi) (\(score.tracks.count) tracks, \(notes) notes, \(String(format: "%.2f", score.duration)) s)"
+      "midi: \(midi) (\(counted(score.tracks.count + 1, "track")), \(counted(notes, "note")), \(String(format: "%.2f", score.duration)) s)"
     )
   }
   if let captions = paths.captions, let count = report.captionCount {
-    lines.append("captions: \(captions) (\(count) cues)")
+    lines.append("captions: \(captions) (\(counted(count, "cue")))")
   }
   if let wav = paths.wav, let seconds = report.audioSeconds {
     lines.append(
@@ -135,7 +136,8 @@ func summaryLines(
   }
   if let stems = paths.stems {
     let names = report.stemFiles.map(\.lastPathComponent)
-    lines.append("stems: \(names.count) in \(stems)/ (\(names.joined(separator: ", ")))")
+    lines.append(
+      "stems: \(counted(names.count, "stem")) in \(stems)/ (\(names.joined(separator: ", ")))")
   }
   return lines
 }

@@ -128,7 +128,8 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The pitch-bend range in semitones, 1 to 24 (default 12).", valueName: "semitones"))
+      "The pitch-bend range in semitones, 1 to 24 (default 2, the General MIDI range that every player assumes).",
+      valueName: "semitones"))
   var bendRange: String?
 
   /// The flags as settings, in a fixed order.

@@ -1,0 +1,96 @@
+import Descriptor
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MIDIMap
+
+/// What makes a file sound the same in every player: the General MIDI bend range, notes long enough
+/// to hear, a key signature for a chosen scale, sustaining timbres for tones that last.
+@Suite("Sound that is right in any player")
+struct PlayerCompatibilityTests {
+  @Test func aGlideSoundsTheSameInAPlayerThatIgnoresTheBendRange() throws {
+    let chart = try ChartDescriptor(contentsOf: example("birth-rate"))
+    let score = try ChartMapper().makeScore(for: chart)
+    let file = try MIDIFile(bytes: SMFEncoder().encode(score))
+    let honouring = PitchInterpreter.reading(file.tracks[1])
+    let ignoring = PitchInterpreter.reading(file.tracks[1], honoursBendRange: false)
+    #expect(honouring.glidePitches.count > 100)
+    #expect(honouring.notes == ignoring.notes)
+    #expect(
+      zip(honouring.glidePitches, ignoring.glidePitches).allSatisfy {
+        abs($0.pitch - $1.pitch) < 1e-9
+      })
+    // RPN 0 still says so: data entry 2 after CC 101 = 0, CC 100 = 0.
+    let controls = file.tracks[1].events.compactMap { event -> (UInt8, UInt8)? in
+      guard case .controlChange(let controller, let value)? = event.channelMessage?.message else {
+        return nil
+      }
+      return (controller.value, value.value)
+    }
+    let entry = try #require(controls.firstIndex { $0.0 == 6 })
+    #expect(controls[entry - 2].0 == 101 && controls[entry - 2].1 == 0)
+    #expect(controls[entry - 1].0 == 100 && controls[entry - 1].1 == 0)
+    #expect(controls[entry].1 == 2)
+  }
+
+  @Test func denseNotesAreNeverShorterThanFiftyMilliseconds() throws {
+    var chart = try ChartDescriptor(contentsOf: example("temperatures"))
+    chart.sonification = nil
+    var options = SonificationOptions()
+    options.continuous = .notes
+    let score = try ChartMapper(options: options).makeScore(for: chart)
+    for track in score.tracks.prefix(2) {
+      let heard = notes(of: track)
+      // 365 days in 10 s is a point every 27 ms: notes of one pitch that close sound as one.
+      #expect(heard.count > 100 && heard.count < 365, "\(track.name)")
+      #expect(heard.allSatisfy { $0.end - $0.onset >= 0.05 - 1e-9 }, "\(track.name)")
+    }
+    try expectFileAgrees(score)
+  }
+
+  @Test(
+    "a chosen scale writes its key signature",
+    arguments: [
+      (SonificationOptions.Scale.major, 50, 2, 0), (.pentatonic, 48, 0, 0), (.minor, 57, 0, 1),
+      (.minor, 50, -1, 1), (.major, 51, -3, 0), (.major, 54, 6, 0),
+    ] as [(SonificationOptions.Scale, Int, Int, UInt8)])
+  func keySignature(scale: SonificationOptions.Scale, low: Int, sharps: Int, minor: UInt8) throws {
+    var options = SonificationOptions()
+    options.scale = scale
+    options.noteRange = low...(low + 24)
+    let score = try ChartMapper(options: options).makeScore(
+      for: simpleChart(points: [DataPoint(x: .number(1), y: 50)]))
+    let file = try MIDIFile(bytes: SMFEncoder().encode(score))
+    let keys = file.tracks[0].events.filter { $0.isMeta(.keySignature) }
+    #expect(keys.count == 1)
+    #expect(
+      keys.first.flatMap(\.metaData).map(Array.init) == [UInt8(bitPattern: Int8(sharps)), minor])
+  }
+
+  @Test(arguments: [SonificationOptions.Scale.chromatic, .exact])
+  func noKeyWithoutAScale(scale: SonificationOptions.Scale) throws {
+    var options = SonificationOptions()
+    options.scale = scale
+    let score = try ChartMapper(options: options).makeScore(
+      for: simpleChart(points: [DataPoint(x: .number(1), y: 50)]))
+    let file = try MIDIFile(bytes: SMFEncoder().encode(score))
+    #expect(!file.tracks[0].events.contains { $0.isMeta(.keySignature) })
+  }
+
+  @Test func continuousSeriesTakeSustainingTimbresAndDecayingOnesAreStruckAgain() throws {
+    let points = (0...40).map { DataPoint(x: .number(Double($0) / 4), y: 50) }
+    let chart = simpleChart(points: points, isContinuous: true)
+    let held = try ChartMapper().makeScore(for: chart).tracks[0]
+    #expect(held.program == 73)
+    #expect(!Instruments.decays(held.program))
+    #expect(notes(of: held).count == 1)
+    // On a piano, a level line of 10 s is struck again every second.
+    var options = SonificationOptions()
+    options.programs = ["S": 0]
+    let struck = notes(of: try ChartMapper(options: options).makeScore(for: chart).tracks[0])
+    #expect(struck.count == 11)
+    #expect(zip(struck, struck.dropFirst()).allSatisfy { abs($1.onset - $0.onset - 1) < 0.011 })
+    #expect(struck.allSatisfy { $0.pitch == struck[0].pitch })
+  }
+}
