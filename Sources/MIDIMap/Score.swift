@@ -4,11 +4,15 @@ public struct ScoreEvent: Hashable, Sendable {
   public var time: Double
   /// What happens then.
   public var message: MIDIMessage
+  /// The channel of a channel message when it is not the track's own: one of the track's
+  /// `memberChannels`, where a note plays with a pitch bend of its own.
+  public var channel: UInt4?
 
   /// Creates an event.
-  public init(time: Double, message: MIDIMessage) {
+  public init(time: Double, message: MIDIMessage, channel: UInt4? = nil) {
     self.time = time
     self.message = message
+    self.channel = channel
   }
 }
 
@@ -21,8 +25,11 @@ public struct ScoreTrack: Hashable, Sendable {
   public var stem: String
   /// The MIDI port (meta event 0x21), 0 for the first 16 channels.
   public var port: Int
-  /// The channel of every channel message on the track.
+  /// The track's channel: every channel message's, unless the event names one of the members.
   public var channel: UInt4
+  /// Further channels the track plays on, one sounding note on each, so that every note of an
+  /// exact-pitch track holds its own pitch bend, as in an MPE (MIDI Polyphonic Expression) zone.
+  public var memberChannels: [UInt4] = []
   /// The General MIDI program (for the track listing; the program change is among the events).
   public var program: UInt7
   /// The events, in time order; at equal times in the order they are to be sent.
@@ -40,6 +47,9 @@ public struct ScoreTrack: Hashable, Sendable {
     self.program = program
     self.events = events
   }
+
+  /// Every channel the track plays on: its own, then its members.
+  public var channels: [UInt4] { [channel] + memberChannels.filter { $0 != channel } }
 
   /// Whether the track plays General MIDI percussion.
   public var isPercussion: Bool { channel == .percussion }

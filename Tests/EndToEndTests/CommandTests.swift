@@ -204,6 +204,23 @@ struct CommandTests {
         "\(midi.path): SMF format 1, 480 ticks per quarter note, 2 tracks, 1 note, 0.25 s long\n"))
   }
 
+  @Test func anExactPitchTrackRendersToOneStemFromItsFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("cars.mid").path
+    #expect(try run(["convert", "Examples/cars.json", "--scale", "exact", "-o", midi]).status == 0)
+    let inspected = try run(["inspect", midi])
+    // The USA track is a zone: manager channel 1 and members from channel 2.
+    #expect(inspected.output.contains("track 1 \"Cars: USA\": channel 1, 2, 3"))
+    let stems = folder.appendingPathComponent("stems")
+    let rendered = try run(["render", midi, "--stems", stems.path])
+    #expect(rendered.status == 0, "\(rendered.error)")
+    #expect(
+      files(in: stems) == [
+        "Cars_ Germany.wav", "Cars_ Japan.wav", "Cars_ USA.wav", "Gridlines.wav",
+      ])
+  }
+
   @Test func inspectRejectsANonMIDIFile() throws {
     let result = try run(["inspect", "Examples/cars.json"])
     #expect(result.status != 0)

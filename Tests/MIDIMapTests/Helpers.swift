@@ -100,7 +100,7 @@ struct PitchInterpreter {
   static func reading(_ track: ScoreTrack) -> PitchInterpreter {
     var interpreter = PitchInterpreter()
     for event in track.events {
-      interpreter.read(event.message.bytes(channel: track.channel), at: event.time)
+      interpreter.read(event.message.bytes(channel: event.channel ?? track.channel), at: event.time)
     }
     return interpreter
   }
@@ -148,7 +148,7 @@ func expectFileAgrees(_ score: Score, sourceLocation: SourceLocation = #_sourceL
     }
     let writtenControls = controls(
       track.events.map {
-        let b = $0.message.bytes(channel: track.channel)
+        let b = $0.message.bytes(channel: $0.channel ?? track.channel)
         return (b[0], b)
       })
     let readControls = controls(
@@ -163,4 +163,18 @@ func expectFileAgrees(_ score: Score, sourceLocation: SourceLocation = #_sourceL
     file.tracks[0].events.filter { $0.isMeta(.marker) }.compactMap(\.text) == markers,
     sourceLocation: sourceLocation)
   return file
+}
+
+/// A random number generator that gives the same numbers for the same seed (SplitMix64), so that a
+/// test with random data is the same test every run.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
 }

@@ -25,6 +25,9 @@ public enum MIDIController {
 enum RegisteredParameter {
   /// RPN 0,0: pitch-bend sensitivity, in semitones (data entry MSB) and cents (LSB).
   static let pitchBendSensitivity: (msb: UInt7, lsb: UInt7) = (0, 0)
+  /// RPN 0,6: the MPE Configuration Message, sent on a zone's manager channel: the number of
+  /// member channels in the zone.
+  static let mpeConfiguration: (msb: UInt7, lsb: UInt7) = (0, 6)
   /// RPN 127,127: no parameter, so that later data entry changes nothing.
   static let null: (msb: UInt7, lsb: UInt7) = (127, 127)
 }

@@ -6,6 +6,8 @@ struct Note {
   var velocity: UInt8
   /// The pitch bend sent just before the note, for exact pitch.
   var bend: UInt14?
+  /// The channel the note plays on when it is not its track's (a member channel).
+  var channel: UInt4?
 }
 
 /// Turns notes into note-on and note-off events in time order.
@@ -19,6 +21,12 @@ enum NoteScheduler {
   /// pitch that start within `minimumTicks` of each other sound as one (until the later end, at
   /// the louder velocity). At one tick, note-offs come before note-ons.
   static func append(_ input: [Note], to events: inout [ScoreEvent]) {
+    emit(schedule(input), to: &events)
+  }
+
+  /// The notes as they will sound: in order of onset, none shorter than `minimumTicks`, none
+  /// overlapping another of its pitch.
+  static func schedule(_ input: [Note]) -> [Note] {
     var notes = input
     let inOrder = zip(notes, notes.dropFirst()).allSatisfy {
       ($0.on, $0.pitch) <= ($1.on, $1.pitch)
@@ -43,12 +51,18 @@ enum NoteScheduler {
       lastOfPitch[Int(note.pitch)] = kept.count
       kept.append(note)
     }
-    var offs = kept.map { (tick: $0.off, pitch: $0.pitch) }
+    return kept
+  }
+
+  /// Appends the events of scheduled notes, each on its own channel when it has one.
+  static func emit(_ kept: [Note], to events: inout [ScoreEvent]) {
+    var offs = kept.map { (tick: $0.off, pitch: $0.pitch, channel: $0.channel) }
     offs.sort { $0.tick < $1.tick }
     events.reserveCapacity(events.count + kept.count * 2)
-    func noteOff(_ off: (tick: Int, pitch: UInt8)) -> ScoreEvent {
+    func noteOff(_ off: (tick: Int, pitch: UInt8, channel: UInt4?)) -> ScoreEvent {
       ScoreEvent(
-        time: Timebase.seconds(off.tick), message: .noteOff(note: UInt7(clamping: Int(off.pitch))))
+        time: Timebase.seconds(off.tick), message: .noteOff(note: UInt7(clamping: Int(off.pitch))),
+        channel: off.channel)
     }
     var nextOff = 0
     for note in kept {
@@ -57,12 +71,15 @@ enum NoteScheduler {
         nextOff += 1
       }
       let time = Timebase.seconds(note.on)
-      if let bend = note.bend { events.append(ScoreEvent(time: time, message: .pitchBend(bend))) }
+      if let bend = note.bend {
+        events.append(ScoreEvent(time: time, message: .pitchBend(bend), channel: note.channel))
+      }
       events.append(
         ScoreEvent(
           time: time,
           message: .noteOn(
-            note: UInt7(clamping: Int(note.pitch)), velocity: UInt7(clamping: Int(note.velocity)))))
+            note: UInt7(clamping: Int(note.pitch)), velocity: UInt7(clamping: Int(note.velocity))),
+          channel: note.channel))
     }
     for off in offs[nextOff...] { events.append(noteOff(off)) }
   }

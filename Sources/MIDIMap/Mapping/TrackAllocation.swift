@@ -11,41 +11,84 @@ struct TrackAllocation {
   /// The series played, in order.
   let selected: [Int]
 
-  /// The tracks, in series order and then category order, each on its own channel: 15 melodic
-  /// channels per port, on as many ports as needed.
+  /// The tracks, in series order and then category order, on the melodic channels in turn (15 per
+  /// port, on as many ports as needed). A track of separate notes at exact pitch takes a channel
+  /// per sounding note (see `NoteChannels`); when its channels start a port, they form an MPE Lower
+  /// Zone: the first is the manager, with the MPE Configuration Message, the rest its members.
   ///
-  /// - Throws: `MIDIMapError` when more tracks are needed than `ChartMapper.maximumPorts` hold.
+  /// - Throws: `MIDIMapError` when more channels are needed than `ChartMapper.maximumPorts` hold.
   func tracks(for contents: [TrackKey: TrackContent]) throws -> [ScoreTrack] {
     let keys = contents.keys.sorted()
-    let channelsPerPort = Self.melodicChannels.count
-    let limit = ChartMapper.maximumPorts * channelsPerPort
-    if keys.count > limit {
-      throw MIDIMapError(
-        "the chart needs \(keys.count) melodic tracks, but MIDI has room for \(limit) (\(ChartMapper.maximumPorts) ports of \(channelsPerPort) channels); choose fewer series with --series"
-      )
-    }
+    let perPort = Self.melodicChannels.count
     let pans = panPositions()
-    return keys.enumerated().map { number, key in
+    var cursor = 0  // the next free melodic slot, counted over every port
+    var tracks: [ScoreTrack] = []
+    for key in keys {
       let series = chart.series[key.series]
       let (name, program) = nameAndProgram(of: key)
-      var track = ScoreTrack(
-        name: name, stem: series.name, port: number / channelsPerPort,
-        channel: Self.melodicChannels[number % channelsPerPort], program: program)
-      let content = contents[key]!
-      var bends = options.scale == .exact
-      if case .glide = content { bends = true }
-      track.events = ChannelSetup.events(
-        program: program, pan: pans[series.name] ?? 64, bendRange: bends ? options.bendRange : nil)
-      switch content {
+      let pan = pans[series.name] ?? 64
+      func slot(_ index: Int) -> UInt4 { Self.melodicChannels[index % perPort] }
+      switch contents[key]! {
       case .glide(let points):
+        var track = ScoreTrack(
+          name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
+          program: program)
+        cursor += 1
+        track.events = ChannelSetup.events(program: program, pan: pan, bendRange: options.bendRange)
         track.events += Glide.events(
           points, range: options.bendRange, tail: Timebase.tick(options.noteDuration),
           restrike: Instruments.decays(program) ? Timebase.tick(Glide.restrikeInterval) : nil)
-      case .notes(let notes):
+        tracks.append(track)
+      case .notes(let notes) where options.scale != .exact:
+        var track = ScoreTrack(
+          name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
+          program: program)
+        cursor += 1
+        track.events = ChannelSetup.events(program: program, pan: pan)
         NoteScheduler.append(notes, to: &track.events)
+        tracks.append(track)
+      case .notes(let notes):
+        var scheduled = NoteScheduler.schedule(notes)
+        let members = NoteChannels.needed(for: scheduled)
+        // A zone stays inside one port: a manager and its members from the port's first channel,
+        // or, after other tracks, the members alone.
+        let isZone = cursor % perPort == 0 || cursor % perPort + members > perPort
+        if isZone, cursor % perPort != 0 { cursor += perPort - cursor % perPort }
+        var track = ScoreTrack(
+          name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
+          program: program)
+        if isZone { cursor += 1 }
+        track.memberChannels = (cursor..<(cursor + members)).map(slot)
+        cursor += members
+        if isZone {
+          track.events = ChannelSetup.events(program: program, pan: pan)
+          track.events += ChannelSetup.mpeConfiguration(members: members)
+        }
+        for member in track.memberChannels {
+          track.events += ChannelSetup.events(
+            program: program, pan: pan, bendRange: options.bendRange,
+            channel: member == track.channel ? nil : member)
+        }
+        NoteChannels.assign(&scheduled, to: track.memberChannels)
+        for index in scheduled.indices where scheduled[index].channel == track.channel {
+          scheduled[index].channel = nil
+        }
+        NoteScheduler.emit(scheduled, to: &track.events)
+        tracks.append(track)
       }
-      return track
     }
+    let ports = (cursor + perPort - 1) / perPort
+    if ports > ChartMapper.maximumPorts {
+      let limit = ChartMapper.maximumPorts * perPort
+      let what =
+        options.scale == .exact
+        ? "\(cursor) melodic channels (a channel per sounding note at exact pitch)"
+        : "\(keys.count) melodic tracks"
+      throw MIDIMapError(
+        "the chart needs \(what), but MIDI has room for \(limit) (\(ChartMapper.maximumPorts) ports of \(perPort) channels); choose fewer series with --series"
+      )
+    }
+    return tracks
   }
 
   /// The track's name and program: the series' palette program (from the sustaining palette for

@@ -41,7 +41,7 @@ public struct SMFEncoder: Sendable {
       writeTrack(to: &file, end: end) { writer in
         writer.meta(.trackName, Array(TextChunks.truncate(track.name).utf8))
         if track.port > 0 { writer.meta(.midiPort, [UInt8(clamping: track.port)]) }
-        for event in track.events { writer.event(event, channel: track.channel) }
+        for event in track.events { writer.event(event, channel: event.channel ?? track.channel) }
       }
     }
     return file

@@ -37,14 +37,22 @@ public struct Performance: Sendable {
     events.reserveCapacity(score.tracks.reduce(0) { $0 + $1.events.count })
     var stems: [Stem] = []
     for track in score.tracks {
-      let channel = track.port * 16 + Int(track.channel.value)
-      if let index = stems.firstIndex(where: { $0.name == track.stem }) {
-        if !stems[index].channels.contains(channel) { stems[index].channels.append(channel) }
-      } else {
-        stems.append(Stem(name: track.stem, channels: [channel]))
+      func synthChannel(_ channel: UInt4) -> Int { track.port * 16 + Int(channel.value) }
+      let index =
+        stems.firstIndex { $0.name == track.stem }
+        ?? {
+          stems.append(Stem(name: track.stem, channels: []))
+          return stems.count - 1
+        }()
+      for channel in track.channels.map(synthChannel) where !stems[index].channels.contains(channel)
+      {
+        stems[index].channels.append(channel)
       }
       for event in track.events where event.message.isChannelMessage {
-        events.append(Event(time: event.time, channel: channel, message: event.message))
+        events.append(
+          Event(
+            time: event.time, channel: synthChannel(event.channel ?? track.channel),
+            message: event.message))
       }
     }
     // A stable sort keeps each track's order at equal times (note-offs before note-ons).
@@ -56,9 +64,10 @@ public struct Performance: Sendable {
   }
 
   /// The performance of any Standard MIDI File: one stem per track that plays notes, named after
-  /// the track, or per channel when one track plays several (as in a format 0 file); tracks that
-  /// share a channel share a stem. The MIDI port meta event (0x21) moves a
-  /// track's channels to port × 16 + channel.
+  /// the track (with all its channels: an exact-pitch track's notes each take a channel), or in a
+  /// format 0 file, whose one track holds every part, one stem per channel; tracks that share a
+  /// channel share a stem. The MIDI port meta event (0x21) moves a track's channels to
+  /// port × 16 + channel.
   public init(file: MIDIFile) {
     var events: [Event] = []
     var stems: [Stem] = []
@@ -83,11 +92,11 @@ public struct Performance: Sendable {
           stems[owner].channels.append(channel)
           channelOwner[channel] = owner
         }
-      } else if noteChannels.count == 1 {
-        channelOwner[noteChannels[0]] = stems.count
+      } else if noteChannels.count == 1 || file.format != 0 {
+        for channel in noteChannels { channelOwner[channel] = stems.count }
         stems.append(Stem(name: name, channels: noteChannels))
       } else {
-        // One track playing several channels (a format 0 file, say): a stem per channel.
+        // The one track of a format 0 file plays every part: a stem per channel.
         for channel in noteChannels {
           channelOwner[channel] = stems.count
           let port = channel / 16 > 0 ? ", port \(channel / 16)" : ""
