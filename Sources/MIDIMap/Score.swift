@@ -72,6 +72,9 @@ public struct Score: Hashable, Sendable {
   public var conductor: [ScoreEvent]
   /// The key of the scale the notes are chosen from, when there is one.
   public var keySignature: KeySignature?
+  /// How many points of dense discrete series were grouped into others' notes (see
+  /// `SonificationOptions.grouping`); their markers and captions remain.
+  public var groupedPoints = 0
   /// The instrument tracks.
   public var tracks: [ScoreTrack]
 

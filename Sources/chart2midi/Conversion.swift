@@ -30,9 +30,15 @@ struct Conversion: Sendable {
       defer { progress.finish() }
       let report = try ChartExport.export(
         chart, options: options, to: request, progress: progress.report)
-      return summaryLines(
+      var lines = summaryLines(
         of: report, input: input,
         paths: (midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath))
+      if let grouped = report.score?.groupedPoints, grouped > 0 {
+        lines.append(
+          "grouped: \(counted(grouped, "point")) of \(chart.pointCount) played in groups (\(options.grouping.rawValue), at most \(ValueFormat.plain(options.maximumNotesPerSecond)) notes a second per track); markers and captions keep every point"
+        )
+      }
+      return lines
     }
   }
 }

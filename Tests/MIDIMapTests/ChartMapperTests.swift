@@ -98,7 +98,9 @@ struct ChartMapperTests {
       DataPoint(x: .number(1.1), y: 50),  // starts inside the first note (0.25 s long)
       DataPoint(x: .number(5), y: 50),
     ])
-    let track = try mapper.makeScore(for: chart).tracks[0]
+    var options = SonificationOptions()
+    options.grouping = .none  // three points in 0.1 s would be grouped
+    let track = try ChartMapper(options: options).makeScore(for: chart).tracks[0]
     let heard = notes(of: track)
     #expect(heard.count == 3)
     #expect(abs(heard[0].end - heard[1].onset) < 1e-9)

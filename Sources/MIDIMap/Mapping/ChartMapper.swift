@@ -33,12 +33,17 @@ public struct ChartMapper: Sendable {
 
     var markers = MarkerText(chart: chart, style: options.markers, namesSeries: selected.count > 1)
     var contents: [TrackKey: TrackContent] = [:]
+    var groupedPoints = 0
     for (order, seriesIndex) in selected.enumerated() {
       let series = chart.series[seriesIndex]
       let onsets = time.onsets(of: series, order: order)
-      for (category, content) in voicing.voice(series, onsets: onsets, markers: &markers) {
+      let voices = voicing.voice(series, onsets: onsets, markers: &markers) {
+        Set(SeriesStatistics(series: seriesIndex, of: chart).outliers.map(\.index))
+      }
+      for (category, content) in voices.tracks {
         contents[TrackKey(series: seriesIndex, category: category)] = content
       }
+      groupedPoints += voices.groupedPoints
     }
 
     let allocation = TrackAllocation(
@@ -54,6 +59,7 @@ public struct ChartMapper: Sendable {
       conductor: MarkerText.conductorTexts(chart: chart, roles: roles) + markers.sortedEvents,
       tracks: tracks)
     score.keySignature = keySignature
+    score.groupedPoints = groupedPoints
     return score
   }
 

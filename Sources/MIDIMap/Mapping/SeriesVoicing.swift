@@ -25,15 +25,24 @@ struct SeriesVoicing {
   let pitch: PitchMap
   let shape: NoteShape
 
-  /// The tracks of the series, by category, and its markers added to `markers`.
+  /// What a series plays: its tracks by category, and how many points were grouped into others.
+  struct Voices {
+    var tracks: [(category: Int?, content: TrackContent)] = []
+    var groupedPoints = 0
+  }
+
+  /// The tracks of the series, by category, and its markers added to `markers` (every sounding
+  /// point gets its marker, grouped or not). `outliers` gives the indices of the series' outliers,
+  /// asked for only when a discrete series is dense enough to group.
   func voice(
-    _ series: DataSeries, onsets: [Double], markers: inout MarkerText
-  ) -> [(category: Int?, content: TrackContent)] {
+    _ series: DataSeries, onsets: [Double], markers: inout MarkerText,
+    outliers: () -> Set<Int> = { [] }
+  ) -> Voices {
     let points = series.dataPoints
     let glides = series.isContinuous && options.continuous == .glide
     // Slot 0 holds the points of no category, slot c + 1 those of category c.
     let slots = shape.categoryCount + 1
-    var notesBySlot = [[Note]](repeating: [], count: slots)
+    var soundingBySlot = [[SoundingPoint]](repeating: [], count: slots)
     var glidesBySlot = [[GlidePoint]](repeating: [], count: slots)
     func slot(of point: DataPoint) -> Int { shape.category(of: point).map { $0 + 1 } ?? 0 }
     // A continuous series visits its points in time order (ties keep the given order).
@@ -48,7 +57,6 @@ struct SeriesVoicing {
         nextOnset[index] = onsets[timeOrder[rank + 1]]
       }
     }
-    let isExact = options.scale == .exact
     for index in timeOrder {
       let point = points[index]
       let onset = onsets[index]
@@ -66,28 +74,48 @@ struct SeriesVoicing {
         } else if let next = nextOnset[index], next > onset {
           duration = next - onset
         }
-        let on = Timebase.tick(onset)
-        var note = Note(
-          on: on, off: max(on + NoteScheduler.minimumTicks, Timebase.tick(onset + duration)),
-          pitch: pitch.note(for: y),
-          velocity: shape.velocity(of: point))
-        if isExact {
-          note.bend = UInt14(
-            semitones: pitch.exactPitch(for: y) - Double(note.pitch), range: options.bendRange)
-        }
-        notesBySlot[slot(of: point)].append(note)
+        soundingBySlot[slot(of: point)].append(
+          SoundingPoint(
+            index: index, onset: onset, y: y, duration: duration,
+            velocity: Double(shape.velocity(of: point))))
       }
       markers.add(point, in: series, at: onset)
     }
-    var result: [(category: Int?, content: TrackContent)] = []
+    var voices = Voices()
+    // A dense discrete series plays its points in groups; its outliers are found once, if needed.
+    var outlierIndices: Set<Int>?
     for slot in 0..<slots {
       let category = slot == 0 ? nil : slot - 1
-      if !notesBySlot[slot].isEmpty {
-        result.append((category, .notes(notesBySlot[slot])))
+      var sounding = soundingBySlot[slot]
+      let rule = series.isContinuous ? SonificationOptions.Grouping.none : options.grouping
+      if PointGrouping.isNeeded(sounding, rule: rule, limit: options.maximumNotesPerSecond) {
+        if outlierIndices == nil { outlierIndices = outliers() }
+        let grouped = PointGrouping.group(
+          sounding, rule: rule, limit: options.maximumNotesPerSecond, keeping: outlierIndices!)
+        sounding = grouped.kept
+        voices.groupedPoints += grouped.grouped
+      }
+      if !sounding.isEmpty {
+        voices.tracks.append((category, .notes(sounding.map(note))))
       } else if glidesBySlot[slot].contains(where: { $0.pitch != nil }) {
-        result.append((category, .glide(glidesBySlot[slot])))
+        voices.tracks.append((category, .glide(glidesBySlot[slot])))
       }
     }
-    return result
+    return voices
+  }
+
+  /// The note of a sounding point: its pitch in the scale (bent to the exact pitch when asked),
+  /// lasting its duration but at least the shortest note.
+  func note(_ point: SoundingPoint) -> Note {
+    let on = Timebase.tick(point.onset)
+    var note = Note(
+      on: on,
+      off: max(on + NoteScheduler.minimumTicks, Timebase.tick(point.onset + point.duration)),
+      pitch: pitch.note(for: point.y), velocity: UInt8(clamping: Int(point.velocity.rounded())))
+    if options.scale == .exact {
+      note.bend = UInt14(
+        semitones: pitch.exactPitch(for: point.y) - Double(note.pitch), range: options.bendRange)
+    }
+    return note
   }
 }

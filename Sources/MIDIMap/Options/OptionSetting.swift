@@ -5,7 +5,7 @@ extension SonificationOptions {
   public enum Key: String, Hashable, Sendable, CaseIterable {
     case totalDuration, secondsPerUnit, noteRange, scale, durationRange, noteDuration, velocity
     case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
-    case bendRange, durationAxis, loudnessAxis, instrumentAxis
+    case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
   }
 }
 
@@ -149,6 +149,8 @@ extension SonificationOptions {
       let range = try read.wholeNumber(from: 1)
       guard range <= 24 else { throw read.failure("expected 1 to 24 semitones") }
       bendRange = range
+    case .grouping: grouping = try read.choice()
+    case .maximumNotesPerSecond: maximumNotesPerSecond = try read.positive()
     case .durationAxis: durationAxis = try read.axisChoice()
     case .loudnessAxis: loudnessAxis = try read.axisChoice()
     case .instrumentAxis: instrumentAxis = try read.axisChoice()

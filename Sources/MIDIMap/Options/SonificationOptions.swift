@@ -56,6 +56,21 @@ public struct SonificationOptions: Hashable, Sendable {
     case notes
   }
 
+  /// How the points of a window play when a discrete series is too dense to follow.
+  public enum Grouping: String, Hashable, Sendable, CaseIterable {
+    /// The lowest and the highest point of each window (and any outlier), so that extremes stay
+    /// audible.
+    case minmax
+    /// The first point of each window.
+    case first
+    /// The last point of each window.
+    case last
+    /// One note at the window's first onset, at the mean of its points' y, duration and loudness.
+    case mean
+    /// Every point, however dense.
+    case none
+  }
+
   /// Which additional axis plays a role: the default choice, none, or one by its index.
   public enum AxisChoice: Hashable, Sendable {
     /// The default: the first numeric axis for duration, the second for loudness, the first
@@ -97,6 +112,11 @@ public struct SonificationOptions: Hashable, Sendable {
   public var gridlines: Bool = true
   /// Which points get marker events.
   public var markers: Markers = .labelled
+  /// How the points of a too dense discrete series play.
+  public var grouping: Grouping = .minmax
+  /// The most notes a second one track of a discrete series plays before its points are grouped:
+  /// 16, in the 10-20 a second that listeners follow as separate notes.
+  public var maximumNotesPerSecond: Double = 16
   /// How a continuous series sounds: one gliding tone, or a note per point.
   public var continuous: ContinuousStyle = .glide
   /// The pitch-bend range in semitones, set with RPN 0 on every channel that bends. The default is

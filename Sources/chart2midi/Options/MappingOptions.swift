@@ -128,6 +128,20 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "How the points of a too dense discrete series play: \(valueNames(SonificationOptions.Grouping.self)) (default minmax: each window's lowest and highest).",
+      valueName: "rule"))
+  var grouping: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The most notes a second a discrete track plays before its points are grouped (default 16).",
+      valueName: "n"))
+  var maxNotesPerSecond: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "The pitch-bend range in semitones, 1 to 24 (default 2, the General MIDI range that every player assumes).",
       valueName: "semitones"))
   var bendRange: String?
@@ -162,6 +176,8 @@ struct MappingOptions: ParsableArguments {
     }
     add(.markers, markers, "--markers")
     add(.continuous, continuous, "--continuous")
+    add(.grouping, grouping, "--grouping")
+    add(.maximumNotesPerSecond, maxNotesPerSecond, "--max-notes-per-second")
     add(.bendRange, bendRange, "--bend-range")
     return settings
   }

@@ -1,0 +1,97 @@
+import Descriptor
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MIDIMap
+
+@Suite("Dense points play in groups")
+struct PointGroupingTests {
+  /// 10,000 points in 10 s: a random walk with three spikes, every 500th point labelled.
+  func denseChart() -> ChartDescriptor {
+    var generator = SeededGenerator(seed: 7)
+    var y = 50.0
+    let points = (0..<10_000).map { index -> DataPoint in
+      y = min(60, max(40, y + Double.random(in: -1...1, using: &generator)))
+      let spike: Double? = [2_000: 100, 5_000: 0, 8_000: 99][index]
+      return DataPoint(
+        x: .number(Double(index) / 1000), y: spike ?? y,
+        label: index % 500 == 0 ? "p\(index)" : nil)
+    }
+    return simpleChart(points: points)
+  }
+
+  /// Note-on times in ticks, from the file libsmf reads back.
+  func onsets(_ score: Score) throws -> [Int] {
+    let file = try MIDIFile(bytes: SMFEncoder().encode(score))
+    return file.tracks[1].events.filter {
+      if case .noteOn? = $0.channelMessage?.message { true } else { false }
+    }.map(\.tick)
+  }
+
+  @Test func minmaxKeepsTheRateTheExtremesTheOutliersAndEveryMarker() throws {
+    let chart = denseChart()
+    let score = try ChartMapper().makeScore(for: chart)
+    let ticks = try onsets(score)
+    // At most 16 notes in every second.
+    for second in 0..<10 {
+      #expect(ticks.filter { $0 / 960 == second }.count <= 16, "second \(second)")
+    }
+    #expect(ticks.count > 100)
+    // Grouping leaves a note per kept point; a few kept points of one pitch 50 ms apart then sound as one.
+    #expect(ticks.count <= 10_000 - score.groupedPoints)
+    #expect(ticks.count >= 10_000 - score.groupedPoints - 20)
+    // The extremes and every outlier play at their own times.
+    let statistics = SeriesStatistics(series: 0, of: chart)
+    let outliers = statistics.outliers.map(\.index)
+    #expect(Set([2_000, 5_000, 8_000]).isSubset(of: outliers))
+    for index in [statistics.minimum!.index, statistics.maximum!.index] + outliers {
+      #expect(ticks.contains(index * 96 / 100), "point \(index)")
+    }
+    // Every labelled point keeps its marker.
+    let markers = score.conductor.filter { if case .marker = $0.message { true } else { false } }
+    #expect(markers.count == 20)
+  }
+
+  /// 400 points in 10 s, 40 a second, on pitches that repeat only every 37 points.
+  func zigzag() -> ChartDescriptor {
+    simpleChart(
+      points: (0..<400).map {
+        DataPoint(x: .number(Double($0) / 40), y: Double($0 * 7 % 37) / 36 * 100)
+      })
+  }
+
+  @Test(
+    "each rule plays at most the limit",
+    arguments: [
+      (SonificationOptions.Grouping.first, 160), (.last, 160), (.mean, 160), (.minmax, 160),
+    ] as [(SonificationOptions.Grouping, Int)])
+  func rules(rule: SonificationOptions.Grouping, notes: Int) throws {
+    var options = SonificationOptions()
+    options.grouping = rule
+    let score = try ChartMapper(options: options).makeScore(for: zigzag())
+    let ticks = try onsets(score)
+    #expect(ticks.count == notes)
+    for second in 0..<10 { #expect(ticks.filter { $0 / 960 == second }.count <= 16) }
+    if rule == .first {
+      // The first point of every window of 1/16 s: points 0, 2.5, 5, ... rounded up to a point.
+      #expect(ticks.prefix(4) == [0, 72, 120, 192])
+    }
+  }
+
+  @Test func noneKeepsEveryNoteAndALowerLimitGroupsMore() throws {
+    var options = SonificationOptions()
+    options.grouping = .none
+    #expect(try onsets(ChartMapper(options: options).makeScore(for: zigzag())).count == 400)
+    options.grouping = .minmax
+    options.maximumNotesPerSecond = 4
+    let ticks = try onsets(ChartMapper(options: options).makeScore(for: zigzag()))
+    #expect(ticks.count == 40)
+  }
+
+  @Test func aSparseSeriesIsNotGrouped() throws {
+    let chart = try ChartDescriptor(contentsOf: example("cars"))
+    let score = try ChartMapper().makeScore(for: chart)
+    #expect(score.groupedPoints == 0)
+  }
+}
