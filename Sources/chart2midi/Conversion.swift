@@ -13,6 +13,7 @@ struct Conversion: Sendable {
   var midiPath: String?
   var wavPath: String?
   var stemsPath: String?
+  var stemsBy = Performance.StemGrouping.series
   var captionsPath: String?
   var captionLabels = false
   var quiet = false
@@ -26,6 +27,7 @@ struct Conversion: Sendable {
       var request = try sound.request(
         midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath)
       request.captionMaker.includesLabels = captionLabels
+      request.stemsBy = stemsBy
       let progress = ProgressLine(quiet: quiet)
       defer { progress.finish() }
       let report = try ChartExport.export(

@@ -61,3 +61,25 @@ struct ChartExportTests {
     #expect(files(in: folder) == [])
   }
 }
+
+@Suite("Stems per track", .serialized)
+struct StemsPerTrackTests {
+  @Test func aCategoryGetsItsOwnStemAndTheStemsAddUpToTheMix() throws {
+    let chart = try ChartDescriptor(contentsOf: example("cars"))
+    let score = try ChartMapper().makeScore(for: chart)
+    var options = RenderOptions()
+    options.rendersStems = true
+    let rendering = try FluidSynthRenderer(soundFont: try soundFont(), options: options)
+      .render(Performance(score: score, stemsBy: .track))
+    #expect(rendering.stems.map(\.name) == score.tracks.map(\.name))
+    #expect(
+      rendering.stems.map(\.name) == ["Cars: USA", "Cars: Japan", "Cars: Germany", "Gridlines"])
+    var largest: Float = 0
+    for frame in 0..<rendering.mix.frames {
+      let sum = rendering.stems.reduce(Float(0)) { $0 + $1.audio.left[frame] }
+      largest = max(largest, abs(sum - rendering.mix.left[frame]))
+    }
+    #expect(largest < 1e-5)
+    for stem in rendering.stems { #expect(stem.audio.peak > 0.01, "\(stem.name)") }
+  }
+}

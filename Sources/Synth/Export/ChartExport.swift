@@ -11,6 +11,8 @@ public struct ExportRequest: Sendable {
   public var mix: URL?
   /// A folder for one WAV per stem (created when missing).
   public var stems: URL?
+  /// One stem per series, or one per track.
+  public var stemsBy: Performance.StemGrouping = .series
   /// Captions: WebVTT (`.vtt`) or SubRip (`.srt`), by the extension.
   public var captions: URL?
   /// How captions are made.
@@ -87,7 +89,9 @@ public enum ChartExport {
         report.captionCount = cues.count
       }
       if request.wantsAudio {
-        try stageAudio(Performance(score: score), request, progress, into: &batch, report: &report)
+        try stageAudio(
+          Performance(score: score, stemsBy: request.stemsBy), request, progress, into: &batch,
+          report: &report)
       }
       try batch.commit()
     } catch {

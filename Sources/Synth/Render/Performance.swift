@@ -31,17 +31,27 @@ public struct Performance: Sendable {
   /// When the music ends: notes still sounding then are released.
   public var end: Double
 
-  /// The performance of a score: one stem per series (tracks grouped by their `stem`).
-  public init(score: Score) {
+  /// What a score's stems hold.
+  public enum StemGrouping: String, Hashable, Sendable, CaseIterable {
+    /// One stem per series: its tracks (one per instrument category) together.
+    case series
+    /// One stem per track: a category's instrument on its own.
+    case track
+  }
+
+  /// The performance of a score: one stem per series (tracks grouped by their `stem`), or one per
+  /// track.
+  public init(score: Score, stemsBy grouping: StemGrouping = .series) {
     var events: [Event] = []
     events.reserveCapacity(score.tracks.reduce(0) { $0 + $1.events.count })
     var stems: [Stem] = []
     for track in score.tracks {
       func synthChannel(_ channel: UInt4) -> Int { track.port * 16 + Int(channel.value) }
+      let name = grouping == .series ? track.stem : track.name
       let index =
-        stems.firstIndex { $0.name == track.stem }
+        stems.firstIndex { $0.name == name }
         ?? {
-          stems.append(Stem(name: track.stem, channels: []))
+          stems.append(Stem(name: name, channels: []))
           return stems.count - 1
         }()
       for channel in track.channels.map(synthChannel) where !stems[index].channels.contains(channel)

@@ -32,8 +32,11 @@ struct Batch: AsyncParsableCommand {
   @Flag(name: .long, help: "Also write NAME.wav, the mix.")
   var wav = false
 
-  @Flag(name: .long, help: "Also write NAME-stems/, one WAV per series.")
+  @Flag(name: .long, help: "Also write NAME-stems/, one WAV per series (or per track).")
   var stems = false
+
+  @OptionGroup
+  var stemOptions: StemOptions
 
   @Flag(name: .long, help: "Also write NAME.vtt, captions.")
   var captions = false
@@ -102,6 +105,7 @@ struct Batch: AsyncParsableCommand {
       return Conversion(
         input: file, csv: csv, mapping: mapping, sound: sound, midiPath: path(".mid"),
         wavPath: wav ? path(".wav") : nil, stemsPath: stems ? path("-stems") : nil,
+        stemsBy: stemOptions.stemsBy,
         captionsPath: captions ? path(".vtt") : nil, quiet: true)
     }
     let workers = min(work.count, jobs ?? ProcessInfo.processInfo.activeProcessorCount)

@@ -39,6 +39,9 @@ struct Convert: ParsableCommand {
   @OptionGroup
   var outputs: AudioOutputs
 
+  @OptionGroup
+  var stemOptions: StemOptions
+
   @OptionGroup(title: "Audio")
   var sound: SoundOptions
 
@@ -56,8 +59,8 @@ struct Convert: ParsableCommand {
       midiPath: output
         ?? URL(fileURLWithPath: chart.input).deletingPathExtension().appendingPathExtension("mid")
         .path,
-      wavPath: outputs.wav, stemsPath: outputs.stems, captionsPath: captions,
-      captionLabels: captionLabels)
+      wavPath: outputs.wav, stemsPath: outputs.stems, stemsBy: stemOptions.stemsBy,
+      captionsPath: captions, captionLabels: captionLabels)
     try conversion.run().forEach(report)
   }
 }

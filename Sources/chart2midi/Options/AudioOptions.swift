@@ -37,6 +37,18 @@ struct AudioOutputs: ParsableArguments {
   var stems: String?
 }
 
+/// How a chart's stems are cut, for `convert` and `batch`.
+struct StemOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "One stem per series (default), or per track: a category's instrument on its own.",
+      valueName: "series|track"))
+  var stemsBy: Performance.StemGrouping = .series
+}
+
+extension Performance.StemGrouping: ExpressibleByArgument {}
+
 /// How audio is rendered, shared by `convert`, `render` and `batch`.
 struct SoundOptions: ParsableArguments {
   @Option(
