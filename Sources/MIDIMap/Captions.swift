@@ -9,6 +9,13 @@ public struct Caption: Hashable, Sendable {
   public var end: Double
   /// What it says.
   public var text: String
+
+  /// A caption.
+  public init(start: Double, end: Double, text: String) {
+    self.start = start
+    self.end = end
+    self.text = text
+  }
 }
 
 /// Caption file formats.

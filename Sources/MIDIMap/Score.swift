@@ -72,6 +72,14 @@ public struct Score: Hashable, Sendable {
   public var conductor: [ScoreEvent]
   /// The key of the scale the notes are chosen from, when there is one.
   public var keySignature: KeySignature?
+  /// The file's tempo in beats (quarter notes) a minute; the music's times in seconds stay as they
+  /// are, whatever the tempo.
+  public var tempo: Double = 120
+  /// The file's time signature.
+  public var timeSignature: TimeSignature = .common
+  /// Where the file's time 0 lies on a programme's timeline, written as the SMPTE offset; nil for
+  /// none. Audio rendered from the score starts there too (padded with silence before it).
+  public var start: Timecode?
   /// How many points of dense discrete series were grouped into others' notes (see
   /// `SonificationOptions.grouping`); their markers and captions remain.
   public var groupedPoints = 0

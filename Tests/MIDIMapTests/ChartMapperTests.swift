@@ -240,9 +240,9 @@ struct ChartMapperTests {
     #expect(
       throws: MIDIMapError(
         "unknown option; expected one of \(SonificationOptions.Key.allCases.map(\.rawValue).joined(separator: ", "))",
-        at: .path("sonification.tempo"))
+        at: .path("sonification.tempi"))
     ) {
-      try SonificationOptions().applying(.object([("tempo", .number(3))]))
+      try SonificationOptions().applying(.object([("tempi", .number(3))]))
     }
   }
 

@@ -53,6 +53,23 @@ struct OptionSettingTests {
       key: .durationAxis, json: .number(-2), flag: "--duration-axis", arguments: ["-2"],
       message: "expected an index into additionalAxes, or -1 (or \"none\") for none, found -2"),
     OptionMistake(
+      key: .key, json: .string("H"), flag: "--key", arguments: ["H"],
+      message: "expected a note name such as \"D\", \"F#\" or \"Bb\", found \"H\""),
+    OptionMistake(
+      key: .tempo, json: .number(400), flag: "--tempo", arguments: ["400"],
+      message: "expected 20 to 300 beats a minute, found 400"),
+    OptionMistake(
+      key: .timeSignature, json: .string("3/5"), flag: "--time-signature", arguments: ["3/5"],
+      message:
+        "expected beats/note value such as \"3/4\" or \"6/8\" (1 to 32 beats of 1, 2, 4, 8, 16 or 32), found \"3/5\""
+    ),
+    OptionMistake(
+      key: .start, json: .string("00:61:00:00"), flag: "--start", arguments: ["00:61:00:00"],
+      message: "expected seconds (0 or more) or a timecode HH:MM:SS:FF, found \"00:61:00:00\""),
+    OptionMistake(
+      key: .frameRate, json: .number(23), flag: "--frame-rate", arguments: ["23"],
+      message: "expected one of \"24\", \"25\", \"29.97\", \"30\", found 23"),
+    OptionMistake(
       key: .markers, json: .string("some"), flag: "--markers", arguments: ["some"],
       message: "expected one of \"labelled\", \"all\", \"none\", found \"some\""),
   ]
@@ -134,9 +151,9 @@ struct OptionSettingTests {
 
   @Test func anUnknownOptionListsTheKnownOnes() {
     let error = #expect(throws: MIDIMapError.self) {
-      try SonificationOptions().applying(.object([("tempo", .number(3))]))
+      try SonificationOptions().applying(.object([("tempi", .number(3))]))
     }
-    #expect(error?.location == .path("sonification.tempo"))
+    #expect(error?.location == .path("sonification.tempi"))
     #expect(error?.message.hasPrefix("unknown option; expected one of totalDuration, ") == true)
   }
 }

@@ -68,6 +68,45 @@ struct PlayerCompatibilityTests {
       keys.first.flatMap(\.metaData).map(Array.init) == [UInt8(bitPattern: Int8(sharps)), minor])
   }
 
+  @Test(
+    "a key roots the scale on its pitch class, spelled as named",
+    arguments: [
+      ("D", SonificationOptions.Scale.major, [2, 4, 6, 7, 9, 11, 1], 2, 0),
+      ("Bb", .major, [10, 0, 2, 3, 5, 7, 9], -2, 0), ("F#", .minor, [6, 8, 9, 11, 1, 2, 4], 3, 1),
+      ("Gb", .major, [6, 8, 10, 11, 1, 3, 5], -6, 0), ("E", .pentatonic, [4, 6, 8, 11, 1], 4, 0),
+    ] as [(String, SonificationOptions.Scale, [Int], Int, UInt8)])
+  func key(
+    name: String, scale: SonificationOptions.Scale, pitchClasses: [Int], sharps: Int, minor: UInt8
+  )
+    throws
+  {
+    var options = SonificationOptions()
+    options.scale = scale
+    options.key = name
+    // 12 notes a second, under the grouping limit, rising over the whole y axis.
+    let points = (0..<120).map { DataPoint(x: .number(Double($0) / 12), y: Double($0) * 100 / 119) }
+    let score = try ChartMapper(options: options).makeScore(for: simpleChart(points: points))
+    let played = Set(notes(of: score.tracks[0]).map { Int($0.pitch) % 12 })
+    // A rising line over three octaves plays every degree of the scale and no other note.
+    #expect(played == Set(pitchClasses))
+    let file = try MIDIFile(bytes: SMFEncoder().encode(score))
+    let keys = file.tracks[0].events.filter { $0.isMeta(.keySignature) }.compactMap(\.metaData)
+    #expect(keys.map(Array.init) == [[UInt8(bitPattern: Int8(sharps)), minor]])
+  }
+
+  @Test func aTimeSignatureIsWritten() throws {
+    let options = try SonificationOptions().applying([
+      .commandLine(.timeSignature, ["6/8"], flag: "--time-signature")
+    ])
+    let score = try ChartMapper(options: options).makeScore(
+      for: simpleChart(points: [DataPoint(x: .number(1), y: 50)]))
+    let file = try MIDIFile(bytes: SMFEncoder().encode(score))
+    let signatures = file.tracks[0].events.filter { $0.isMeta(.timeSignature) }.compactMap(
+      \.metaData)
+    // 6 beats of eighth notes (2^3), 24 MIDI clocks a click, 8 32nd notes a quarter note.
+    #expect(signatures.map(Array.init) == [[6, 3, 24, 8]])
+  }
+
   @Test(arguments: [SonificationOptions.Scale.chromatic, .exact])
   func noKeyWithoutAScale(scale: SonificationOptions.Scale) throws {
     var options = SonificationOptions()

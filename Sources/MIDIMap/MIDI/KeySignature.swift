@@ -18,6 +18,31 @@ public struct KeySignature: Hashable, Sendable {
     self.isMinor = isMinor
   }
 
+  /// The key on a pitch class spelled as in `name` ("F#", "Gb"): a sharp asks for the sharps'
+  /// signature and a flat for the flats', where the key has both within seven.
+  init(root pitchClass: Int, isMinor: Bool, spelledAs name: String) {
+    self.init(root: pitchClass, isMinor: isMinor)
+    if name.contains("#") || name.contains("♯"), sharps < 0, sharps + 12 <= 7 { sharps += 12 }
+    if name.dropFirst().contains("b") || name.contains("♭"), sharps > 0, sharps - 12 >= -7 {
+      sharps -= 12
+    }
+  }
+
+  /// The pitch class (0 is C) of a note name such as "D", "F#", "Bb" or "e♭"; nil otherwise.
+  public static func pitchClass(of name: String) -> Int? {
+    let naturals: [Character: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11]
+    guard let first = name.uppercased().first, let natural = naturals[first] else { return nil }
+    var pitch = natural
+    for accidental in name.dropFirst() {
+      switch accidental {
+      case "#", "♯": pitch += 1
+      case "b", "♭": pitch -= 1
+      default: return nil
+      }
+    }
+    return (pitch + 12) % 12
+  }
+
   /// The meta event's two data bytes.
   var bytes: [UInt8] { [UInt8(bitPattern: Int8(sharps)), isMinor ? 1 : 0] }
 }

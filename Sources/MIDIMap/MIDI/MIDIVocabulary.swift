@@ -45,6 +45,8 @@ public enum MetaEventType: UInt8, Hashable, Sendable {
   case midiPort = 0x21
   /// End of track: required as the last event of every track.
   case endOfTrack = 0x2F
+  /// SMPTE offset: the timecode at which the track starts (`hr mn se fr ff`).
+  case smpteOffset = 0x54
   /// Set tempo, in microseconds per quarter note (three bytes).
   case tempo = 0x51
   /// Time signature: numerator, denominator as a power of 2, MIDI clocks per click, 32nd notes per

@@ -60,18 +60,40 @@ public struct ChartMapper: Sendable {
       tracks: tracks)
     score.keySignature = keySignature
     score.groupedPoints = groupedPoints
+    score.tempo = options.tempo
+    score.timeSignature = options.timeSignature
+    score.start = try startTimecode()
     return score
   }
 
-  /// The key of a chosen scale, rooted on the lowest note of the range; none for chromatic and
-  /// exact pitch.
+  /// The timecode of the `start` option at its frame rate.
+  ///
+  /// - Throws: `MIDIMapError` at the option for a timecode that does not exist at the frame rate
+  ///   (a frame number past the rate, or a frame that drop-frame timecode skips).
+  func startTimecode() throws -> Timecode? {
+    guard let start = options.start else { return nil }
+    if let seconds = Double(start) {
+      return Timecode(seconds: seconds, frameRate: options.frameRate)
+    }
+    guard let timecode = Timecode(start, frameRate: options.frameRate) else {
+      throw MIDIMapError(
+        "\(start) is not a timecode at \(options.frameRate.rawValue) frames a second",
+        at: options.origin(of: .start))
+    }
+    return timecode
+  }
+
+  /// The key of a chosen scale, on the `key` option or else the lowest note of the range; none for
+  /// chromatic and exact pitch.
   var keySignature: KeySignature? {
-    let root = options.noteRange.lowerBound % 12
+    let root = options.key.flatMap(KeySignature.pitchClass) ?? options.noteRange.lowerBound % 12
+    let isMinor: Bool
     switch options.scale {
-    case .major, .pentatonic: return KeySignature(root: root, isMinor: false)
-    case .minor: return KeySignature(root: root, isMinor: true)
+    case .major, .pentatonic: isMinor = false
+    case .minor: isMinor = true
     case .chromatic, .exact: return nil
     }
+    return KeySignature(root: root, isMinor: isMinor, spelledAs: options.key ?? "")
   }
 
   /// When each point of each played series starts, in seconds, exactly as in the score (on the

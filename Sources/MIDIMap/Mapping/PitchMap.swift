@@ -12,7 +12,7 @@ struct PitchMap {
     scale = axis.scale
     low = Double(options.noteRange.lowerBound)
     high = Double(options.noteRange.upperBound)
-    let root = options.noteRange.lowerBound % 12
+    let root = options.key.flatMap(KeySignature.pitchClass) ?? options.noteRange.lowerBound % 12
     let degrees = Set(options.scale.degrees)
     notes = options.noteRange.filter { degrees.contains(($0 - root + 12) % 12) }.map { UInt8($0) }
   }

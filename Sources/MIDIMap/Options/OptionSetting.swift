@@ -6,6 +6,7 @@ extension SonificationOptions {
     case totalDuration, secondsPerUnit, noteRange, scale, durationRange, noteDuration, velocity
     case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
+    case key, tempo, timeSignature, start, frameRate
   }
 }
 
@@ -149,6 +150,44 @@ extension SonificationOptions {
       let range = try read.wholeNumber(from: 1)
       guard range <= 24 else { throw read.failure("expected 1 to 24 semitones") }
       bendRange = range
+    case .key:
+      guard case .string(let name) = setting.value, KeySignature.pitchClass(of: name) != nil else {
+        throw read.failure("expected a note name such as \"D\", \"F#\" or \"Bb\"")
+      }
+      key = name
+    case .tempo:
+      let bpm = try read.positive()
+      guard (20...300).contains(bpm) else {
+        throw read.failure("expected 20 to 300 beats a minute")
+      }
+      tempo = bpm
+    case .timeSignature:
+      guard case .string(let text) = setting.value, case let parts = text.split(separator: "/"),
+        parts.count == 2, let beats = Int(parts[0]), let value = Int(parts[1]),
+        let signature = TimeSignature(beats: beats, noteValue: value)
+      else {
+        throw read.failure(
+          "expected beats/note value such as \"3/4\" or \"6/8\" (1 to 32 beats of 1, 2, 4, 8, 16 or 32)"
+        )
+      }
+      timeSignature = signature
+    case .start:
+      switch setting.value {
+      case .number(let seconds) where seconds >= 0 && seconds < 86_400:
+        start = ValueFormat.plain(seconds)
+      case .string(let text) where Timecode(text, frameRate: .fps30) != nil:
+        start = text
+      default:
+        throw read.failure("expected seconds (0 or more) or a timecode HH:MM:SS:FF")
+      }
+    case .frameRate:
+      if case .number(let rate) = setting.value,
+        let named = FrameRate(rawValue: ValueFormat.plain(rate))
+      {
+        frameRate = named
+      } else {
+        frameRate = try read.choice()
+      }
     case .grouping: grouping = try read.choice()
     case .maximumNotesPerSecond: maximumNotesPerSecond = try read.positive()
     case .durationAxis: durationAxis = try read.axisChoice()

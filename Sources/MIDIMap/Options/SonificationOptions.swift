@@ -112,6 +112,18 @@ public struct SonificationOptions: Hashable, Sendable {
   public var gridlines: Bool = true
   /// Which points get marker events.
   public var markers: Markers = .labelled
+  /// The key that major, minor and pentatonic scales are rooted on, as a note name ("D", "F#",
+  /// "Bb"); nil roots them on the lowest note of the range.
+  public var key: String?
+  /// The file's tempo in beats a minute; times in seconds stay the same at any tempo.
+  public var tempo: Double = 120
+  /// The file's time signature.
+  public var timeSignature: TimeSignature = .common
+  /// Where the graph starts on a programme's timeline: seconds, or a timecode `HH:MM:SS:FF` at
+  /// `frameRate`; nil for none.
+  public var start: String?
+  /// The frame rate of `start`'s timecode.
+  public var frameRate: FrameRate = .fps25
   /// How the points of a too dense discrete series play.
   public var grouping: Grouping = .minmax
   /// The most notes a second one track of a discrete series plays before its points are grouped:

@@ -13,9 +13,10 @@ public struct SMFEncoder: Sendable {
 
   /// The file's bytes. The same score gives the same bytes.
   public func encode(_ score: Score) -> [UInt8] {
+    let timebase = FileTimebase(tempo: score.tempo)
     let endTick =
-      score.tracks.compactMap { $0.events.last.map { Timebase.tick($0.time) } }.max() ?? 0
-    let lastConductorTick = score.conductor.last.map { Timebase.tick($0.time) } ?? 0
+      score.tracks.compactMap { $0.events.last.map { timebase.tick($0.time) } }.max() ?? 0
+    let lastConductorTick = score.conductor.last.map { timebase.tick($0.time) } ?? 0
     let end = max(endTick, lastConductorTick)
     var file: [UInt8] = []
     let eventCount = score.tracks.reduce(score.conductor.count) { $0 + $1.events.count }
@@ -25,20 +26,21 @@ public struct SMFEncoder: Sendable {
     append32(6, to: &file)
     append16(1, to: &file)
     append16(UInt16(score.tracks.count + 1), to: &file)
-    append16(Timebase.ticksPerQuarterNote, to: &file)
+    append16(timebase.ticksPerQuarterNote, to: &file)
 
     // Conductor track.
-    writeTrack(to: &file, end: end) { writer in
+    writeTrack(to: &file, timebase: timebase, end: end) { writer in
       writer.meta(.trackName, Array(TextChunks.truncate(score.title).utf8))
-      let tempo = Timebase.microsecondsPerQuarterNote
+      // "Before any nonzero delta-times" (SMF 1.0).
+      if let start = score.start { writer.meta(.smpteOffset, start.bytes) }
+      let tempo = timebase.microsecondsPerQuarterNote
       writer.meta(.tempo, [UInt8(tempo >> 16), UInt8((tempo >> 8) & 0xFF), UInt8(tempo & 0xFF)])
-      // 4/4: numerator 4, denominator 2^2, 24 MIDI clocks per click, 8 32nd notes per quarter.
-      writer.meta(.timeSignature, [4, 2, 24, 8])
+      writer.meta(.timeSignature, score.timeSignature.bytes)
       if let key = score.keySignature { writer.meta(.keySignature, key.bytes) }
       for event in score.conductor { writer.event(event, channel: 0) }
     }
     for track in score.tracks {
-      writeTrack(to: &file, end: end) { writer in
+      writeTrack(to: &file, timebase: timebase, end: end) { writer in
         writer.meta(.trackName, Array(TextChunks.truncate(track.name).utf8))
         if track.port > 0 { writer.meta(.midiPort, [UInt8(clamping: track.port)]) }
         for event in track.events { writer.event(event, channel: event.channel ?? track.channel) }
@@ -47,11 +49,13 @@ public struct SMFEncoder: Sendable {
     return file
   }
 
-  private func writeTrack(to file: inout [UInt8], end: Int, _ body: (inout TrackWriter) -> Void) {
+  private func writeTrack(
+    to file: inout [UInt8], timebase: FileTimebase, end: Int, _ body: (inout TrackWriter) -> Void
+  ) {
     file.append(contentsOf: Array("MTrk".utf8))
     let lengthOffset = file.count
     append32(0, to: &file)
-    var writer = TrackWriter(bytes: file)
+    var writer = TrackWriter(bytes: file, timebase: timebase)
     file = []
     body(&writer)
     writer.meta(.endOfTrack, [], at: max(end, writer.tick))
@@ -67,6 +71,7 @@ public struct SMFEncoder: Sendable {
 /// Appends events with delta times and running status.
 private struct TrackWriter {
   var bytes: [UInt8]
+  let timebase: FileTimebase
   var tick = 0
   var runningStatus: UInt8 = 0
 
@@ -83,7 +88,7 @@ private struct TrackWriter {
   }
 
   mutating func event(_ event: ScoreEvent, channel: UInt4) {
-    let eventTick = Timebase.tick(event.time)
+    let eventTick = timebase.tick(event.time)
     let message = event.message.bytes(channel: channel)
     guard event.message.isChannelMessage else {
       delta(to: eventTick)

@@ -84,7 +84,11 @@ public enum ChartExport {
       }
       if let captions = request.captions {
         let format = CaptionFormat(fileExtension: captions.pathExtension) ?? .webVTT
-        let cues = try request.captionMaker.captions(for: chart, mapper: mapper)
+        // Captions go with the audio, which starts at the score's start.
+        let offset = score.start?.secondsValue ?? 0
+        let cues = try request.captionMaker.captions(for: chart, mapper: mapper).map {
+          Caption(start: $0.start + offset, end: $0.end + offset, text: $0.text)
+        }
         try batch.stage(Data(CaptionMaker.render(cues, as: format).utf8), at: captions)
         report.captionCount = cues.count
       }

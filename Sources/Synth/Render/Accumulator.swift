@@ -21,6 +21,16 @@ struct Accumulator {
     }
   }
 
+  mutating func appendSilence(frames: Int) {
+    guard frames > 0 else { return }
+    mix.left.append(contentsOf: repeatElement(0, count: frames))
+    mix.right.append(contentsOf: repeatElement(0, count: frames))
+    for index in stems.indices {
+      stems[index].left.append(contentsOf: repeatElement(0, count: frames))
+      stems[index].right.append(contentsOf: repeatElement(0, count: frames))
+    }
+  }
+
   /// The largest sample of the mix in the last block.
   var lastBlockPeak: Float = 0
 

@@ -32,12 +32,12 @@ public struct FluidSynthRenderer: Sendable {
     guard options.sampleRate == 44100 || options.sampleRate == 48000 else {
       throw SynthError("the sample rate must be 44100 or 48000, not \(options.sampleRate)")
     }
-    guard performance.end <= Self.maximumDuration else {
+    guard performance.leadIn + performance.end <= Self.maximumDuration else {
       throw SynthError(
         String(
           format:
             "the music lasts %.1f hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it",
-          performance.end / 3600))
+          (performance.leadIn + performance.end) / 3600))
     }
     guard
       performance.events.contains(where: { if case .noteOn = $0.message { true } else { false } })
@@ -67,7 +67,12 @@ public struct FluidSynthRenderer: Sendable {
       groups: groups)
     let block = FluidSynthInstance.blockSize
     // Room for the music and a typical tail, so that the buffers do not grow by copying.
-    output.reserve(frames: Int((performance.end + min(options.tailCap, 2)) * rate) + block)
+    let leadFrames = Int((performance.leadIn * rate).rounded())
+    output.reserve(
+      frames: leadFrames + Int((performance.end + min(options.tailCap, 2)) * rate) + block)
+    // The lead-in is silence before the synth starts, so the music after it is the same audio,
+    // sample for sample, as without one.
+    output.appendSilence(frames: leadFrames)
 
     var cursor = 0
     let totalFrames = max(1, Int(performance.end * rate))

@@ -30,6 +30,9 @@ public struct Performance: Sendable {
   public var stems: [Stem]
   /// When the music ends: notes still sounding then are released.
   public var end: Double
+  /// Seconds of silence the audio starts with, before the time 0 of the events: a score's start
+  /// on a programme's timeline.
+  public var leadIn: Double = 0
 
   /// What a score's stems hold.
   public enum StemGrouping: String, Hashable, Sendable, CaseIterable {
@@ -40,7 +43,7 @@ public struct Performance: Sendable {
   }
 
   /// The performance of a score: one stem per series (tracks grouped by their `stem`), or one per
-  /// track.
+  /// track. A score with a start on a programme's timeline plays after that much silence.
   public init(score: Score, stemsBy grouping: StemGrouping = .series) {
     var events: [Event] = []
     events.reserveCapacity(score.tracks.reduce(0) { $0 + $1.events.count })
@@ -71,6 +74,7 @@ public struct Performance: Sendable {
     self.channelCount = 16 * score.portCount
     self.stems = stems
     self.end = score.duration
+    self.leadIn = score.start?.secondsValue ?? 0
   }
 
   /// The performance of any Standard MIDI File: one stem per track that plays notes, named after

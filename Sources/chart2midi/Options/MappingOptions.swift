@@ -128,6 +128,39 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "The key that major, minor and pentatonic scales are rooted on, such as D, F# or Bb (default: the lowest note of the range).",
+      valueName: "note"))
+  var key: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The file's tempo, 20 to 300 beats a minute (default 120); every note keeps its time in seconds.",
+      valueName: "bpm"))
+  var tempo: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The file's time signature (default 4/4).", valueName: "beats/value"))
+  var timeSignature: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Where the graph sits on a programme's timeline: seconds or HH:MM:SS:FF. The MIDI file gets an SMPTE offset; audio and captions start after that much silence.",
+      valueName: "time"))
+  var start: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The frame rate of --start: \(valueNames(FrameRate.self)) (29.97 counts drop-frame; default 25).",
+      valueName: "fps"))
+  var frameRate: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "How the points of a too dense discrete series play: \(valueNames(SonificationOptions.Grouping.self)) (default minmax: each window's lowest and highest).",
       valueName: "rule"))
   var grouping: String?
@@ -176,6 +209,11 @@ struct MappingOptions: ParsableArguments {
     }
     add(.markers, markers, "--markers")
     add(.continuous, continuous, "--continuous")
+    add(.key, key, "--key")
+    add(.tempo, tempo, "--tempo")
+    add(.timeSignature, timeSignature, "--time-signature")
+    add(.frameRate, frameRate, "--frame-rate")
+    add(.start, start, "--start")
     add(.grouping, grouping, "--grouping")
     add(.maximumNotesPerSecond, maxNotesPerSecond, "--max-notes-per-second")
     add(.bendRange, bendRange, "--bend-range")
