@@ -139,19 +139,44 @@ public enum ProjectSoundFont {
       }
       font.instruments.append(SoundFontWriter.Instrument(name: timbre.name, zones: zones))
     }
-    // The gridline tick: a short noise burst, the same pitch on every key.
-    font.samples.append(makeTick())
+    // The percussion kit: the gridline tick on every key but the wood blocks, where a rising and
+    // a falling chirp mark a series crossing a threshold upward and downward.
+    let tick = font.samples.count
+    font.samples += [makeTick(), makeChirp(rising: true), makeChirp(rising: false)]
+    func percussion(_ keys: ClosedRange<UInt8>, sample: Int) -> SoundFontWriter.Zone {
+      SoundFontWriter.Zone(
+        generators: [
+          .keyRange(keys), .attack(0.001), .release(0.05), .scaleTuning(0), .rootKey(60),
+        ],
+        sample: sample)
+    }
     font.instruments.append(
       SoundFontWriter.Instrument(
         name: "Tick",
         zones: [
+          percussion(0...75, sample: tick), percussion(76...76, sample: tick + 1),
+          percussion(77...77, sample: tick + 2), percussion(78...127, sample: tick),
+        ]))
+    // A soft wash of noise, the same on every key, for the gaps in a series (Seashore).
+    font.samples.append(makeNoise())
+    font.instruments.append(
+      SoundFontWriter.Instrument(
+        name: "Noise",
+        zones: [
           SoundFontWriter.Zone(
             generators: [
-              .keyRange(0...127), .attack(0.001), .release(0.05), .scaleTuning(0), .rootKey(60),
+              .keyRange(0...127), .attack(0.08), .release(0.2), .scaleTuning(0),
+              .sampleModes(1), .rootKey(60),
             ],
             sample: font.samples.count - 1)
         ]))
     for program in 0..<128 {
+      if program == noiseProgram {
+        font.presets.append(
+          SoundFontWriter.Preset(
+            name: "Noise", bank: 0, program: UInt16(program), instrument: timbres.count + 1))
+        continue
+      }
       let timbre = timbreIndex(forProgram: program)
       font.presets.append(
         SoundFontWriter.Preset(
@@ -241,6 +266,45 @@ public enum ProjectSoundFont {
       return bright * exp(-Double(index) / sampleRate / 0.006)
     }
     return SoundFontWriter.Sample(name: "Tick", data: normalized(values, peak: 0.5), rootKey: 60)
+  }
+
+  /// A 120 ms chirp a fifth up (880 to 1320 Hz) or down, with its octave, a soft attack and a
+  /// fast decay: a threshold crossed upward or downward.
+  static func makeChirp(rising: Bool) -> SoundFontWriter.Sample {
+    let count = Int(0.12 * sampleRate)
+    var phase = 0.0
+    let values = (0..<count).map { index -> Double in
+      let progress = Double(index) / Double(count)
+      let glide = rising ? progress : 1 - progress
+      let frequency = 880 * pow(1.5, glide)
+      phase += 2 * .pi * frequency / sampleRate
+      let envelope = min(1, Double(index) / (0.004 * sampleRate)) * pow(1 - progress, 1.5)
+      return envelope * (sin(phase) + 0.3 * sin(2 * phase))
+    }
+    return SoundFontWriter.Sample(
+      name: rising ? "Rise" : "Fall", data: normalized(values, peak: 0.5), rootKey: 60)
+  }
+
+  /// The program that plays the noise: General MIDI's Seashore.
+  static let noiseProgram = 122
+
+  /// Two seconds of noise, smoothed by a one-pole low-pass (about 1.5 kHz), looped over its second
+  /// second (a few samples past the loop, as SoundFont 2 asks).
+  static func makeNoise() -> SoundFontWriter.Sample {
+    var state: UInt32 = 0x1B87_3593
+    var smooth = 0.0
+    let loopEnd = Int(2 * sampleRate)
+    let count = loopEnd + 64
+    let coefficient = 1 - exp(-2 * Double.pi * 1500 / sampleRate)
+    let values = (0..<count).map { _ -> Double in
+      state = state &* 1_664_525 &+ 1_013_904_223
+      let noise = Double(state >> 8) / Double(1 << 24) * 2 - 1
+      smooth += coefficient * (noise - smooth)
+      return smooth
+    }
+    return SoundFontWriter.Sample(
+      name: "Noise", data: normalized(values, peak: 0.4), rootKey: 60,
+      loop: (loopEnd / 2)..<loopEnd)
   }
 
   static func normalized(_ values: [Double], peak: Double) -> [Int16] {

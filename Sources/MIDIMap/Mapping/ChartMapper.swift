@@ -34,9 +34,11 @@ public struct ChartMapper: Sendable {
     var markers = MarkerText(chart: chart, style: options.markers, namesSeries: selected.count > 1)
     var contents: [TrackKey: TrackContent] = [:]
     var groupedPoints = 0
+    var played: [(series: DataSeries, onsets: [Double])] = []
     for (order, seriesIndex) in selected.enumerated() {
       let series = chart.series[seriesIndex]
       let onsets = time.onsets(of: series, order: order)
+      played.append((series, onsets))
       let voices = voicing.voice(series, onsets: onsets, markers: &markers) {
         Set(SeriesStatistics(series: seriesIndex, of: chart).outliers.map(\.index))
       }
@@ -44,15 +46,24 @@ public struct ChartMapper: Sendable {
         contents[TrackKey(series: seriesIndex, category: category)] = content
       }
       groupedPoints += voices.groupedPoints
+      if options.gaps == .noise {
+        let noise = GapNoise.notes(series: series, onsets: onsets, tail: options.noteDuration)
+        if !noise.isEmpty {
+          contents[TrackKey(series: seriesIndex, isGapNoise: true)] = .gapNoise(noise)
+        }
+      }
     }
 
     let allocation = TrackAllocation(
       chart: chart, options: options, roles: roles, selected: selected)
     var tracks = try allocation.tracks(for: contents)
-    if options.gridlines,
-      let gridlines = Gridlines.track(chart: chart, seriesCount: selected.count, time: time)
+    let earcons = Crossings(chart: chart, thresholds: options.thresholds)
+      .earcons(series: played, markers: &markers)
+    if let context = Gridlines.track(
+      chart: chart, ticks: options.gridlines, seriesCount: selected.count, time: time,
+      earcons: earcons)
     {
-      tracks.append(gridlines)
+      tracks.append(context)
     }
     var score = Score(
       title: chart.title,

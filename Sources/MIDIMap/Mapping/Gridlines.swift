@@ -1,6 +1,7 @@
 import Descriptor
 
-/// Soft ticks on the percussion channel at the x axis's gridlines, in a track of their own.
+/// The context track: soft ticks on the percussion channel at the x axis's gridlines, and the
+/// earcons of threshold crossings (see `Crossings`), in a track of their own.
 enum Gridlines {
   /// The General MIDI percussion key of the tick: closed hi-hat.
   static let key: UInt7 = 42
@@ -10,13 +11,23 @@ enum Gridlines {
   /// The track and stem name.
   static let name = "Gridlines"
 
-  /// The track, or nil when the x axis has no gridlines (or no series plays): a tick at each
-  /// gridline inside the range, once per span played.
-  static func track(chart: ChartDescriptor, seriesCount: Int, time: TimeMap) -> ScoreTrack? {
-    guard case .numeric(let axis) = chart.xAxis, !axis.gridlinePositions.isEmpty, seriesCount > 0
-    else {
-      return nil
+  /// The track, or nil when it has nothing to play: with `ticks`, a tick at each gridline of the
+  /// x axis inside its range, once per span played; and the `earcons`.
+  static func track(
+    chart: ChartDescriptor, ticks: Bool, seriesCount: Int, time: TimeMap, earcons: [Note]
+  ) -> ScoreTrack? {
+    var notes = earcons
+    if ticks, case .numeric(let axis) = chart.xAxis {
+      notes += self.ticks(axis: axis, seriesCount: seriesCount, time: time)
     }
+    guard !notes.isEmpty else { return nil }
+    var track = ScoreTrack(name: name, stem: name, channel: .percussion, program: 0)
+    track.events = ChannelSetup.events(program: 0, pan: 64)
+    NoteScheduler.append(notes.sorted { ($0.on, $0.pitch) < ($1.on, $1.pitch) }, to: &track.events)
+    return track
+  }
+
+  static func ticks(axis: NumericAxis, seriesCount: Int, time: TimeMap) -> [Note] {
     var notes: [Note] = []
     for span in 0..<time.repeats(seriesCount: seriesCount) {
       let offset = time.start(ofSeries: span)
@@ -26,9 +37,6 @@ enum Gridlines {
           Note(on: on, off: on + Timebase.tick(length), pitch: key.value, velocity: velocity))
       }
     }
-    var track = ScoreTrack(name: name, stem: name, channel: .percussion, program: 0)
-    track.events = ChannelSetup.events(program: 0, pan: 64)
-    NoteScheduler.append(notes, to: &track.events)
-    return track
+    return notes
   }
 }

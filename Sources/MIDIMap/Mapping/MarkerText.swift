@@ -35,7 +35,13 @@ struct MarkerText {
   /// Adds a sounding point's marker, when it gets one, at its onset.
   mutating func add(_ point: DataPoint, in series: DataSeries, at onset: Double) {
     guard let text = text(for: point, in: series) else { return }
-    let time = Timebase.quantized(onset)
+    add(text: text, at: onset)
+  }
+
+  /// Adds a marker that is not a point's (a threshold crossing), unless markers are off.
+  mutating func add(text: String, at time: Double) {
+    guard style != .none else { return }
+    let time = Timebase.quantized(time)
     for piece in TextChunks.split(text) {
       events.append(ScoreEvent(time: time, message: .marker(piece)))
     }

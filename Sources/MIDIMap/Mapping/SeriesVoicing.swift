@@ -4,18 +4,23 @@ import Descriptor
 enum TrackContent {
   case notes([Note])
   case glide([GlidePoint])
+  /// The soft noise that marks a series' gaps (see `GapNoise`).
+  case gapNoise([Note])
 }
 
 /// A track's place in the score: its series, and its category when an instrument axis splits the
-/// series (nil when none does).
+/// series (nil when none does), or the series' gap noise.
 struct TrackKey: Hashable, Comparable {
   var series: Int
   var category: Int?
+  var isGapNoise = false
 
-  /// Series order, then no category before the categories in their order.
+  /// Series order, then no category before the categories in their order, then the gap noise.
   static func < (a: TrackKey, b: TrackKey) -> Bool {
-    (a.series, a.category.map { $0 + 1 } ?? 0) < (b.series, b.category.map { $0 + 1 } ?? 0)
+    (a.series, a.rank) < (b.series, b.rank)
   }
+
+  private var rank: Int { isGapNoise ? Int.max : category.map { $0 + 1 } ?? 0 }
 }
 
 /// Turns one series' points into what its tracks play (one per instrument category), and adds the

@@ -29,6 +29,14 @@ struct TrackAllocation {
       let pan = pans[series.name] ?? 64
       func slot(_ index: Int) -> UInt4 { Self.melodicChannels[index % perPort] }
       switch contents[key]! {
+      case .gapNoise(let notes):
+        var track = ScoreTrack(
+          name: "\(series.name) gaps", stem: series.name, port: cursor / perPort,
+          channel: slot(cursor), program: GapNoise.program)
+        cursor += 1
+        track.events = ChannelSetup.events(program: GapNoise.program, pan: pan)
+        NoteScheduler.append(notes, to: &track.events)
+        tracks.append(track)
       case .glide(let points):
         var track = ScoreTrack(
           name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),

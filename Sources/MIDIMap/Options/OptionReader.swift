@@ -92,6 +92,61 @@ struct OptionReader {
     }
   }
 
+  /// Thresholds: a y value, "mean", "VALUE:NAME", or `{"value": ..., "name": ...}`; one or an
+  /// array of them.
+  func thresholds() throws -> [SonificationOptions.Threshold] {
+    let items: [JSONValue]
+    if case .array(let array) = value { items = array } else { items = [value] }
+    return try items.enumerated().map { index, item in
+      let location =
+        isFlag || items.count == 1 && !isArray
+        ? setting.location
+        : setting.location.appending(index: index)
+      let expectation =
+        "expected a y value or \"mean\", optionally followed by :NAME, found \(item.summary)"
+      func level(_ value: JSONValue) -> SonificationOptions.Threshold.Level? {
+        switch value {
+        case .number(let number) where number.isFinite: .value(number)
+        case .string("mean"): .mean
+        case .string(let text): Double(text).flatMap { $0.isFinite ? .value($0) : nil }
+        default: nil
+        }
+      }
+      switch item {
+      case .number:
+        if let level = level(item) { return .init(level) }
+      case .string(let text):
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = parts.count == 2 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : nil
+        if let level = level(.string(String(parts[0]).trimmingCharacters(in: .whitespaces))),
+          name.map({ !$0.isEmpty }) ?? true
+        {
+          return .init(level, name: name)
+        }
+      case .object(let members):
+        let value = members.first { $0.key == "value" }?.value
+        let name = members.first { $0.key == "name" }?.value
+        guard let value, let level = level(value) else {
+          throw MIDIMapError(
+            "expected \"value\": a y value or \"mean\"", at: location.appending("value"))
+        }
+        switch name {
+        case nil: return .init(level)
+        case .string(let text)?: return .init(level, name: text)
+        case let other?:
+          throw MIDIMapError(
+            "expected a name as text, found \(other.summary)", at: location.appending("name"))
+        }
+      default: break
+      }
+      throw MIDIMapError(expectation, at: location)
+    }
+  }
+
+  private var isArray: Bool {
+    if case .array = value { true } else { false }
+  }
+
   /// Names with a program (a number or a General MIDI name) or a pan (a number).
   func table(programs: Bool) throws -> [String: Int] {
     guard case .object(let members) = value else {

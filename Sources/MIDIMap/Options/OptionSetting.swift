@@ -6,7 +6,7 @@ extension SonificationOptions {
     case totalDuration, secondsPerUnit, noteRange, scale, durationRange, noteDuration, velocity
     case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
-    case key, tempo, timeSignature, start, frameRate
+    case key, tempo, timeSignature, start, frameRate, thresholds, gaps
   }
 }
 
@@ -73,6 +73,8 @@ public struct OptionSetting: Hashable, Sendable {
         ? .array(numbers.map(JSONValue.number)) : .string(spelling)
     case .series:
       value = .array(texts.map(JSONValue.string))
+    case .thresholds:
+      value = .array(texts.map(scalar))
     case .programs, .pan:
       var members: [(key: String, value: JSONValue)] = []
       for text in texts {
@@ -188,6 +190,8 @@ extension SonificationOptions {
       } else {
         frameRate = try read.choice()
       }
+    case .thresholds: thresholds = try read.thresholds()
+    case .gaps: gaps = try read.choice()
     case .grouping: grouping = try read.choice()
     case .maximumNotesPerSecond: maximumNotesPerSecond = try read.positive()
     case .durationAxis: durationAxis = try read.axisChoice()

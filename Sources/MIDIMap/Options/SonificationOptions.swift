@@ -71,6 +71,36 @@ public struct SonificationOptions: Hashable, Sendable {
     case none
   }
 
+  /// A y value whose crossings are heard: a zero line, a target, an average.
+  public struct Threshold: Hashable, Sendable {
+    /// Where the line lies.
+    public enum Level: Hashable, Sendable {
+      /// A y value.
+      case value(Double)
+      /// Each series' own mean y.
+      case mean
+    }
+    /// Where the line lies.
+    public var level: Level
+    /// What to call it in markers ("target"); nil names it by its value.
+    public var name: String?
+
+    /// A threshold.
+    public init(_ level: Level, name: String? = nil) {
+      self.level = level
+      self.name = name
+    }
+  }
+
+  /// How a run of `null` points sounds.
+  public enum GapSound: String, Hashable, Sendable, CaseIterable {
+    /// Nothing plays.
+    case silent
+    /// A soft noise on the series' own "gaps" track, from the first missing point to the next
+    /// value.
+    case noise
+  }
+
   /// Which additional axis plays a role: the default choice, none, or one by its index.
   public enum AxisChoice: Hashable, Sendable {
     /// The default: the first numeric axis for duration, the second for loudness, the first
@@ -124,6 +154,12 @@ public struct SonificationOptions: Hashable, Sendable {
   public var start: String?
   /// The frame rate of `start`'s timecode.
   public var frameRate: FrameRate = .fps25
+  /// y values whose crossings play an earcon on the context track ("Gridlines"): a rise above one
+  /// and a fall below it sound different.
+  public var thresholds: [Threshold] = []
+  /// How a run of `null` points sounds: silence, or a soft noise, so that a gap is not taken for
+  /// the end.
+  public var gaps: GapSound = .silent
   /// How the points of a too dense discrete series play.
   public var grouping: Grouping = .minmax
   /// The most notes a second one track of a discrete series plays before its points are grouped:

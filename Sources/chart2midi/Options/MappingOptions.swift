@@ -126,6 +126,20 @@ struct MappingOptions: ParsableArguments {
   var continuous: String?
 
   @Option(
+    name: .customLong("threshold"), parsing: .unconditionalSingleValue,
+    help: ArgumentHelp(
+      "A y value (or mean: each series' own) whose crossings play an earcon on the Gridlines track, high rising and low falling, with an optional name for its markers (repeatable).",
+      valueName: "value[:name]"))
+  var thresholds: [String] = []
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How a run of null points sounds: \(valueNames(SonificationOptions.GapSound.self)) (default silent; noise: a soft noise on the series' own gaps track).",
+      valueName: "sound"))
+  var gaps: String?
+
+  @Option(
     name: .long,
     help: ArgumentHelp(
       "The key that major, minor and pentatonic scales are rooted on, such as D, F# or Bb (default: the lowest note of the range).",
@@ -209,6 +223,8 @@ struct MappingOptions: ParsableArguments {
     }
     add(.markers, markers, "--markers")
     add(.continuous, continuous, "--continuous")
+    add(.thresholds, thresholds, "--threshold")
+    add(.gaps, gaps, "--gaps")
     add(.key, key, "--key")
     add(.tempo, tempo, "--tempo")
     add(.timeSignature, timeSignature, "--time-signature")
