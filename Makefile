@@ -1,7 +1,7 @@
 # chart2midi: make demo | make test | make bench | make docs | make format
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev fluidsynth timgm6mb-soundfont python3-venv
+APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libebur128-dev fluidsynth timgm6mb-soundfont python3-venv
 SWIFT ?= swift
 BIN := .build/debug/chart2midi
 OUT := out
@@ -33,10 +33,10 @@ demo: build
 	@echo
 	@echo "Wrote $(OUT)/cars.mid, $(OUT)/cars.wav, $(OUT)/cars-stems/ and $(OUT)/cars.vtt (play them with any player or DAW)."
 
-## venv: mido in a virtual environment, for the tests and the benchmark
+## venv: mido and pyloudnorm (with scipy) in a virtual environment, for the tests and the benchmark
 venv:
 	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c "import mido" 2>/dev/null || $(VENV)/bin/pip install -q mido
+	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy" 2>/dev/null || $(VENV)/bin/pip install -q mido pyloudnorm scipy
 
 ## test: the whole suite, the documentation check and the documentation build
 test: deps venv

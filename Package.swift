@@ -24,9 +24,14 @@ let package = Package(
       pkgConfig: "fluidsynth",
       providers: [.apt(["libfluidsynth-dev", "pkg-config"])]
     ),
+    .systemLibrary(
+      name: "CEBUR128",
+      pkgConfig: "libebur128",
+      providers: [.apt(["libebur128-dev", "pkg-config"])]
+    ),
     .target(name: "Descriptor"),
     .target(name: "MIDIMap", dependencies: ["Descriptor", "CSMF"]),
-    .target(name: "Synth", dependencies: ["Descriptor", "MIDIMap", "CFluidSynth"]),
+    .target(name: "Synth", dependencies: ["Descriptor", "MIDIMap", "CFluidSynth", "CEBUR128"]),
     .executableTarget(
       name: "chart2midi",
       dependencies: [

@@ -44,7 +44,10 @@ struct RenderingTests {
     }
   }
 
-  @Test func stemsHaveTheMixLengthAndAddUpToIt() throws {
+  @Test(
+    "stems have the mix's length and add up to it, at a peak level or a loudness",
+    arguments: [nil, -23.0] as [Double?])
+  func stemsHaveTheMixLengthAndAddUpToIt(loudness: Double?) throws {
     // Two series with the same instrument, at different times, and a gridline stem.
     var grid = track(
       "Gridlines", channel: .percussion, program: 0, notes: [(0, 0.05, 42), (6, 6.05, 42)])
@@ -58,9 +61,21 @@ struct RenderingTests {
       ])
     var options = RenderOptions()
     options.rendersStems = true
+    options.loudness = loudness
     let rendering = try FluidSynthRenderer(soundFont: try soundFont(), options: options)
       .render(Performance(score: score))
     #expect(rendering.stems.map(\.name) == ["Early", "Late", "Gridlines"])
+    if let loudness {
+      // The loudness the report gives is the mix's, measured again.
+      let reached = try #require(rendering.loudness?.reached)
+      #expect(abs(reached.integrated - loudness) < 0.01)
+      let measured = try Loudness(of: rendering.mix, sampleRate: rendering.sampleRate)
+      #expect(abs(measured.integrated - loudness) < 0.05)
+      #expect(abs(measured.truePeak - reached.truePeak) < 0.05)
+    } else {
+      #expect(rendering.loudness == nil)
+      #expect(abs(20 * log10(Double(rendering.mix.peak)) + 1) < 0.01)
+    }
     for stem in rendering.stems { #expect(stem.audio.frames == rendering.mix.frames) }
     var maxDifference: Float = 0
     for frame in 0..<rendering.mix.frames {

@@ -48,6 +48,8 @@ public struct ExportReport: Sendable {
   public var audioSeconds: Double?
   /// The stem files, in stem order.
   public var stemFiles: [URL] = []
+  /// The loudness the mix reached, when a target was asked for.
+  public var loudness: LoudnessReport?
   /// Things worth telling: values outside their axis ranges, programs the soundfont lacks.
   public var warnings: [String] = []
 }
@@ -137,6 +139,7 @@ public enum ChartExport {
     report.soundFont = soundFont
     report.audioSeconds = Double(rendering.mix.frames) / Double(rendering.sampleRate)
     report.warnings += rendering.warnings
+    report.loudness = rendering.loudness
     func encode(_ audio: StereoAudio) -> Data {
       WAVEncoder.encode(audio, sampleRate: rendering.sampleRate, format: request.sampleFormat)
     }

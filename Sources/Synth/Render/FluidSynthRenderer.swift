@@ -114,12 +114,12 @@ public struct FluidSynthRenderer: Sendable {
       try render(to: min(tailEnd, cursor + block))
     }
 
-    // Gain staging: the mix peaks at the chosen level; stems take the same gain.
-    let peak = output.mix.peak
-    let target = Float(pow(10, options.peakLevel / 20))
-    let gain: Float = peak > 1e-6 ? min(target / peak, 1000) : 1
-    output.scale(by: gain)
     var notes = warnings
+    // Gain staging: the mix reaches the loudness asked for, or peaks at the chosen level; stems
+    // take the same gain, so that they still add up to it.
+    let (gain, report) = try GainStaging.gain(
+      for: output.mix, sampleRate: options.sampleRate, options: options, notes: &notes)
+    output.scale(by: gain)
     if silentNotes > 0 {
       notes.append(
         "\(counted(silentNotes, "note")) could not sound (fluid_synth_noteon failed\(synth.log.last.map { ": \($0)" } ?? ""))"
@@ -128,6 +128,6 @@ public struct FluidSynthRenderer: Sendable {
     return Rendering(
       sampleRate: options.sampleRate, mix: output.mix,
       stems: zip(performance.stems, output.stems).map { ($0.name, $1) },
-      gain: gain, warnings: notes)
+      gain: gain, loudness: report, warnings: notes)
   }
 }

@@ -4,8 +4,11 @@ public struct RenderOptions: Hashable, Sendable {
   public var sampleRate: Int = 44100
   /// The most seconds of sound after the last event, while releases decay.
   public var tailCap: Double = 5
-  /// The peak level of the mix after gain staging, in dBFS.
+  /// The peak level of the mix after gain staging, in dBFS, when no `loudness` is asked for.
   public var peakLevel: Double = -1
+  /// The integrated loudness the mix is brought to, in LUFS (ITU-R BS.1770), with its true peak
+  /// at or under `Loudness.truePeakCeiling`; nil keeps the peak at `peakLevel`.
+  public var loudness: Double?
   /// FluidSynth's voice limit.
   public var polyphony: Int = 256
   /// Whether to keep each stem's audio, not only the mix.
@@ -47,8 +50,10 @@ public struct Rendering: Sendable {
   public var mix: StereoAudio
   /// Each stem's name and audio; the stems add up to the mix.
   public var stems: [(name: String, audio: StereoAudio)]
-  /// The gain that was applied to reach the peak level.
+  /// The gain that was applied to reach the peak level or the loudness.
   public var gain: Float
+  /// The loudness reached, when a target was asked for.
+  public var loudness: LoudnessReport?
   /// What the listener should know: programs the soundfont lacks and what played instead, notes
   /// that could not sound.
   public var warnings: [String] = []

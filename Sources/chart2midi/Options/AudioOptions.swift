@@ -74,6 +74,30 @@ struct SoundOptions: ParsableArguments {
     help: ArgumentHelp("Reverb on the mix, 0 (none) to 1; stems stay dry.", valueName: "level"))
   var reverb: Double = 0
 
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "The mix's integrated loudness (ITU-R BS.1770), -70 to 0 LUFS, or broadcast (-23) or web (-16), with its true peak at -1 dBTP at most; stems take the same gain. Default: the peak at -1 dBFS.",
+      valueName: "lufs"))
+  var loudness: String?
+
+  /// The loudness target in LUFS, when one was asked for.
+  var loudnessTarget: Double? {
+    get throws {
+      guard let loudness else { return nil }
+      switch loudness {
+      case "broadcast": return Loudness.broadcast
+      case "web": return Loudness.web
+      default:
+        guard let value = Double(loudness), Loudness.targets.contains(value) else {
+          throw CommandFailure(
+            "--loudness: expected -70 to 0 LUFS, broadcast (-23) or web (-16), found \(loudness)")
+        }
+        return value
+      }
+    }
+  }
+
   func validate() throws {
     guard sampleRate == 44100 || sampleRate == 48000 else {
       throw ValidationError("--sample-rate must be 44100 or 48000, not \(sampleRate).")
@@ -99,6 +123,7 @@ struct SoundOptions: ParsableArguments {
     request.render.sampleRate = sampleRate
     request.render.tailCap = tailCap
     request.render.reverb = reverb
+    request.render.loudness = try loudnessTarget
     if request.wantsAudio { request.soundFont = try SoundFontLocator.locate(soundfont) }
     return request
   }
@@ -145,6 +170,9 @@ func summaryLines(
     lines.append(
       "mix: \(wav) (\(String(format: "%.2f", seconds)) s, \(report.soundFont?.lastPathComponent ?? ""))"
     )
+  }
+  if let loudness = report.loudness {
+    lines.append(loudness.summary)
   }
   if let stems = paths.stems {
     let names = report.stemFiles.map(\.lastPathComponent)

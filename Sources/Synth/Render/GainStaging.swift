@@ -1,0 +1,43 @@
+import Foundation
+
+/// The one gain of a render, for the mix and every stem alike.
+enum GainStaging {
+  /// The most a render is amplified: 60 dB.
+  static let maximumGain: Float = 1000
+
+  /// The gain that brings the mix to `options.loudness` (without passing the true-peak ceiling),
+  /// or, without a loudness target, its peak to `options.peakLevel`; and what the loudness then is.
+  /// A mix too quiet to measure (under the -70 LUFS gate) is peak-normalised, with a note.
+  static func gain(
+    for mix: StereoAudio, sampleRate: Int, options: RenderOptions, notes: inout [String]
+  ) throws -> (Float, LoudnessReport?) {
+    let peak = mix.peak
+    let peakGain: Float =
+      peak > 1e-6 ? min(Float(pow(10, options.peakLevel / 20)) / peak, maximumGain) : 1
+    guard let target = options.loudness else { return (peakGain, nil) }
+    let measured = try Loudness(of: mix, sampleRate: sampleRate)
+    guard measured.integrated.isFinite, measured.truePeak.isFinite else {
+      notes.append(
+        "the mix is too quiet to measure its loudness (under -70 LUFS): its peak is set to \(ValueText.decibels(options.peakLevel)) dBFS instead"
+      )
+      return (peakGain, nil)
+    }
+    let wanted = target - measured.integrated
+    let allowed = Loudness.truePeakCeiling - measured.truePeak
+    let decibels = min(wanted, allowed, 20 * log10(Double(maximumGain)))
+    let reached = measured.adding(gain: decibels)
+    return (
+      Float(pow(10, decibels / 20)),
+      LoudnessReport(
+        target: target, reached: reached, shortfall: max(0, target - reached.integrated))
+    )
+  }
+}
+
+/// Numbers as the messages write them.
+enum ValueText {
+  /// "-1" or "-0.5".
+  static func decibels(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Integrated loudness (ITU-R BS.1770, with pyloudnorm) and true peak (4x oversampling with
+/// scipy) of 16-bit WAV files, measured without libebur128.
+func measureLoudness(_ paths: [String]) throws -> [(lufs: Double, truePeak: Double)] {
+  let script = """
+    import sys, wave, numpy, pyloudnorm
+    from scipy.signal import resample_poly
+    for path in sys.argv[1:]:
+        with wave.open(path) as w:
+            rate, frames = w.getframerate(), w.readframes(w.getnframes())
+        audio = numpy.frombuffer(frames, dtype='<i2').reshape(-1, 2) / 32768.0
+        lufs = pyloudnorm.Meter(rate).integrated_loudness(audio)
+        peak = numpy.abs(resample_poly(audio, 4, 1, axis=0)).max()
+        print(lufs, 20 * numpy.log10(peak))
+    """
+  let process = Process()
+  process.executableURL = projectRoot.appendingPathComponent(".venv/bin/python")
+  process.arguments = ["-c", script] + paths
+  let out = Pipe()
+  process.standardOutput = out
+  try process.run()
+  let data = out.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  try #require(process.terminationStatus == 0, "pyloudnorm is missing: run `make test`")
+  return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+    let numbers = line.split(separator: " ").compactMap { Double($0) }
+    return (numbers[0], numbers[1])
+  }
+}
+
+@Suite("Loudness for broadcast and the web", .serialized)
+struct LoudnessTests {
+  @Test(
+    "the mix reaches the target within 0.5 LU, its true peak under -1 dBTP",
+    arguments: [("cars", "broadcast", -23.0), ("birth-rate", "web", -16.0), ("dice", "-20", -20.0)]
+      as [(String, String, Double)])
+  func theMixReachesTheTarget(name: String, loudness: String, target: Double) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let wav = folder.appendingPathComponent("\(name).wav").path
+    let result = try run([
+      "convert", "Examples/\(name).json", "-o", folder.appendingPathComponent("a.mid").path,
+      "--wav", wav, "--loudness", loudness,
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    let measured = try #require(try measureLoudness([wav]).first)
+    #expect(abs(measured.lufs - target) < 0.5, "\(measured.lufs) LUFS")
+    #expect(measured.truePeak <= -1 + 0.05, "\(measured.truePeak) dBTP")
+    // The command says what it reached.
+    #expect(
+      result.error.contains(String(format: "loudness: %.1f LUFS integrated, true peak", target)))
+  }
+
+  @Test func aTargetThePeakForbidsStopsAtTheCeilingAndSaysSo() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let wav = folder.appendingPathComponent("cars.wav").path
+    let result = try run([
+      "convert", "Examples/cars.json", "-o", folder.appendingPathComponent("a.mid").path,
+      "--wav", wav, "--loudness", "0",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    let line = try #require(result.error.split(separator: "\n").first { $0.hasPrefix("loudness:") })
+    #expect(line.contains("LU short of 0.0 LUFS: more gain would take the true peak over -1 dBTP"))
+    let measured = try #require(try measureLoudness([wav]).first)
+    #expect(measured.truePeak <= -1 + 0.05 && measured.truePeak > -1.5, "\(measured.truePeak)")
+    // The loudness reported is the loudness measured.
+    let reported = try #require(
+      line.split(separator: " ").dropFirst().first.flatMap { Double($0) })
+    #expect(abs(reported - measured.lufs) < 0.5)
+  }
+
+  @Test(arguments: ["-80", "loud", "1"])
+  func aTargetOutsideTheRangeIsRefused(loudness: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try run([
+      "convert", "Examples/cars.json", "-o", folder.appendingPathComponent("a.mid").path,
+      "--wav", folder.appendingPathComponent("a.wav").path, "--loudness", loudness,
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.error
+        == "Error: --loudness: expected -70 to 0 LUFS, broadcast (-23) or web (-16), found \(loudness)\n"
+    )
+    #expect(files(in: folder).isEmpty)
+  }
+}
