@@ -66,10 +66,27 @@ public struct ScoreTrack: Hashable, Sendable {
 /// A piece of music made from a chart: a conductor track (title, texts, markers) and one track per
 /// series (or per series and category). Times are seconds; ticks exist only in the encoder.
 public struct Score: Hashable, Sendable {
+  /// A marker: a labelled point, a threshold crossing, the start of a series.
+  public struct Marker: Hashable, Sendable {
+    /// Seconds from the start.
+    public var time: Double
+    /// The whole text.
+    public var text: String
+
+    /// A marker.
+    public init(time: Double, text: String) {
+      self.time = time
+      self.text = text
+    }
+  }
+
   /// The sequence name, written in the conductor track.
   public var title: String
   /// Text and marker events of the conductor track: the summary, the axes, spoken values.
   public var conductor: [ScoreEvent]
+  /// The markers of the conductor track as whole texts, in time order (a long one is written in
+  /// several marker events): for markers outside MIDI, such as a WAV file's cues.
+  public var markers: [Marker] = []
   /// The key of the scale the notes are chosen from, when there is one.
   public var keySignature: KeySignature?
   /// The file's tempo in beats (quarter notes) a minute; the music's times in seconds stay as they

@@ -57,9 +57,9 @@ struct SysexEscapeTests {
     let rendered = try run(["render", midi.path, "--wav", wav.path])
     #expect(rendered.status == 0, "\(rendered.error)")
     #expect(rendered.error.hasPrefix(note))
-    let bytes = try Data(contentsOf: wav)
+    let bytes = Array(try #require(wavData([UInt8](try Data(contentsOf: wav)))))
     // Sound after the note's onset: some 16-bit sample past 0.17 s is far from zero.
-    let samples = stride(from: 44 + 4 * 7500, to: bytes.count - 1, by: 2).map {
+    let samples = stride(from: 4 * 7500, to: bytes.count - 1, by: 2).map {
       Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
     }
     #expect(samples.contains { abs(Int($0)) > 1000 })

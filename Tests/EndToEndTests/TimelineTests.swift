@@ -93,16 +93,16 @@ struct TimelineTests {
         "--wav", moved.path, "--captions", captions.path, "--start", "00:00:02:12",
         "--frame-rate", "25", "--tempo", "90",
       ]).status == 0)
-    let a = [UInt8](try Data(contentsOf: plain))
-    let b = [UInt8](try Data(contentsOf: moved))
+    let a = try #require(wavData([UInt8](try Data(contentsOf: plain))))
+    let b = try #require(wavData([UInt8](try Data(contentsOf: moved))))
     // 2 s and 12 frames at 25 fps: 2.48 s, 109,368 frames of 4 bytes at 44.1 kHz.
     let padding = 109_368 * 4
     #expect(b.count - a.count == padding)
-    #expect(b[44..<(44 + padding)].allSatisfy { $0 == 0 })
+    #expect(b.prefix(padding).allSatisfy { $0 == 0 })
     // The lead-in is silence before the synth starts: the music after it is the same audio.
-    let same = b[(44 + padding)...].elementsEqual(a[44...])
+    let same = b.dropFirst(padding).elementsEqual(a)
     #expect(same, "the audio after the lead-in differs from the audio without one")
-    #expect(a[44...].contains { $0 != 0 })
+    #expect(a.contains { $0 != 0 })
     // Captions follow the audio: the title at the start.
     #expect(
       try String(contentsOf: captions, encoding: .utf8).contains(

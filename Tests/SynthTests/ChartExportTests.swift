@@ -34,7 +34,7 @@ struct ChartExportTests {
     // 24-bit stereo at 44.1 kHz, as long as the report says.
     let wav = try Data(contentsOf: folder.appendingPathComponent("dice.wav"))
     #expect(wav[34] == 24)
-    let frames = (wav.count - 44) / 6
+    let frames = try #require(wavData([UInt8](wav))).count / 6
     #expect(abs(Double(frames) / 44100 - (report.audioSeconds ?? 0)) < 0.001)
     let captions = try String(
       contentsOf: folder.appendingPathComponent("dice.srt"), encoding: .utf8)

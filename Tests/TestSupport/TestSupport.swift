@@ -25,3 +25,33 @@ public let exampleFiles: [URL] = {
 public func example(_ name: String) -> URL {
   projectRoot.appendingPathComponent("Examples/\(name).json")
 }
+
+/// The chunks of a RIFF/WAVE file, read here rather than by the code under test: each chunk's
+/// four-letter id and its body (without the pad byte of an odd size). Nil when the bytes are not a
+/// RIFF/WAVE file whose chunks fill it exactly.
+public func wavChunks(_ bytes: [UInt8]) -> [(id: String, body: ArraySlice<UInt8>)]? {
+  func u32(_ at: Int) -> Int {
+    (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
+  }
+  guard bytes.count >= 12, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF",
+    String(decoding: bytes[8..<12], as: UTF8.self) == "WAVE", u32(4) == bytes.count - 8
+  else { return nil }
+  var chunks: [(String, ArraySlice<UInt8>)] = []
+  var position = 12
+  while position + 8 <= bytes.count {
+    let size = u32(position + 4)
+    guard position + 8 + size <= bytes.count else { return nil }
+    chunks.append(
+      (
+        String(decoding: bytes[position..<(position + 4)], as: UTF8.self),
+        bytes[(position + 8)..<(position + 8 + size)]
+      ))
+    position += 8 + size + size % 2
+  }
+  return position == bytes.count ? chunks : nil
+}
+
+/// The body of a WAV file's `data` chunk.
+public func wavData(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
+  wavChunks(bytes)?.first { $0.id == "data" }?.body
+}

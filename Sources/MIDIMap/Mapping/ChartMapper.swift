@@ -39,6 +39,10 @@ public struct ChartMapper: Sendable {
       let series = chart.series[seriesIndex]
       let onsets = time.onsets(of: series, order: order)
       played.append((series, onsets))
+      // One series after another: a marker where each begins.
+      if options.arrangement == .sequential, selected.count > 1 {
+        markers.add(text: "Series: \(series.name)", at: time.start(ofSeries: order))
+      }
       let voices = voicing.voice(series, onsets: onsets, markers: &markers) {
         Set(SeriesStatistics(series: seriesIndex, of: chart).outliers.map(\.index))
       }
@@ -69,6 +73,7 @@ public struct ChartMapper: Sendable {
       title: chart.title,
       conductor: MarkerText.conductorTexts(chart: chart, roles: roles) + markers.sortedEvents,
       tracks: tracks)
+    score.markers = markers.sortedMarkers
     score.keySignature = keySignature
     score.groupedPoints = groupedPoints
     score.tempo = options.tempo

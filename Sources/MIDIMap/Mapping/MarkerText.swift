@@ -9,6 +9,8 @@ struct MarkerText {
   let namesSeries: Bool
   /// The markers gathered so far, in the order added.
   private(set) var events: [ScoreEvent] = []
+  /// The same markers as whole texts.
+  private(set) var markers: [Score.Marker] = []
 
   init(chart: ChartDescriptor, style: SonificationOptions.Markers, namesSeries: Bool) {
     self.chart = chart
@@ -42,9 +44,16 @@ struct MarkerText {
   mutating func add(text: String, at time: Double) {
     guard style != .none else { return }
     let time = Timebase.quantized(time)
+    markers.append(Score.Marker(time: time, text: text))
     for piece in TextChunks.split(text) {
       events.append(ScoreEvent(time: time, message: .marker(piece)))
     }
+  }
+
+  /// The whole markers in time order.
+  var sortedMarkers: [Score.Marker] {
+    markers.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+      .map(\.element)
   }
 
   /// The markers in time order; the pieces of one marker stay in order.

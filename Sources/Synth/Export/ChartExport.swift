@@ -95,9 +95,13 @@ public enum ChartExport {
         report.captionCount = cues.count
       }
       if request.wantsAudio {
+        // The WAV files' markers: the score's, and the extremes and outliers the captions name.
+        let facts = try request.captionMaker.captions(for: chart, mapper: mapper).dropFirst().map {
+          Score.Marker(time: $0.start, text: $0.text)
+        }
         try stageAudio(
           Performance(score: score, stemsBy: request.stemsBy), request, progress, into: &batch,
-          report: &report)
+          report: &report, moreMarkers: Array(facts))
       }
       try batch.commit()
     } catch {
@@ -129,7 +133,7 @@ public enum ChartExport {
   private static func stageAudio(
     _ performance: Performance, _ request: ExportRequest,
     _ progress: (@Sendable (Double) -> Void)?, into batch: inout AtomicFileBatch,
-    report: inout ExportReport
+    report: inout ExportReport, moreMarkers: [Score.Marker] = []
   ) throws {
     var options = request.render
     options.rendersStems = request.stems != nil
@@ -140,8 +144,14 @@ public enum ChartExport {
     report.audioSeconds = Double(rendering.mix.frames) / Double(rendering.sampleRate)
     report.warnings += rendering.warnings
     report.loudness = rendering.loudness
-    func encode(_ audio: StereoAudio) -> Data {
-      WAVEncoder.encode(audio, sampleRate: rendering.sampleRate, format: request.sampleFormat)
+    var metadata = WAVMetadata(description: performance.title)
+    metadata.loudness = rendering.loudness?.reached
+    metadata.cues = cues(performance.markers, moreMarkers, performance, rendering.sampleRate)
+    func encode(_ audio: StereoAudio, stem: String? = nil) -> Data {
+      var described = metadata
+      if let stem { described.description = "\(performance.title): \(stem)" }
+      return WAVEncoder.encode(
+        audio, sampleRate: rendering.sampleRate, format: request.sampleFormat, metadata: described)
     }
     if let mix = request.mix { try batch.stage(encode(rendering.mix), at: mix) }
     if let folder = request.stems {
@@ -153,9 +163,24 @@ public enum ChartExport {
       let names = StemNaming.fileNames(for: rendering.stems.map(\.name))
       for (stem, name) in zip(rendering.stems, names) {
         let url = folder.appendingPathComponent(name)
-        try batch.stage(encode(stem.audio), at: url)
+        try batch.stage(encode(stem.audio, stem: stem.name), at: url)
         report.stemFiles.append(url)
       }
+    }
+  }
+
+  /// The cues of the WAV files: the markers, then the further markers that do not fall within a
+  /// millisecond of one, in time order, after the lead-in.
+  static func cues(
+    _ markers: [Score.Marker], _ more: [Score.Marker], _ performance: Performance, _ rate: Int
+  ) -> [WAVMetadata.Cue] {
+    let extra = more.filter { fact in !markers.contains { abs($0.time - fact.time) < 0.001 } }
+    return (markers + extra).enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }.map {
+      WAVMetadata.Cue(
+        frame: Int(((performance.leadIn + $0.element.time) * Double(rate)).rounded()),
+        label: $0.element.text)
     }
   }
 }

@@ -30,6 +30,10 @@ public struct Performance: Sendable {
   public var stems: [Stem]
   /// When the music ends: notes still sounding then are released.
   public var end: Double
+  /// The title: the score's, or a file's first track name.
+  public var title = ""
+  /// The markers, in time order (from time 0 of the events): a score's, or a file's marker events.
+  public var markers: [Score.Marker] = []
   /// Seconds of silence the audio starts with, before the time 0 of the events: a score's start
   /// on a programme's timeline.
   public var leadIn: Double = 0
@@ -75,6 +79,8 @@ public struct Performance: Sendable {
     self.stems = stems
     self.end = score.duration
     self.leadIn = score.start?.secondsValue ?? 0
+    self.title = score.title
+    self.markers = score.markers
   }
 
   /// The performance of any Standard MIDI File: one stem per track that plays notes, named after
@@ -87,11 +93,16 @@ public struct Performance: Sendable {
     var stems: [Stem] = []
     var channelOwner: [Int: Int] = [:]
     var highestChannel = 15
+    var markers: [Score.Marker] = []
     for (number, track) in file.tracks.enumerated() {
       var port = 0
       var noteChannels: [Int] = []
       for event in track.events {
         if let named = event.port { port = named }
+        if event.isMeta(.marker), let text = event.metaData {
+          markers.append(
+            Score.Marker(time: event.seconds, text: String(decoding: text, as: UTF8.self)))
+        }
         guard let (midiChannel, message) = event.channelMessage else { continue }
         let channel = port * 16 + Int(midiChannel.value)
         highestChannel = max(highestChannel, channel)
@@ -123,6 +134,10 @@ public struct Performance: Sendable {
     self.channelCount = (highestChannel / 16 + 1) * 16
     self.stems = stems
     self.end = file.lengthSeconds
+    self.title = file.tracks.first?.name ?? ""
+    self.markers = markers.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }.map(\.element)
   }
 
   private static func stableSorted(_ events: [Event]) -> [Event] {
