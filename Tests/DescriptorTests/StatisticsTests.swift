@@ -117,7 +117,7 @@ struct DescribeTests {
         Twentieth-century birth rates.
         The birth rate fell to a low around 1935, rose to a peak of 268 births per 10,000 people in 1960, then fell again. The values are illustrative, shaped after the chart in the talk that introduced audio graphs; they are not measured data.
         The x axis is Year, from 1917 to 1975. The y axis is Birth rate, from 100 births per 10,000 people to 300 births per 10,000 people.
-        Twentieth-century birth rates: 59 points from 1917 to 1975.
+        Birth rate: 59 points from 1917 to 1975.
         Highest: 268 births per 10,000 people in 1960 (Peak).
         Lowest: 148 births per 10,000 people in 1975.
         Mean: 215 births per 10,000 people. Median: 214 births per 10,000 people.
@@ -135,7 +135,7 @@ struct DescribeTests {
         The x axis is Weight, from 0.00 tons to 3.00 tons. The y axis is Fuel Efficiency, from 0 miles per gallon to 60 miles per gallon.
         An additional axis is MSRP, from $0 to $120,000.
         An additional axis is Country, with 3 categories: USA, Japan, Germany.
-        Vehicle Weight vs Fuel Efficiency by Country and MSRP: 14 points from 1.06 tons to 2.80 tons.
+        Cars: 14 points from 1.06 tons to 2.80 tons.
         Highest: 52 miles per gallon at 1.38 tons (Toyota Prius).
         Lowest: 15 miles per gallon at 2.80 tons (Cadillac Escalade).
         Mean: 26 miles per gallon. Median: 22 miles per gallon.
@@ -156,8 +156,32 @@ struct DescribeTests {
     coffee.summary = ""
     #expect(
       ChartDescription(coffee).summary
-        == "Cups of coffee versus lines of code rises overall, with a high of 80 lines of code at 12 cups and a low of 20 lines of code at 0 cups."
+        == "Engineer rises overall, with a high of 80 lines of code at 12 cups and a low of 20 lines of code at 0 cups."
     )
+  }
+
+  @Test func statisticsOfAnAxisWithoutAFormatHaveTheDataPrecision() throws {
+    func chart(_ values: [Double]) -> ChartDescriptor {
+      ChartDescriptor(
+        title: "Counts", xAxis: .numeric(NumericAxis(title: "X", range: 0...10)),
+        yAxis: NumericAxis(title: "Y", range: 0...20),
+        series: [
+          DataSeries(
+            name: "Visits", isContinuous: false,
+            dataPoints: values.enumerated().map { DataPoint(x: .number(Double($0)), y: $1) })
+        ])
+    }
+    // Whole numbers: a mean of 10.3333... reads with one decimal.
+    let whole = ChartDescription(chart([10, 10, 11])).text
+    #expect(whole.contains("Visits: 3 points from 0 to 2."))
+    #expect(whole.contains("Mean: 10.3. Median: 10."))
+    // Values with two decimals: three for the mean.
+    let cents = ChartDescription(chart([1.25, 1.5, 2])).text
+    #expect(cents.contains("Mean: 1.583. Median: 1.5."))
+    // An axis with a format keeps it.
+    var formatted = chart([10, 10, 11])
+    formatted.yAxis.valueFormat = try ValueFormat("%.2f visits")
+    #expect(ChartDescription(formatted).text.contains("Mean: 10.33 visits."))
   }
 
   @Test func theJSONHasTheSameFacts() throws {
@@ -188,9 +212,7 @@ struct DescribeTests {
     let outliers = try #require(series["outliers"] as? [[String: Any]])
     #expect(outliers.map { $0["label"] as? String } == ["Toyota Prius"])
     #expect(
-      (series["sentences"] as? [String])?.first
-        == "Vehicle Weight vs Fuel Efficiency by Country and MSRP: 14 points from 1.06 tons to 2.80 tons."
-    )
+      (series["sentences"] as? [String])?.first == "Cars: 14 points from 1.06 tons to 2.80 tons.")
     #expect((series["sentences"] as? [String])?.count == 6)
   }
 

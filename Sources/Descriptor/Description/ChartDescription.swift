@@ -7,11 +7,14 @@ public struct ChartDescription: Sendable {
   public var chart: ChartDescriptor
   /// One entry per series.
   public var statistics: [SeriesStatistics]
+  /// The most decimals of the chart's y values, for statistics.
+  let yDecimals: Int
 
   /// Describes a chart.
   public init(_ chart: ChartDescriptor) {
     self.chart = chart
     statistics = chart.series.indices.map { SeriesStatistics(series: $0, of: chart) }
+    yDecimals = chart.yDecimals
   }
 
   // MARK: Sentences
@@ -23,7 +26,7 @@ public struct ChartDescription: Sendable {
   public var generatedSummary: String {
     var sentences = statistics.compactMap { stats -> String? in
       guard let lowest = stats.minimum, let highest = stats.maximum else { return nil }
-      let series = chart.series.count == 1 ? chart.title : stats.name
+      let series = name(of: stats)
       let how: String
       switch stats.trend?.direction {
       case .increasing?: how = "rises overall"
@@ -64,7 +67,7 @@ public struct ChartDescription: Sendable {
   }
 
   func seriesSentences(_ stats: SeriesStatistics, series: DataSeries) -> [String] {
-    let name = chart.series.count == 1 ? chart.title : stats.name
+    let name = name(of: stats)
     guard let lowest = stats.minimum, let highest = stats.maximum, let mean = stats.mean,
       let median = stats.median
     else {
@@ -77,7 +80,7 @@ public struct ChartDescription: Sendable {
       "\(name): \(counted(stats.count, "point"))\(span)\(gaps).",
       "Highest: \(y(highest.y)) \(place(highest)).",
       "Lowest: \(y(lowest.y)) \(place(lowest)).",
-      "Mean: \(y(mean)). Median: \(y(median)).",
+      "Mean: \(statistic(mean)). Median: \(statistic(median)).",
     ]
     if let trend = stats.trend {
       let share = Int((trend.rSquared * 100).rounded())
@@ -101,8 +104,18 @@ public struct ChartDescription: Sendable {
   /// A y value in the y axis's words.
   func y(_ value: Double) -> String { chart.yAxis.describe(value) }
 
-  /// A difference of y values, rounded like the axis's values.
-  func difference(_ value: Double) -> String { chart.yAxis.describe(value) }
+  /// A y value computed from the data (a mean, a median), rounded to the data's precision.
+  func statistic(_ value: Double) -> String {
+    chart.yAxis.describeStatistic(value, dataDecimals: yDecimals)
+  }
+
+  /// A difference of y values, rounded like a statistic.
+  func difference(_ value: Double) -> String { statistic(value) }
+
+  /// A series' name; the chart's title for a series without one.
+  func name(of stats: SeriesStatistics) -> String {
+    stats.name.trimmingCharacters(in: .whitespaces).isEmpty ? chart.title : stats.name
+  }
 
   /// "in 1960", "at 1.38 tons (Toyota Prius)", "in Jul".
   func place(_ point: SeriesStatistics.Point) -> String {
@@ -248,9 +261,9 @@ public struct ChartDescription: Sendable {
       minimum = stats.minimum.map { PointEntry($0, description) }
       maximum = stats.maximum.map { PointEntry($0, description) }
       mean = stats.mean
-      meanText = stats.mean.map(description.y)
+      meanText = stats.mean.map(description.statistic)
       median = stats.median
-      medianText = stats.median.map(description.y)
+      medianText = stats.median.map(description.statistic)
       trend = stats.trend.map {
         TrendEntry(
           slope: $0.slope, intercept: $0.intercept, rSquared: $0.rSquared, direction: $0.direction)

@@ -76,6 +76,37 @@ public struct NumericAxis: Hashable, Sendable {
     if let format = valueFormat { return format.format(value) }
     return ValueFormat.plain(value)
   }
+
+  /// A value computed from the data, such as a mean, a median or a difference: in the axis's words
+  /// when it has a format or a provider; else with one decimal more than the data's values have
+  /// (`dataDecimals`, see `ChartDescriptor.yDecimals`), so that a mean of whole numbers reads
+  /// "10.3", not "10.3333".
+  public func describeStatistic(_ value: Double, dataDecimals: Int) -> String {
+    guard valueDescriptionProvider == nil, valueFormat == nil, value.isFinite else {
+      return describe(value)
+    }
+    let decimals = min(6, dataDecimals + 1)
+    let scale = pow(10, Double(decimals))
+    return ValueFormat.plain((value * scale).rounded() / scale)
+  }
+}
+
+extension ChartDescriptor {
+  /// The most decimals any y value of the chart has, up to 6: 0 for whole numbers.
+  public var yDecimals: Int {
+    var most = 0
+    for series in self.series {
+      for point in series.dataPoints {
+        guard let y = point.y, y.isFinite else { continue }
+        while most < 6 {
+          let scaled = y * pow(10, Double(most))
+          if abs(scaled - scaled.rounded()) <= 1e-9 * max(1, abs(scaled)) { break }
+          most += 1
+        }
+      }
+    }
+    return most
+  }
 }
 
 /// A numeric axis's range and scale type, which place a value between 0 and 1.

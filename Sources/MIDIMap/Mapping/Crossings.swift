@@ -55,9 +55,12 @@ struct Crossings {
     return notes
   }
 
-  /// "target (50 %)", "mean (42.3 mpg)" or "50 %".
+  /// "target (50 %)", "the mean (42.3 mpg)" or "50 %"; a mean is rounded to the data's precision.
   func lineName(_ threshold: SonificationOptions.Threshold, level: Double) -> String {
-    let value = chart.yAxis.describe(level)
+    let value =
+      threshold.level == .mean
+      ? chart.yAxis.describeStatistic(level, dataDecimals: chart.yDecimals)
+      : chart.yAxis.describe(level)
     switch (threshold.name, threshold.level) {
     case (let name?, _): return "\(name) (\(value))"
     case (nil, .mean): return "the mean (\(value))"
