@@ -1,7 +1,7 @@
 # chart2midi: make demo | make test | make bench | make docs | make format
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libebur128-dev fluidsynth timgm6mb-soundfont python3-venv
+APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libebur128-dev libespeak-ng-dev libsoxr-dev fluidsynth timgm6mb-soundfont python3-venv
 SWIFT ?= swift
 BIN := .build/debug/chart2midi
 OUT := out
@@ -25,13 +25,15 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## demo: convert the four-axis cars chart to MIDI, a WAV mix and one stem per series
+## demo: the four-axis cars chart to MIDI, a WAV mix, one stem per series and captions; a narrated birth-rate graph at broadcast loudness
 demo: build
 	@mkdir -p $(OUT)
 	$(BIN) convert Examples/cars.json -o $(OUT)/cars.mid --wav $(OUT)/cars.wav --stems $(OUT)/cars-stems --captions $(OUT)/cars.vtt
 	$(BIN) inspect $(OUT)/cars.mid
+	$(BIN) convert Examples/birth-rate.json -o $(OUT)/birth-rate-narrated.mid --narrate --loudness broadcast --wav $(OUT)/birth-rate-narrated.wav --stems $(OUT)/birth-rate-narrated-stems --captions $(OUT)/birth-rate-narrated.vtt
 	@echo
-	@echo "Wrote $(OUT)/cars.mid, $(OUT)/cars.wav, $(OUT)/cars-stems/ and $(OUT)/cars.vtt (play them with any player or DAW)."
+	@echo "Wrote $(OUT)/cars.mid, $(OUT)/cars.wav, $(OUT)/cars-stems/ and $(OUT)/cars.vtt, and a narrated,"
+	@echo "loudness-normalised birth-rate graph: $(OUT)/birth-rate-narrated.{mid,wav,vtt} and its stems (play them with any player or DAW)."
 
 ## venv: mido and pyloudnorm (with scipy) in a virtual environment, for the tests and the benchmark
 venv:

@@ -29,9 +29,23 @@ let package = Package(
       pkgConfig: "libebur128",
       providers: [.apt(["libebur128-dev", "pkg-config"])]
     ),
+    .systemLibrary(
+      name: "CEspeakNG",
+      pkgConfig: "espeak-ng",
+      providers: [.apt(["libespeak-ng-dev", "pkg-config"])]
+    ),
+    .systemLibrary(
+      name: "CSoxr",
+      pkgConfig: "soxr",
+      providers: [.apt(["libsoxr-dev", "pkg-config"])]
+    ),
     .target(name: "Descriptor"),
     .target(name: "MIDIMap", dependencies: ["Descriptor", "CSMF"]),
-    .target(name: "Synth", dependencies: ["Descriptor", "MIDIMap", "CFluidSynth", "CEBUR128"]),
+    .target(
+      name: "Synth",
+      dependencies: [
+        "Descriptor", "MIDIMap", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSoxr",
+      ]),
     .executableTarget(
       name: "chart2midi",
       dependencies: [

@@ -103,6 +103,32 @@ public struct Score: Hashable, Sendable {
   /// The instrument tracks.
   public var tracks: [ScoreTrack]
 
+  /// Moves the music and its markers later by `seconds` (rounded to the file's tick of 1/960 s),
+  /// for something that comes before it, such as a spoken introduction; the conductor's texts stay
+  /// at 0.
+  public mutating func delay(by seconds: Double) {
+    let offset = Timebase.quantized(seconds)
+    guard offset > 0 else { return }
+    for index in tracks.indices {
+      for event in tracks[index].events.indices { tracks[index].events[event].time += offset }
+    }
+    for index in conductor.indices {
+      if case .marker = conductor[index].message { conductor[index].time += offset }
+    }
+    for index in markers.indices { markers[index].time += offset }
+  }
+
+  /// Adds a marker (split into several marker events when longer than one holds), in time order.
+  public mutating func addMarker(_ text: String, at seconds: Double) {
+    let time = Timebase.quantized(seconds)
+    let position = conductor.firstIndex { $0.time > time } ?? conductor.count
+    conductor.insert(
+      contentsOf: TextChunks.split(text).map { ScoreEvent(time: time, message: .marker($0)) },
+      at: position)
+    let place = markers.firstIndex { $0.time > time } ?? markers.count
+    markers.insert(Marker(time: time, text: text), at: place)
+  }
+
   /// Creates a score.
   public init(title: String, conductor: [ScoreEvent] = [], tracks: [ScoreTrack] = []) {
     self.title = title

@@ -70,6 +70,12 @@ struct OptionSettingTests {
       key: .frameRate, json: .number(23), flag: "--frame-rate", arguments: ["23"],
       message: "expected one of \"24\", \"25\", \"29.97\", \"30\", found 23"),
     OptionMistake(
+      key: .speechRate, json: .number(600), flag: "--speech-rate", arguments: ["600"],
+      message: "expected 80 to 450 words a minute, found 600"),
+    OptionMistake(
+      key: .narrate, json: .string("all"), flag: "--narration", arguments: ["all"],
+      message: "expected one of \"intro\", \"details\", \"both\", found \"all\""),
+    OptionMistake(
       key: .markers, json: .string("some"), flag: "--markers", arguments: ["some"],
       message: "expected one of \"labelled\", \"all\", \"none\", found \"some\""),
   ]

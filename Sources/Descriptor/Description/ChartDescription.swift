@@ -51,6 +51,16 @@ public struct ChartDescription: Sendable {
     return "From highest to lowest on average: \(ranked.map(\.name).joined(separator: ", "))."
   }
 
+  /// One sentence per axis: "The x axis is Year, from 1917 to 1975.", the y axis, then "An
+  /// additional axis is MSRP, from $0 to $120,000." for each additional axis.
+  public var axisSentences: [String] {
+    [
+      "The x axis is \(axisText(chart.xAxis)).",
+      "The y axis is \(axisText(.numeric(chart.yAxis))).",
+    ]
+      + chart.additionalAxes.map { "An additional axis is \(axisText($0))." }
+  }
+
   /// The description as lines of text, one sentence or two per line.
   public var text: String {
     var lines = ["\(chart.title).", summary]

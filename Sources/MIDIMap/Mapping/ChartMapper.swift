@@ -82,6 +82,17 @@ public struct ChartMapper: Sendable {
     return score
   }
 
+  /// Which additional axis plays which role for a chart: indices into `additionalAxes`.
+  ///
+  /// - Throws: `MIDIMapError` when a role's option names an axis that does not exist or is of the
+  ///   wrong kind.
+  public func axisRoles(for chart: ChartDescriptor) throws -> (
+    duration: Int?, loudness: Int?, instrument: Int?
+  ) {
+    let roles = try AxisRoles(chart: chart, options: options)
+    return (roles.duration, roles.loudness, roles.instrument)
+  }
+
   /// The timecode of the `start` option at its frame rate.
   ///
   /// - Throws: `MIDIMapError` at the option for a timecode that does not exist at the frame rate

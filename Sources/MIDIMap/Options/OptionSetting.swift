@@ -7,6 +7,7 @@ extension SonificationOptions {
     case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
     case key, tempo, timeSignature, start, frameRate, thresholds, gaps
+    case narrate, voice, speechRate, narrationPause
   }
 }
 
@@ -192,6 +193,27 @@ extension SonificationOptions {
       }
     case .thresholds: thresholds = try read.thresholds()
     case .gaps: gaps = try read.choice()
+    case .narrate:
+      if case .bool(let on) = setting.value {
+        narration = on ? .both : nil
+      } else {
+        narration = try read.choice()
+      }
+    case .voice:
+      guard case .string(let name) = setting.value, !name.isEmpty else {
+        throw read.failure("expected an eSpeak NG voice such as \"en\" or \"de\"")
+      }
+      voice = name
+    case .speechRate:
+      let rate = try read.positive()
+      guard rate == rate.rounded(), (80...450).contains(rate) else {
+        throw read.failure("expected 80 to 450 words a minute")
+      }
+      speechRate = Int(rate)
+    case .narrationPause:
+      let pause = try read.seconds()
+      guard pause <= 10 else { throw read.failure("expected 0 to 10 seconds") }
+      narrationPause = pause
     case .grouping: grouping = try read.choice()
     case .maximumNotesPerSecond: maximumNotesPerSecond = try read.positive()
     case .durationAxis: durationAxis = try read.axisChoice()

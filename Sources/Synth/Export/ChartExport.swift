@@ -50,6 +50,11 @@ public struct ExportReport: Sendable {
   public var stemFiles: [URL] = []
   /// The loudness the mix reached, when a target was asked for.
   public var loudness: LoudnessReport?
+  /// The spoken sentences and their times, with a narration.
+  public var narration: [Narration.Sentence] = []
+  /// Where the graph's time 0 lies in the outputs: after a narration's intro, else 0 (a `start`
+  /// lead-in comes on top of it in the audio and the captions).
+  public var graphStart = 0.0
   /// Things worth telling: values outside their axis ranges, programs the soundfont lacks.
   public var warnings: [String] = []
 }
@@ -77,31 +82,68 @@ public enum ChartExport {
     var chart = chart
     if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
     let mapper = ChartMapper(options: options)
-    let score = try mapper.makeScore(for: chart)
+    var score = try mapper.makeScore(for: chart)
+    // A narration goes around the graph: the music and its markers move after the intro, and
+    // each spoken sentence is a marker at its time.
+    var narration: Narration?
+    if let parts = options.narration {
+      guard try SpeechSynthesizer.hasVoice(options.voice) else {
+        throw MIDIMapError(
+          "eSpeak NG has no voice \"\(options.voice)\"; `chart2midi voices` lists the voices installed",
+          at: options.origin(of: .voice))
+      }
+      let script = try NarrationScript(chart: chart, score: score, options: options)
+      let spoken = try Narration(
+        script: script, parts: parts, graphDuration: score.duration, options: options,
+        sampleRate: request.render.sampleRate)
+      score.delay(by: spoken.graphStart)
+      for sentence in spoken.sentences { score.addMarker(sentence.text, at: sentence.start) }
+      narration = spoken
+    }
     var report = ExportReport(score: score, warnings: chart.rangeWarnings())
+    report.narration = narration?.sentences ?? []
+    report.graphStart = narration?.graphStart ?? 0
     var batch = AtomicFileBatch()
     do {
       if let midi = request.midi {
         try batch.stage(Data(SMFEncoder().encode(score)), at: midi)
       }
+      // The captions' facts at the notes (the title first), on the graph's place in time.
+      var facts: [Caption] = []
+      if request.captions != nil || request.wantsAudio {
+        let graphStart = narration?.graphStart ?? 0
+        facts = try request.captionMaker.captions(for: chart, mapper: mapper).map {
+          Caption(start: $0.start + graphStart, end: $0.end + graphStart, text: $0.text)
+        }
+      }
       if let captions = request.captions {
         let format = CaptionFormat(fileExtension: captions.pathExtension) ?? .webVTT
+        // With a narration, the spoken sentences take the title's place.
+        var cues = facts
+        if let narration {
+          cues =
+            (narration.sentences.map { Caption(start: $0.start, end: $0.end, text: $0.text) }
+            + facts.dropFirst()).enumerated().sorted {
+              ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
+            }.map(\.element)
+        }
         // Captions go with the audio, which starts at the score's start.
         let offset = score.start?.secondsValue ?? 0
-        let cues = try request.captionMaker.captions(for: chart, mapper: mapper).map {
-          Caption(start: $0.start + offset, end: $0.end + offset, text: $0.text)
-        }
+        cues = cues.map { Caption(start: $0.start + offset, end: $0.end + offset, text: $0.text) }
         try batch.stage(Data(CaptionMaker.render(cues, as: format).utf8), at: captions)
         report.captionCount = cues.count
       }
       if request.wantsAudio {
-        // The WAV files' markers: the score's, and the extremes and outliers the captions name.
-        let facts = try request.captionMaker.captions(for: chart, mapper: mapper).dropFirst().map {
-          Score.Marker(time: $0.start, text: $0.text)
+        var performance = Performance(score: score, stemsBy: request.stemsBy)
+        if let narration {
+          performance.recordings.append(
+            Performance.Recording(
+              name: "Narration", samples: narration.samples, sampleRate: narration.sampleRate))
         }
+        // The WAV files' markers: the score's, and the extremes and outliers the captions name.
         try stageAudio(
-          Performance(score: score, stemsBy: request.stemsBy), request, progress, into: &batch,
-          report: &report, moreMarkers: Array(facts))
+          performance, request, progress, into: &batch, report: &report,
+          moreMarkers: facts.dropFirst().map { Score.Marker(time: $0.start, text: $0.text) })
       }
       try batch.commit()
     } catch {

@@ -31,6 +31,32 @@ struct Accumulator {
     }
   }
 
+  /// Mixes recordings in, each scaled so that its peak is 0.9 of the music's, the audio lengthened
+  /// to hold them; recording `i` goes to stem `firstStem + i` when stems are kept.
+  mutating func addRecordings(
+    _ recordings: [Performance.Recording], firstStem: Int, leadFrames: Int, sampleRate: Int
+  ) {
+    guard !recordings.isEmpty else { return }
+    let musicPeak = mix.peak
+    for (index, recording) in recordings.enumerated() {
+      let start = leadFrames + Int((recording.start * Double(sampleRate)).rounded())
+      let end = start + recording.samples.count
+      if end > mix.frames { appendSilence(frames: end - mix.frames) }
+      let peak = recording.samples.reduce(0) { max($0, abs($1)) }
+      let gain: Float = peak > 0 && musicPeak > 0 ? 0.9 * musicPeak / peak : 1
+      let stem = firstStem + index < stems.count ? firstStem + index : nil
+      for (offset, sample) in recording.samples.enumerated() {
+        let value = sample * gain
+        mix.left[start + offset] += value
+        mix.right[start + offset] += value
+        if let stem {
+          stems[stem].left[start + offset] += value
+          stems[stem].right[start + offset] += value
+        }
+      }
+    }
+  }
+
   /// The largest sample of the mix in the last block.
   var lastBlockPeak: Float = 0
 

@@ -62,9 +62,14 @@ public struct FluidSynthRenderer: Sendable {
       }
       return owner
     }()
+    for recording in performance.recordings where recording.sampleRate != options.sampleRate {
+      throw SynthError(
+        "the recording \"\(recording.name)\" is at \(recording.sampleRate) Hz, not the render's \(options.sampleRate) Hz"
+      )
+    }
     var output = Accumulator(
-      stems: options.rendersStems ? performance.stems.count : 0, stemOfChannel: stemOfChannel,
-      groups: groups)
+      stems: options.rendersStems ? performance.stems.count + performance.recordings.count : 0,
+      stemOfChannel: stemOfChannel, groups: groups)
     let block = FluidSynthInstance.blockSize
     // Room for the music and a typical tail, so that the buffers do not grow by copying.
     let leadFrames = Int((performance.leadIn * rate).rounded())
@@ -82,6 +87,12 @@ public struct FluidSynthRenderer: Sendable {
         if let progress, cursor >= nextReport {
           progress(min(1, Double(cursor) / Double(totalFrames)))
           nextReport = cursor + options.sampleRate
+        }
+        // A silent synth (no voice sounding, no reverb ringing) makes zeros: skip to the frame.
+        if synth.activeVoices == 0, options.reverb == 0 || output.lastBlockPeak == 0 {
+          output.appendSilence(frames: frame - cursor)
+          cursor = frame
+          continue
         }
         let count = min(block, frame - cursor)
         try synth.process(frames: count)
@@ -114,6 +125,9 @@ public struct FluidSynthRenderer: Sendable {
       try render(to: min(tailEnd, cursor + block))
     }
 
+    output.addRecordings(
+      performance.recordings, firstStem: performance.stems.count, leadFrames: leadFrames,
+      sampleRate: options.sampleRate)
     var notes = warnings
     // Gain staging: the mix reaches the loudness asked for, or peaks at the chosen level; stems
     // take the same gain, so that they still add up to it.
@@ -127,7 +141,8 @@ public struct FluidSynthRenderer: Sendable {
     }
     return Rendering(
       sampleRate: options.sampleRate, mix: output.mix,
-      stems: zip(performance.stems, output.stems).map { ($0.name, $1) },
+      stems: zip(performance.stems.map(\.name) + performance.recordings.map(\.name), output.stems)
+        .map { ($0, $1) },
       gain: gain, loudness: report, warnings: notes)
   }
 }

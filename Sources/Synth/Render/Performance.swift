@@ -30,6 +30,29 @@ public struct Performance: Sendable {
   public var stems: [Stem]
   /// When the music ends: notes still sounding then are released.
   public var end: Double
+  /// Sound that is not synthesized, such as speech, mixed in at a time and given a stem of its own.
+  public struct Recording: Sendable {
+    /// The stem's name, such as "Narration".
+    public var name: String
+    /// Mono samples at the render's sample rate.
+    public var samples: [Float]
+    /// Their sample rate.
+    public var sampleRate: Int
+    /// When the first sample plays, in seconds on the events' timeline.
+    public var start: Double
+
+    /// A recording.
+    public init(name: String, samples: [Float], sampleRate: Int, start: Double = 0) {
+      self.name = name
+      self.samples = samples
+      self.sampleRate = sampleRate
+      self.start = start
+    }
+  }
+
+  /// Recordings mixed in after synthesis, at the music's peak level, each its own stem after the
+  /// others.
+  public var recordings: [Recording] = []
   /// The title: the score's, or a file's first track name.
   public var title = ""
   /// The markers, in time order (from time 0 of the events): a score's, or a file's marker events.

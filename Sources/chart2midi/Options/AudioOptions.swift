@@ -163,6 +163,12 @@ func summaryLines(
       "midi: \(midi) (\(counted(score.tracks.count + 1, "track")), \(counted(notes, "note")), \(String(format: "%.2f", score.duration)) s)"
     )
   }
+  if let last = report.narration.last {
+    lines.append(
+      String(
+        format: "narration: %@, the graph from %.2f s, spoken until %.2f s",
+        counted(report.narration.count, "sentence"), report.graphStart, last.end))
+  }
   if let captions = paths.captions, let count = report.captionCount {
     lines.append("captions: \(captions) (\(counted(count, "cue")))")
   }

@@ -125,6 +125,40 @@ struct MappingOptions: ParsableArguments {
       valueName: "style"))
   var continuous: String?
 
+  @Flag(
+    name: .long,
+    help:
+      "Speak a narration around the audio graph: the title, axes, instruments and how to read them before it; the summary, extremes, trends and outliers after it."
+  )
+  var narrate = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Which parts to speak: \(valueNames(SonificationOptions.Narration.self)) (implies --narrate; default both).",
+      valueName: "parts"))
+  var narration: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The eSpeak NG voice of the narration (default en); `chart2midi voices` lists them.",
+      valueName: "voice"))
+  var voice: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The narration's speaking rate, 80 to 450 words a minute (default 175).", valueName: "wpm"))
+  var speechRate: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds of silence between the narration and the graph, on either side (default 0.75).",
+      valueName: "seconds"))
+  var narrationPause: String?
+
   @Option(
     name: .customLong("threshold"), parsing: .unconditionalSingleValue,
     help: ArgumentHelp(
@@ -223,6 +257,11 @@ struct MappingOptions: ParsableArguments {
     }
     add(.markers, markers, "--markers")
     add(.continuous, continuous, "--continuous")
+    if narrate { settings.append(OptionSetting(.narrate, .bool(true), at: .flag("--narrate"))) }
+    add(.narrate, narration, "--narration")
+    add(.voice, voice, "--voice")
+    add(.speechRate, speechRate, "--speech-rate")
+    add(.narrationPause, narrationPause, "--narration-pause")
     add(.thresholds, thresholds, "--threshold")
     add(.gaps, gaps, "--gaps")
     add(.key, key, "--key")

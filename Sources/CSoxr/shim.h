@@ -1,0 +1,2 @@
+// libsoxr, the SoX resampler library (Debian: libsoxr-dev).
+#include <soxr.h>

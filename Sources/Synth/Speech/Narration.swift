@@ -1,0 +1,176 @@
+import Descriptor
+import Foundation
+import MIDIMap
+
+/// What is said around an audio graph, the way the audio-graph explorer presents a chart: before
+/// it, the title, the axes, what each series sounds like and how to read the sound; after it, the
+/// summary and each series' extremes, trend and outliers.
+public struct NarrationScript: Hashable, Sendable {
+  /// The sentences before the graph.
+  public var intro: [String]
+  /// The sentences after it.
+  public var details: [String]
+
+  /// The script of a chart as a score plays it.
+  ///
+  /// - Throws: `MIDIMapError` when an axis role option does not fit the chart.
+  public init(chart: ChartDescriptor, score: Score, options: SonificationOptions) throws {
+    let description = ChartDescription(chart)
+    var intro = ["\(chart.title)."]
+    intro += description.axisSentences
+    intro += Self.instrumentSentences(chart: chart, score: score)
+    intro.append(try Self.readingSentence(chart: chart, options: options))
+    if score.tracks.contains(where: { $0.isPercussion }) {
+      var cues: [String] = []
+      if score.tracks.contains(where: { $0.isPercussion && $0.noteCount > 0 })
+        && options.gridlines && chart.xAxis.numeric?.gridlinePositions.isEmpty == false
+      {
+        cues.append("soft ticks mark the gridlines")
+      }
+      if !options.thresholds.isEmpty {
+        cues.append(
+          "a rising chirp marks a rise above a threshold, a falling chirp a fall below it")
+      }
+      if !cues.isEmpty { intro.append(Self.capitalized(cues.joined(separator: "; ")) + ".") }
+    }
+    if options.gaps == .noise, score.tracks.contains(where: { $0.name.hasSuffix(" gaps") }) {
+      intro.append("A soft noise plays where data is missing.")
+    }
+    self.intro = intro
+
+    var details = [description.summary]
+    for stats in description.statistics {
+      guard let highest = stats.maximum, let lowest = stats.minimum else { continue }
+      let name = stats.name.isEmpty ? chart.title : stats.name
+      var sentence =
+        "\(name) is highest at \(description.valueText(for: highest)), and lowest at \(description.valueText(for: lowest))."
+      if let trend = stats.trend {
+        switch trend.direction {
+        case .increasing: sentence += " It rises overall."
+        case .decreasing: sentence += " It falls overall."
+        case .flat: sentence += " It shows no overall rise or fall."
+        }
+      }
+      if !stats.outliers.isEmpty {
+        let listed = stats.outliers.map { description.valueText(for: $0) }
+        sentence +=
+          " \(listed.count == 1 ? "An outlier" : "Outliers"): \(listed.joined(separator: "; "))."
+      }
+      details.append(sentence)
+    }
+    if let comparison = description.comparisonSentence { details.append(comparison) }
+    self.details = details
+  }
+
+  /// "Birth rate plays the flute." or "USA plays the acoustic grand piano, Japan the flute."
+  static func instrumentSentences(chart: ChartDescriptor, score: Score) -> [String] {
+    let melodic = score.tracks.filter { !$0.isPercussion && !$0.name.hasSuffix(" gaps") }
+    var stems: [String] = []
+    for track in melodic where !stems.contains(track.stem) { stems.append(track.stem) }
+    return stems.map { stem in
+      let tracks = melodic.filter { $0.stem == stem }
+      func instrument(_ track: ScoreTrack) -> String {
+        "the \(Instruments.name(of: track.program).lowercased())"
+      }
+      guard tracks.count > 1 || tracks[0].name != stem else {
+        return "\(stem) plays \(instrument(tracks[0]))."
+      }
+      let parts = tracks.enumerated().map { index, track -> String in
+        let category = String(track.name.dropFirst(stem.count + 2))
+        return index == 0
+          ? "\(category) plays \(instrument(track))" : "\(category) \(instrument(track))"
+      }
+      let prefix = stems.count > 1 ? "In \(stem), " : ""
+      return Self.capitalized(prefix + parts.joined(separator: ", ")) + "."
+    }
+  }
+
+  /// "Time runs along Year; higher pitch means more Birth rate; longer notes mean more MSRP."
+  static func readingSentence(chart: ChartDescriptor, options: SonificationOptions) throws
+    -> String
+  {
+    let roles = try ChartMapper(options: options).axisRoles(for: chart)
+    var parts = [
+      "time runs along \(chart.xAxis.title)", "higher pitch means more \(chart.yAxis.title)",
+    ]
+    if let duration = roles.duration {
+      parts.append("longer notes mean more \(chart.additionalAxes[duration].title)")
+    }
+    if let loudness = roles.loudness {
+      parts.append("louder notes mean more \(chart.additionalAxes[loudness].title)")
+    }
+    return capitalized(parts.joined(separator: "; ")) + "."
+  }
+
+  static func capitalized(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
+  }
+}
+
+/// A narration rendered on the graph's timeline: the spoken sentences, when each is said, where
+/// the graph starts, and the speech as mono samples at the output's rate.
+public struct Narration: Sendable {
+  /// A sentence and when it is spoken, in seconds from the start.
+  public struct Sentence: Hashable, Sendable {
+    /// What is said.
+    public var text: String
+    /// When it starts.
+    public var start: Double
+    /// When it ends.
+    public var end: Double
+  }
+
+  /// Silence between two sentences, in seconds.
+  public static let sentenceGap = 0.3
+
+  /// The sentences, in time order.
+  public var sentences: [Sentence]
+  /// Where the graph's time 0 goes: after the intro and the pause (on the file's tick).
+  public var graphStart: Double
+  /// The speech, mono.
+  public var samples: [Float]
+  /// The sample rate of `samples`.
+  public var sampleRate: Int
+
+  /// Speaks the parts of `script` that `parts` names around a graph of `graphDuration` seconds.
+  ///
+  /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak.
+  public init(
+    script: NarrationScript, parts: SonificationOptions.Narration, graphDuration: Double,
+    options: SonificationOptions, sampleRate: Int
+  ) throws {
+    let intro = parts.hasIntro ? script.intro : []
+    let details = parts.hasDetails ? script.details : []
+    let (speechRate, spoken) = try SpeechSynthesizer.speak(
+      intro + details, voice: options.voice, rate: options.speechRate)
+    let speech = try spoken.map {
+      try Resampler.resample($0, from: speechRate, to: sampleRate)
+    }
+    var sentences: [Sentence] = []
+    var cursor = 0.0
+    func place(_ index: Int) {
+      let length = Double(speech[index].count) / Double(sampleRate)
+      sentences.append(
+        Sentence(text: (intro + details)[index], start: cursor, end: cursor + length))
+      cursor += length + Self.sentenceGap
+    }
+    for index in intro.indices { place(index) }
+    let introEnd = sentences.last?.end
+    // The graph starts on the file's tick grid, a pause after the intro.
+    graphStart =
+      introEnd.map { (($0 + options.narrationPause) * 960).rounded(.up) / 960 } ?? 0
+    cursor = graphStart + graphDuration + options.narrationPause
+    for index in details.indices { place(intro.count + index) }
+    self.sentences = sentences
+    self.sampleRate = sampleRate
+    let end = sentences.last.map { Int(($0.end * Double(sampleRate)).rounded(.up)) } ?? 0
+    var samples = [Float](repeating: 0, count: end)
+    for (sentence, audio) in zip(sentences, speech) {
+      let first = Int((sentence.start * Double(sampleRate)).rounded())
+      for (offset, value) in audio.enumerated() where first + offset < samples.count {
+        samples[first + offset] = value
+      }
+    }
+    self.samples = samples
+  }
+}

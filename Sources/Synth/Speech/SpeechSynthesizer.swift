@@ -1,0 +1,139 @@
+internal import CEspeakNG
+import Foundation
+import Synchronization
+
+/// Speech from text with eSpeak NG's C library, rendered offline. eSpeak NG keeps its state in
+/// the process, so every use goes through one lock: jobs of `batch` speak one after another.
+public enum SpeechSynthesizer {
+  /// A voice eSpeak NG can speak with.
+  public struct Voice: Hashable, Sendable {
+    /// The name to choose it by, such as "en" or "fr" (its file in espeak-ng-data/voices).
+    public var identifier: String
+    /// Its given name, such as "English (Great Britain)".
+    public var name: String
+    /// The languages it speaks, first the one it is for.
+    public var languages: [String]
+  }
+
+  /// The speaking rates eSpeak NG accepts, in words a minute.
+  public static let rates = 80...450
+
+  private static let lock = Mutex<Int?>(nil)
+
+  /// Sets eSpeak NG up once; its sample rate.
+  private static func initialized(_ sampleRate: inout Int?) throws -> Int {
+    if let sampleRate { return sampleRate }
+    let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
+    guard rate > 0 else {
+      throw SynthError(
+        "eSpeak NG could not start: its data (espeak-ng-data) is missing; install espeak-ng-data",
+        call: "espeak_Initialize")
+    }
+    espeak_SetSynthCallback(collect)
+    sampleRate = Int(rate)
+    return Int(rate)
+  }
+
+  /// The voices installed, by identifier.
+  ///
+  /// - Throws: `SynthError` when eSpeak NG cannot start.
+  public static func voices() throws -> [Voice] {
+    try lock.withLock { state in
+      _ = try initialized(&state)
+      guard let list = espeak_ListVoices(nil) else { return [] }
+      var voices: [Voice] = []
+      var index = 0
+      while let entry = list[index] {
+        index += 1
+        let voice = entry.pointee
+        guard let identifier = voice.identifier.map({ String(cString: $0) }) else { continue }
+        var languages: [String] = []
+        if var cursor = voice.languages.map({ UnsafeRawPointer($0) }) {
+          // A list of a priority byte and a zero-terminated name, ended by a zero byte.
+          while cursor.load(as: UInt8.self) != 0 {
+            let name = String(cString: cursor.advanced(by: 1).assumingMemoryBound(to: CChar.self))
+            languages.append(name)
+            cursor = cursor.advanced(by: 1 + name.utf8.count + 1)
+          }
+        }
+        voices.append(
+          Voice(
+            identifier: identifier, name: voice.name.map { String(cString: $0) } ?? identifier,
+            languages: languages))
+      }
+      return voices.sorted { $0.identifier < $1.identifier }
+    }
+  }
+
+  /// Whether a voice by this identifier, file name, given name or language is installed.
+  ///
+  /// - Throws: `SynthError` when eSpeak NG cannot start.
+  public static func hasVoice(_ wanted: String) throws -> Bool {
+    let key = wanted.lowercased()
+    return try voices().contains { voice in
+      voice.identifier.lowercased() == key
+        || voice.identifier.split(separator: "/").last.map { $0.lowercased() == key } == true
+        || voice.name.lowercased() == key || voice.languages.contains { $0.lowercased() == key }
+    }
+  }
+
+  /// Speech of each text, one after another, as mono samples at eSpeak NG's own rate.
+  ///
+  /// - Parameters:
+  ///   - texts: the sentences, each spoken on its own.
+  ///   - voice: a voice's identifier or name, or a language ("en", "de").
+  ///   - rate: words a minute, within `rates`.
+  /// - Returns: the sample rate and each text's samples.
+  /// - Throws: `SynthError` for a voice eSpeak NG does not have, or text it cannot speak.
+  public static func speak(_ texts: [String], voice: String, rate: Int) throws -> (
+    sampleRate: Int, speech: [[Float]]
+  ) {
+    try lock.withLock { state in
+      let sampleRate = try initialized(&state)
+      guard espeak_SetVoiceByName(voice) == EE_OK else {
+        throw SynthError(
+          "eSpeak NG has no voice \"\(voice)\"; `chart2midi voices` lists the voices installed",
+          call: "espeak_SetVoiceByName")
+      }
+      guard espeak_SetParameter(espeakRATE, Int32(rate), 0) == EE_OK else {
+        throw SynthError(
+          "eSpeak NG cannot speak at \(rate) words a minute", call: "espeak_SetParameter")
+      }
+      var speech: [[Float]] = []
+      for text in texts {
+        let buffer = SampleBuffer()
+        let context = Unmanaged.passRetained(buffer)
+        defer { context.release() }
+        let result = text.withCString { pointer in
+          espeak_Synth(
+            pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil,
+            context.toOpaque())
+        }
+        guard result == EE_OK else {
+          throw SynthError(
+            "eSpeak NG could not speak \"\(text.prefix(60))\" (espeak_Synth failed: \(result.rawValue))",
+            call: "espeak_Synth")
+        }
+        speech.append(buffer.samples)
+      }
+      return (sampleRate, speech)
+    }
+  }
+}
+
+/// Where the callback puts one text's samples.
+private final class SampleBuffer {
+  var samples: [Float] = []
+}
+
+/// eSpeak NG's callback: the samples of a stretch of speech, and events that carry the buffer.
+private func collect(
+  _ samples: UnsafeMutablePointer<Int16>?, _ count: Int32,
+  _ events: UnsafeMutablePointer<espeak_EVENT>?
+) -> Int32 {
+  guard let samples, count > 0, let context = events?.pointee.user_data else { return 0 }
+  let buffer = Unmanaged<SampleBuffer>.fromOpaque(context).takeUnretainedValue()
+  buffer.samples.append(
+    contentsOf: UnsafeBufferPointer(start: samples, count: Int(count)).map { Float($0) / 32768 })
+  return 0
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import Foundation
+import Synth
+
+struct Voices: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List the eSpeak NG voices a narration can speak with (--voice)."
+  )
+
+  func run() throws {
+    for voice in try SpeechSynthesizer.voices() {
+      let languages = voice.languages.joined(separator: ", ")
+      print("\(voice.identifier)\t\(voice.name)\t\(languages)")
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import Descriptor
+import Foundation
+import MIDIMap
+import TestSupport
+import Testing
+
+@testable import Synth
+
+/// A narrated audio graph: speech before and after the graph, on one timeline in every output.
+@Suite("A narrated audio graph", .serialized)
+struct NarrationTests {
+  @Test func theNarrationTheGraphAndTheFilesShareOneTimeline() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let chart = try ChartDescriptor(contentsOf: example("birth-rate"))
+    var options = try SonificationOptions().applying(chart.sonification)
+    options.narration = .both
+    let midi = folder.appendingPathComponent("b.mid")
+    let mix = folder.appendingPathComponent("b.wav")
+    let stems = folder.appendingPathComponent("stems")
+    let captions = folder.appendingPathComponent("b.vtt")
+    var request = ExportRequest(midi: midi, mix: mix, stems: stems, captions: captions)
+    request.sampleFormat = .float32
+    let report = try ChartExport.export(chart, options: options, to: request)
+    let rate = 44100.0
+
+    // The script: the title first, then the axes, the instrument and how to read it; after the
+    // graph the summary and the series' facts.
+    let sentences = report.narration
+    #expect(sentences.first?.text == "Twentieth-century birth rates.")
+    #expect(sentences.contains { $0.text == "Birth rate plays the flute." })
+    #expect(
+      sentences.contains { $0.text.hasPrefix("Time runs along Year; higher pitch means more") })
+    let intro = sentences.filter { $0.start < report.graphStart }
+    let details = sentences.filter { $0.start > report.graphStart }
+    #expect(intro.count >= 5 && details.count >= 2)
+    // The graph starts a pause after the intro, on the file's tick.
+    let introEnd = try #require(intro.last?.end)
+    #expect(abs(report.graphStart - (introEnd + options.narrationPause)) <= 1.0 / 960)
+
+    // The MIDI file, read with libsmf: the first note at the graph's start, within 1 ms, and
+    // every sentence a marker at its time.
+    let file = try MIDIFile(contentsOf: midi)
+    let noteTimes = file.tracks.flatMap(\.events).filter {
+      if case .noteOn? = $0.channelMessage?.message { true } else { false }
+    }.map(\.seconds)
+    let firstNote = try #require(noteTimes.min())
+    #expect(abs(firstNote - report.graphStart) < 0.001)
+    let markers = file.tracks[0].events.filter { $0.isMeta(.marker) }
+    for sentence in sentences where sentence.text.utf8.count <= 127 {
+      #expect(
+        markers.contains {
+          abs($0.seconds - sentence.start) <= 1.0 / 960
+            && $0.metaData.map { String(decoding: $0, as: UTF8.self) } == sentence.text
+        }, "\(sentence.text)")
+    }
+
+    // The audio: the narration stem loud where each sentence is spoken and silent during the
+    // graph; the music starts where the graph does, within 1 ms; the stems add up to the mix.
+    func samples(_ url: URL) throws -> [Float] {
+      let data = try #require(wavData([UInt8](try Data(contentsOf: url))))
+      return stride(from: data.startIndex, to: data.endIndex, by: 8).map { index in
+        Float(bitPattern: (0..<4).reduce(UInt32(0)) { $0 | UInt32(data[index + $1]) << (8 * $1) })
+      }
+    }
+    let narration = try samples(stems.appendingPathComponent("Narration.wav"))
+    let music = try samples(stems.appendingPathComponent("Birth rate.wav"))
+    let grid = try samples(stems.appendingPathComponent("Gridlines.wav"))
+    let mixed = try samples(mix)
+    #expect(narration.count == mixed.count && music.count == mixed.count)
+    for sentence in sentences {
+      let middle = Int((sentence.start + sentence.end) / 2 * rate)
+      #expect(rms(narration, from: middle - 4410, to: middle + 4410) > 0.01, "\(sentence.text)")
+    }
+    let score = try #require(report.score)
+    let lastTimes = score.tracks.compactMap { $0.events.last?.time }
+    let graphEnd = try #require(lastTimes.max())
+    #expect(rms(narration, from: Int(report.graphStart * rate), to: Int(graphEnd * rate)) == 0)
+    let onset = try #require(music.indices.first { abs(music[$0]) > 1e-4 || abs(grid[$0]) > 1e-4 })
+    #expect(
+      abs(Double(onset) / rate - report.graphStart) < 0.001, "music from \(Double(onset) / rate) s")
+    let worst = mixed.indices.reduce(Float(0)) {
+      max($0, abs(mixed[$1] - narration[$1] - music[$1] - grid[$1]))
+    }
+    #expect(worst < 1e-5)
+
+    // The captions: the sentences at the times they are spoken, then the facts at the notes.
+    let text = try String(contentsOf: captions, encoding: .utf8)
+    for sentence in sentences.prefix(3) {
+      let cue = "\(stamp(sentence.start)) --> \(stamp(sentence.end))\n\(sentence.text)"
+      #expect(text.contains(cue), "\(cue)")
+    }
+  }
+
+  /// WebVTT's hh:mm:ss.mmm.
+  func stamp(_ seconds: Double) -> String {
+    let millis = Int((seconds * 1000).rounded())
+    return String(
+      format: "%02d:%02d:%02d.%03d", millis / 3_600_000, millis / 60_000 % 60, millis / 1000 % 60,
+      millis % 1000)
+  }
+
+  @Test func speechIsResampledNotRepeated() throws {
+    // A 1 kHz tone at 22,050 Hz to 44,100 Hz: still 1 kHz, and nothing above 11 kHz appears.
+    let tone = (0..<22050).map { Float(sin(2 * Double.pi * 1000 * Double($0) / 22050)) * 0.5 }
+    let resampled = try Resampler.resample(tone, from: 22050, to: 44100)
+    #expect(abs(resampled.count - 44100) <= 2)
+    #expect(abs(fundamental(resampled[10000..<12000], sampleRate: 44100) - 1000) < 2)
+    // Repeating samples would put an image of the tone at 21.05 kHz: measure that band.
+    let slice = Array(resampled[10000..<14410])
+    func magnitude(_ frequency: Double) -> Double {
+      var (c, s) = (0.0, 0.0)
+      for (index, value) in slice.enumerated() {
+        let phase = 2 * Double.pi * frequency * Double(index) / 44100
+        c += Double(value) * cos(phase)
+        s += Double(value) * sin(phase)
+      }
+      return (c * c + s * s).squareRoot()
+    }
+    #expect(magnitude(21050) < magnitude(1000) / 1000)
+  }
+
+  @Test func theVoicesAreListed() throws {
+    let voices = try SpeechSynthesizer.voices()
+    #expect(voices.count > 10)
+    #expect(try SpeechSynthesizer.hasVoice("en"))
+    #expect(try SpeechSynthesizer.hasVoice("de"))
+    #expect(try !SpeechSynthesizer.hasVoice("elvish"))
+  }
+}
