@@ -16,16 +16,9 @@ func measureLoudness(_ paths: [String]) throws -> [(lufs: Double, truePeak: Doub
         peak = numpy.abs(resample_poly(audio, 4, 1, axis=0)).max()
         print(lufs, 20 * numpy.log10(peak))
     """
-  let process = Process()
-  process.executableURL = projectRoot.appendingPathComponent(".venv/bin/python")
-  process.arguments = ["-c", script] + paths
-  let out = Pipe()
-  process.standardOutput = out
-  try process.run()
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  try #require(process.terminationStatus == 0, "pyloudnorm is missing: run `make test`")
-  return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+  let result = try runPython(script, paths)
+  try #require(result.status == 0, "pyloudnorm is missing: run `make test`")
+  return result.output.split(separator: "\n").map { line in
     let numbers = line.split(separator: " ").compactMap { Double($0) }
     return (numbers[0], numbers[1])
   }

@@ -34,15 +34,7 @@ func midoNoteTimes(_ path: String) throws -> [Double] {
             times.append(offset + now)
     print(' '.join(repr(t) for t in sorted(times)))
     """
-  let process = Process()
-  process.executableURL = projectRoot.appendingPathComponent(".venv/bin/python")
-  process.arguments = ["-c", script, path]
-  let out = Pipe()
-  process.standardOutput = out
-  try process.run()
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self).split(separator: " ").compactMap {
+  return try runPython(script, [path]).output.split(separator: " ").compactMap {
     Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }

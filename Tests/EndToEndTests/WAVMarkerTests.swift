@@ -65,19 +65,10 @@ struct WAVMarkers {
 
 /// Samples as Python's `wave` module reads them, as hex.
 func pythonWaveSamples(_ path: String) throws -> String {
-  let process = Process()
-  process.executableURL = projectRoot.appendingPathComponent(".venv/bin/python")
-  process.arguments = [
-    "-c",
+  try runPython(
     "import sys, wave\nw = wave.open(sys.argv[1])\nprint(w.readframes(w.getnframes()).hex())",
-    path,
-  ]
-  let out = Pipe()
-  process.standardOutput = out
-  try process.run()
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    [path]
+  ).output.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 @Suite("Markers a DAW shows, inside the WAV", .serialized)

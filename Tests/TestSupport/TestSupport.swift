@@ -55,3 +55,19 @@ public func wavChunks(_ bytes: [UInt8]) -> [(id: String, body: ArraySlice<UInt8>
 public func wavData(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
   wavChunks(bytes)?.first { $0.id == "data" }?.body
 }
+
+/// Runs a Python script with the tests' virtual environment (`make test` makes it, with mido,
+/// pyloudnorm and scipy): its exit status and standard output.
+public func runPython(_ script: String, _ arguments: [String]) throws -> (
+  status: Int32, output: String
+) {
+  let process = Process()
+  process.executableURL = projectRoot.appendingPathComponent(".venv/bin/python")
+  process.arguments = ["-c", script] + arguments
+  let out = Pipe()
+  process.standardOutput = out
+  try process.run()
+  let data = out.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
