@@ -161,7 +161,7 @@ struct DecodingTests {
       ),
       (
         chart(xAxis: #"{"type": "numbers", "title": "X", "range": [0, 1]}"#),
-        "xAxis.type: expected \"numeric\" or \"categorical\", found \"numbers\""
+        "xAxis.type: expected \"numeric\", \"categorical\" or \"date\", found \"numbers\""
       ),
       (
         chart(points: #"[{"x": 1, "y": 2, "colour": "red"}]"#),

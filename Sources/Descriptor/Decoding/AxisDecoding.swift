@@ -4,6 +4,7 @@ enum AxisDecoding {
     "type", "title", "range", "scaleType", "gridlinePositions", "valueFormat",
   ]
   static let categoricalFields = ["type", "title", "categoryOrder"]
+  static let dateFields = ["type", "title", "range", "gridlinePositions", "valueFormat"]
 
   static func axis(_ node: JSONValue, at path: String) throws -> Axis {
     guard case .object(let members) = node else {
@@ -20,15 +21,18 @@ enum AxisDecoding {
       type = node["categoryOrder"] != nil ? "categorical" : "numeric"
     case let other?:
       throw DescriptorError(
-        at: "\(path).type", "expected \"numeric\" or \"categorical\", found \(other.summary)")
+        at: "\(path).type",
+        "expected \"numeric\", \"categorical\" or \"date\", found \(other.summary)")
     }
     let known: [String]
     switch type {
     case "numeric": known = numericFields
     case "categorical": known = categoricalFields
+    case "date": known = dateFields
     default:
       throw DescriptorError(
-        at: "\(path).type", "expected \"numeric\" or \"categorical\", found \(quoted(type))")
+        at: "\(path).type",
+        "expected \"numeric\", \"categorical\" or \"date\", found \(quoted(type))")
     }
     for member in members where !known.contains(member.key) {
       throw unknownField(member.key, at: path, known: known)
@@ -37,7 +41,46 @@ enum AxisDecoding {
     if type == "categorical" {
       return .categorical(try categorical(node, title: title, at: path))
     }
+    if type == "date" { return .numeric(try date(node, title: title, at: path)) }
     return .numeric(try numeric(node, title: title, at: path))
+  }
+
+  /// A date axis: its range and gridlines as ISO 8601 dates (or seconds since 1970), its
+  /// `valueFormat` a date pattern (see `DateFormat`); without one, the format fits the range and
+  /// gridlines (the decoder fits it to the data afterwards).
+  static func date(_ node: JSONValue, title: String, at path: String) throws -> NumericAxis {
+    guard case .object(let members) = node else { throw missingField("range", at: path) }
+    func seconds(_ value: JSONValue, at place: String) throws -> JSONValue {
+      guard case .string(let text) = value else { return value }
+      guard let seconds = ISODate.seconds(text) else { throw notADate(value, at: place) }
+      return .number(seconds)
+    }
+    var numericMembers: [(key: String, value: JSONValue)] = []
+    for member in members where member.key != "valueFormat" && member.key != "type" {
+      var value = member.value
+      if member.key == "range" || member.key == "gridlinePositions", case .array(let items) = value
+      {
+        value = .array(
+          try items.enumerated().map { try seconds($1, at: "\(path).\(member.key)[\($0)]") })
+      }
+      numericMembers.append((member.key, value))
+    }
+    var axis = try numeric(.object(numericMembers), title: title, at: path)
+    if let pattern = try text(node["valueFormat"], at: "\(path).valueFormat", required: false) {
+      axis.dateFormat = DateFormat(pattern)
+    } else {
+      axis.dateFormat = DateFormat.fitting(
+        [axis.range.lowerBound, axis.range.upperBound] + axis.gridlinePositions)
+    }
+    return axis
+  }
+
+  /// The mistake of a value that is not a date.
+  static func notADate(_ value: JSONValue, at path: String) -> DescriptorError {
+    DescriptorError(
+      at: path,
+      "expected an ISO 8601 date such as \"2015-07-14\" or \"2015-07-14T13:05:00Z\", found \(value.summary)"
+    )
   }
 
   static func numeric(_ node: JSONValue, title: String, at path: String) throws -> NumericAxis {

@@ -100,7 +100,13 @@ extension ChartDescriptor {
     }
     // x: numeric when every value is a number.
     let xTexts = body.map { $0.element[xColumn].trimmingCharacters(in: .whitespaces) }
-    let xIsNumeric = xTexts.allSatisfy { number($0) != nil }
+    // A column of ISO 8601 dates is a date axis: numbers of seconds since 1970.
+    let xDates = xTexts.allSatisfy { number($0) == nil } ? xTexts.map(ISODate.seconds) : []
+    let xIsDate = !xDates.isEmpty && xDates.allSatisfy { $0 != nil }
+    let xIsNumeric = xIsDate || xTexts.allSatisfy { number($0) != nil }
+    func xNumber(_ position: Int) -> Double? {
+      xIsDate ? xDates[position] : number(xTexts[position])
+    }
     func firstSeen(_ values: [String]) -> [String] {
       var seen: Set<String> = []
       return values.filter { seen.insert($0).inserted }
@@ -117,10 +123,14 @@ extension ChartDescriptor {
       guard let low = values.min(), let high = values.max() else { return 0...1 }
       return low < high ? low...high : (low - 1)...(high + 1)
     }
-    let xAxis: Axis =
+    var xAxis: Axis =
       xIsNumeric
-      ? .numeric(NumericAxis(title: columns.x, range: span(xTexts.compactMap(number))))
+      ? .numeric(NumericAxis(title: columns.x, range: span(xTexts.indices.compactMap(xNumber))))
       : .categorical(CategoricalAxis(title: columns.x, categoryOrder: firstSeen(xTexts)))
+    if xIsDate, var axis = xAxis.numeric {
+      axis.dateFormat = DateFormat.fitting(xDates.compactMap { $0 })
+      xAxis = .numeric(axis)
+    }
     var additional: [Axis] = []
     if durationColumn != nil {
       additional.append(.numeric(NumericAxis(title: columns.duration!, range: span(durations))))
@@ -146,7 +156,7 @@ extension ChartDescriptor {
       if durationColumn != nil { values.append(.number(durations[position])) }
       if let instruments { values.append(.category(instruments[position])) }
       let x: DataValue =
-        xIsNumeric ? .number(number(xTexts[position])!) : .category(xTexts[position])
+        xIsNumeric ? .number(xNumber(position)!) : .category(xTexts[position])
       pointsBySeries[name, default: []].append(
         DataPoint(x: x, y: ys[position], additionalValues: values))
     }

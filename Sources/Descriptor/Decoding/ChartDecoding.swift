@@ -87,9 +87,16 @@ struct ChartJSONDecoder {
       }
       options = node
     }
-    return ChartDescriptor(
+    var chart = ChartDescriptor(
       title: title, summary: summary, xAxis: x, yAxis: y, additionalAxes: additional,
       series: series, sonification: options)
+    // Dates on date axes become seconds; a date axis without a format gets one that fits its data.
+    var formatted = [xAxisNode["valueFormat"] != nil]
+    if case .array(let elements)? = additionalAxes {
+      formatted += elements.map { $0["valueFormat"] != nil }
+    }
+    try chart.resolveDates(keepingFormats: formatted)
+    return chart
   }
 
   static let chartFields = [

@@ -130,7 +130,9 @@ public struct ChartDescription: Sendable {
   /// "in 1960", "at 1.38 tons (Toyota Prius)", "in Jul".
   func place(_ point: SeriesStatistics.Point) -> String {
     let x = chart.xAxis.describe(point.x)
-    let preposition = x.contains(where: \.isLetter) && chart.xAxis.categorical == nil ? "at" : "in"
+    let preposition =
+      chart.xAxis.numeric?.dateFormat?.preposition
+      ?? (x.contains(where: \.isLetter) && chart.xAxis.categorical == nil ? "at" : "in")
     let label = point.label.map { " (\($0))" } ?? ""
     return "\(preposition) \(x)\(label)"
   }
@@ -212,7 +214,7 @@ public struct ChartDescription: Sendable {
       title = axis.title
       switch axis {
       case .numeric(let numeric):
-        kind = "numeric"
+        kind = numeric.dateFormat == nil ? "numeric" : "date"
         range = [numeric.range.lowerBound, numeric.range.upperBound]
         rangeText = range!.map(numeric.describe)
         scaleType = numeric.scaleType.rawValue

@@ -41,6 +41,9 @@ public struct NumericAxis: Hashable, Sendable {
   public var valueFormat: ValueFormat?
   /// A closure that writes a value as text; it takes precedence over `valueFormat`.
   public var valueDescriptionProvider: ValueDescriptionProvider?
+  /// Set for a date axis: its values are seconds since 1970-01-01T00:00:00Z (see `ISODate`),
+  /// placed in proportion to time and written as dates in this format.
+  public var dateFormat: DateFormat?
 
   /// Creates a numeric axis.
   public init(
@@ -73,6 +76,7 @@ public struct NumericAxis: Hashable, Sendable {
   /// number with no more digits than it needs.
   public func describe(_ value: Double) -> String {
     if let provider = valueDescriptionProvider { return provider.describe(value) }
+    if let dateFormat { return dateFormat.format(value) }
     if let format = valueFormat { return format.format(value) }
     return ValueFormat.plain(value)
   }
@@ -82,7 +86,8 @@ public struct NumericAxis: Hashable, Sendable {
   /// (`dataDecimals`, see `ChartDescriptor.yDecimals`), so that a mean of whole numbers reads
   /// "10.3", not "10.3333".
   public func describeStatistic(_ value: Double, dataDecimals: Int) -> String {
-    guard valueDescriptionProvider == nil, valueFormat == nil, value.isFinite else {
+    guard valueDescriptionProvider == nil, valueFormat == nil, dateFormat == nil, value.isFinite
+    else {
       return describe(value)
     }
     let decimals = min(6, dataDecimals + 1)
