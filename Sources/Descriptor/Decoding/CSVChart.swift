@@ -178,7 +178,7 @@ extension ChartDescriptor {
 /// RFC 4180 CSV: fields separated by commas, rows by LF or CRLF, fields in double quotes may hold
 /// commas, line breaks and doubled quotes.
 enum CSVTable {
-  static func parse(_ data: Data) throws -> [[String]] {
+  static func parse(_ data: Data, separator: UInt8 = UInt8(ascii: ",")) throws -> [[String]] {
     var bytes = [UInt8](data)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     var rows: [[String]] = []
@@ -217,7 +217,7 @@ enum CSVTable {
         continue
       }
       switch byte {
-      case UInt8(ascii: ","): endField()
+      case separator: endField()
       case UInt8(ascii: "\r"): break
       case UInt8(ascii: "\n"):
         endField()

@@ -1,0 +1,188 @@
+import Foundation
+import MIDIMap
+import TestSupport
+import Testing
+
+/// A note as libsmf reads it back from a file: its track's name, onset, length and pitch.
+struct VegaLiteNote {
+  var track: String
+  var onset: Double
+  var length: Double
+  var pitch: Int
+}
+
+func readNotes(_ url: URL) throws -> [VegaLiteNote] {
+  let file = try MIDIFile(contentsOf: url)
+  var notes: [VegaLiteNote] = []
+  for track in file.tracks {
+    var open: [Int: Double] = [:]
+    for event in track.events {
+      switch event.channelMessage?.message {
+      case .noteOn(let note, _)?: open[Int(note.value)] = event.seconds
+      case .noteOff(let note)?:
+        if let onset = open.removeValue(forKey: Int(note.value)) {
+          notes.append(
+            VegaLiteNote(
+              track: track.name ?? "", onset: onset, length: event.seconds - onset,
+              pitch: Int(note.value)))
+        }
+      default: break
+      }
+    }
+  }
+  return notes.sorted { ($0.onset, $0.pitch) < ($1.onset, $1.pitch) }
+}
+
+/// The data rows of a specification's inline values, read with Foundation's JSON reader.
+private func inlineRows(_ path: String) throws -> [[String: Any]] {
+  let data = try Data(contentsOf: projectRoot.appendingPathComponent(path))
+  let spec = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  return try #require((spec["data"] as? [String: Any])?["values"] as? [[String: Any]])
+}
+
+@Suite("Vega-Lite specifications", .serialized)
+struct VegaLiteTests {
+  func convert(_ spec: String, _ extra: [String] = []) throws -> (URL, [VegaLiteNote]) {
+    let folder = try temporaryFolder()
+    let midi = folder.appendingPathComponent("out.mid")
+    let result = try run(["convert", spec, "-o", midi.path] + extra)
+    #expect(result.status == 0, "\(result.error)")
+    return (folder, try readNotes(midi))
+  }
+
+  @Test func aScatterPlaysColourAsInstrumentsAndSizeAsLength() throws {
+    let (folder, notes) = try convert("Examples/vega-lite/cars-scatter.json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let rows = try inlineRows("Examples/vega-lite/cars-scatter.json")
+    #expect(notes.count == rows.count)
+    // Onsets in the order of weight, pitch in the order of mpg, length in the order of price.
+    let byWeight = rows.sorted { ($0["weight"] as! Double) < ($1["weight"] as! Double) }
+    let mpgs = byWeight.map { $0["mpg"] as! Double }
+    for (a, b) in zip(notes, notes.dropFirst()) { #expect(a.onset < b.onset) }
+    for i in notes.indices {
+      for j in notes.indices where mpgs[i] < mpgs[j] { #expect(notes[i].pitch <= notes[j].pitch) }
+    }
+    let prices = byWeight.map { $0["price"] as! Double }
+    for i in notes.indices {
+      for j in notes.indices where prices[i] < prices[j] {
+        #expect(notes[i].length <= notes[j].length)
+      }
+    }
+    // One instrument track per origin, in Vega-Lite's ascending order, each with its cars.
+    let origins = Set(rows.map { $0["origin"] as! String }).sorted()
+    #expect(Set(notes.map(\.track)).sorted() == origins.map { "Fuel efficiency (mpg): \($0)" })
+    for (note, row) in zip(notes, byWeight) {
+      #expect(note.track.hasSuffix(row["origin"] as! String))
+    }
+  }
+
+  @Test func aMultiSeriesLineWithDatesPlaysEachSymbolInTime() throws {
+    let (folder, notes) = try convert(
+      "Examples/vega-lite/stocks-line.json", ["--continuous", "notes"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The data file, read here line by line.
+    let text = try String(
+      contentsOf: projectRoot.appendingPathComponent("Examples/vega-lite/stocks.csv"),
+      encoding: .utf8)
+    let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    let dates = rows.map { formatter.date(from: String($0[1]))!.timeIntervalSince1970 }
+    let (first, last) = (dates.min()!, dates.max()!)
+    for symbol in ["ACME", "GLOBEX"] {
+      let played = notes.filter { $0.track == symbol }
+      let expected = zip(rows, dates).filter { $0.0[0] == Substring(symbol) }
+      #expect(played.count <= expected.count && played.count >= 6, "\(symbol)")
+      // Every note starts at a month's share of the year (months of 28 to 31 days), within a tick.
+      let onsets = expected.map { ($0.1 - first) / (last - first) * 10 }
+      for note in played {
+        #expect(onsets.contains { abs($0 - note.onset) <= 1.0 / 960 }, "\(symbol) at \(note.onset)")
+      }
+    }
+  }
+
+  @Test func horizontalBarsPlayTheirCategoriesInOrder() throws {
+    let (folder, notes) = try convert("Examples/vega-lite/horizontal-bars.json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let rows = try inlineRows("Examples/vega-lite/horizontal-bars.json")
+    #expect(notes.count == rows.count)
+    let inches = rows.map { $0["inches"] as! Double }
+    // The months in the sort order given, one per slot; the longer bar the higher note.
+    for (a, b) in zip(notes, notes.dropFirst()) { #expect(a.onset < b.onset) }
+    for i in notes.indices {
+      for j in notes.indices where inches[i] < inches[j] {
+        #expect(notes[i].pitch < notes[j].pitch)
+      }
+    }
+  }
+
+  @Test func importWritesADescriptorThatPlaysTheSame() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["cars-scatter", "stocks-line", "horizontal-bars"] {
+      let chart = folder.appendingPathComponent("\(name).json")
+      let imported = try run(["import", "Examples/vega-lite/\(name).json", "-o", chart.path])
+      #expect(imported.status == 0, "\(imported.error)")
+      let a = folder.appendingPathComponent("a.mid")
+      let b = folder.appendingPathComponent("b.mid")
+      #expect(try run(["convert", "Examples/vega-lite/\(name).json", "-o", a.path]).status == 0)
+      #expect(try run(["convert", chart.path, "-o", b.path]).status == 0)
+      #expect(try Data(contentsOf: a) == Data(contentsOf: b), "\(name)")
+    }
+  }
+
+  @Test(
+    "what cannot be played is named by its place",
+    arguments: [
+      (#""layer": [], "mark": "point""#, "layer: only single-view specifications play"),
+      (
+        #""transform": [{"filter": "datum.x > 1"}], "mark": "point""#,
+        "transform: transforms are not read yet"
+      ),
+      (#""mark": "arc""#, "mark: the arc mark cannot be played"),
+      (#""mark": {"type": "geoshape"}"#, "mark.type: the geoshape mark cannot be played"),
+    ] as [(String, String)])
+  func refusals(head: String, message: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("spec.json")
+    try """
+    {"$schema": "https://vega.github.io/schema/vega-lite/v5.json", \(head),
+     "data": {"values": [{"a": 1, "b": 2}, {"a": 2, "b": 3}]},
+     "encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "type": "quantitative"}}}
+    """.write(to: spec, atomically: true, encoding: .utf8)
+    let result = try run(["convert", spec.path, "-o", folder.appendingPathComponent("o.mid").path])
+    #expect(result.status == 1)
+    #expect(result.error.hasPrefix("Error: \(spec.path): \(message)"), "\(result.error)")
+    #expect(result.error.split(separator: "\n").count == 1)
+    #expect(files(in: folder) == ["spec.json"])
+  }
+
+  @Test(
+    "channels, fields and data that are not there",
+    arguments: [
+      (
+        #""encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "type": "quantitative"}, "theta": {"field": "a"}}"#,
+        "encoding.theta: the theta channel cannot be played"
+      ),
+      (
+        #""encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "c", "type": "quantitative"}}"#,
+        "encoding.y.field: \"c\" is not in the data"
+      ),
+      (
+        #""encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "aggregate": "sum", "type": "quantitative"}}"#,
+        "encoding.y.aggregate: aggregate is not read yet"
+      ),
+    ] as [(String, String)])
+  func badEncodings(encoding: String, message: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("spec.json")
+    try """
+    {"mark": "point", "data": {"values": [{"a": 1, "b": 2}, {"a": 2, "b": 3}]}, \(encoding)}
+    """.write(to: spec, atomically: true, encoding: .utf8)
+    let result = try run(["describe", spec.path])
+    #expect(result.status == 1)
+    #expect(result.error.hasPrefix("Error: \(spec.path): \(message)"), "\(result.error)")
+  }
+}
