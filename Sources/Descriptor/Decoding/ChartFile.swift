@@ -8,39 +8,21 @@ extension ChartDescriptor {
   public init(contentsOf url: URL) throws {
     let bytes = try readNulTerminated(url)
     self = try attributingErrors(to: url.relativePath) {
-      if let spec = try vegaLiteSpecification(bytes) {
-        return try VegaLite.chart(from: spec, folder: url.deletingLastPathComponent())
+      do {
+        return try ChartDescriptor(nulTerminatedJSON: bytes)
+      } catch let error as DescriptorError {
+        // Not a descriptor: perhaps a Vega-Lite specification (the descriptor decoder stops at
+        // its first field that a descriptor does not have, so a descriptor pays nothing for this).
+        guard
+          let json = try? bytes.withUnsafeBufferPointer({ buffer -> JSONValue in
+            var scanner = JSONScanner(nulTerminated: buffer)
+            return try scanner.readValue()
+          }), VegaLite.isSpecification(json)
+        else { throw error }
+        return try VegaLite.chart(from: json, folder: url.deletingLastPathComponent())
       }
-      return try ChartDescriptor(nulTerminatedJSON: bytes)
     }
   }
-}
-
-/// The document as JSON when it is a Vega-Lite specification (it names `$schema`, or `mark` and
-/// `encoding`, and `VegaLite.isSpecification` agrees); nil for a descriptor.
-func vegaLiteSpecification(_ bytes: [UInt8]) throws -> JSONValue? {
-  func mentions(_ key: String) -> Bool {
-    let needle = Array("\"\(key)\"".utf8)
-    return bytes.withUnsafeBufferPointer { haystack -> Bool in
-      guard let base = haystack.baseAddress, haystack.count > needle.count else { return false }
-      var start = 0
-      let last = haystack.count - needle.count
-      // Jump from quote to quote with memchr, then compare.
-      while start <= last, let found = memchr(base + start, Int32(needle[0]), last - start + 1) {
-        let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        if memcmp(base + offset, needle, needle.count) == 0 { return true }
-        start = offset + 1
-      }
-      return false
-    }
-  }
-  // A descriptor has "series" and never "encoding"; look no further for the common case.
-  guard mentions("encoding"), mentions("mark") || mentions("$schema") else { return nil }
-  let json = try bytes.withUnsafeBufferPointer { buffer -> JSONValue in
-    var scanner = JSONScanner(nulTerminated: buffer)
-    return try scanner.readValue()
-  }
-  return VegaLite.isSpecification(json) ? json : nil
 }
 
 /// The bytes of a file with a NUL after them, read straight into the buffer the scanner uses.
