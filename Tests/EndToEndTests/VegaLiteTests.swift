@@ -116,10 +116,64 @@ struct VegaLiteTests {
     }
   }
 
+  /// The rain data file's rows, read here: date, city, millimetres.
+  func rainRows() throws -> [(date: String, city: String, mm: Double)] {
+    let text = try String(
+      contentsOf: projectRoot.appendingPathComponent("Examples/vega-lite/rain.csv"), encoding: .utf8
+    )
+    return text.split(separator: "\n").dropFirst().map { line in
+      let cells = line.split(separator: ",")
+      return (String(cells[0]), String(cells[1]), Double(cells[2])!)
+    }
+  }
+
+  @Test func stackedBarsSumEachMonthAndPlayEachSegmentsOwnValue() throws {
+    let (folder, notes) = try convert("Examples/vega-lite/rain-by-month.json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var sums: [String: Double] = [:]
+    for row in try rainRows() { sums["\(row.date.prefix(7)) \(row.city)", default: 0] += row.mm }
+    #expect(notes.count == 24)
+    // A track per city; twelve notes each, one per month in time order.
+    for city in ["New York", "Seattle"] {
+      let played = notes.filter { $0.track.hasSuffix(city) }
+      #expect(played.count == 12, "\(city)")
+      let months = (1...12).map { String(format: "2016-%02d \(city)", $0) }
+      for i in 0..<12 {
+        for j in 0..<12 where sums[months[i]]! < sums[months[j]]! - 1e-9 {
+          #expect(played[i].pitch <= played[j].pitch, "\(months[i]) and \(months[j])")
+        }
+      }
+    }
+    // The two segments of a month sound together: its own value each, not the top of the stack.
+    let byOnset = Dictionary(grouping: notes, by: { ($0.onset * 960).rounded() })
+    #expect(byOnset.count == 12 && byOnset.values.allSatisfy { $0.count == 2 })
+  }
+
+  @Test func aHistogramCountsEachBin() throws {
+    let (folder, notes) = try convert("Examples/vega-lite/rain-histogram.json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // maxbins 12 over the data's span: bins 2 mm wide from 0, counted here.
+    var counts: [Int: Int] = [:]
+    for row in try rainRows() { counts[Int((row.mm / 2).rounded(.down)), default: 0] += 1 }
+    let bins = counts.keys.sorted()
+    #expect(notes.count == bins.count)
+    for (note, bin) in zip(notes, bins) {
+      // Bin starts over the axis from 0 to the last bin's start.
+      #expect(abs(note.onset - Double(bin) / Double(bins.last!) * 10) <= 1.0 / 960)
+    }
+    for i in bins.indices {
+      for j in bins.indices where counts[bins[i]]! < counts[bins[j]]! {
+        #expect(notes[i].pitch <= notes[j].pitch)
+      }
+    }
+  }
+
   @Test func importWritesADescriptorThatPlaysTheSame() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    for name in ["cars-scatter", "stocks-line", "horizontal-bars"] {
+    for name in [
+      "cars-scatter", "stocks-line", "horizontal-bars", "rain-by-month", "rain-histogram",
+    ] {
       let chart = folder.appendingPathComponent("\(name).json")
       let imported = try run(["import", "Examples/vega-lite/\(name).json", "-o", chart.path])
       #expect(imported.status == 0, "\(imported.error)")
@@ -170,8 +224,12 @@ struct VegaLiteTests {
         "encoding.y.field: \"c\" is not in the data"
       ),
       (
-        #""encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "aggregate": "sum", "type": "quantitative"}}"#,
-        "encoding.y.aggregate: aggregate is not read yet"
+        #""encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "aggregate": "argmax", "type": "quantitative"}}"#,
+        "encoding.y.aggregate: \"argmax\" is not read"
+      ),
+      (
+        #""encoding": {"x": {"field": "a", "timeUnit": "fortnight", "type": "temporal"}, "y": {"field": "b", "type": "quantitative"}}"#,
+        "encoding.x.timeUnit: \"fortnight\" is not a time unit"
       ),
     ] as [(String, String)])
   func badEncodings(encoding: String, message: String) throws {

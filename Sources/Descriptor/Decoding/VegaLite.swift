@@ -36,7 +36,7 @@ public enum VegaLite {
         "only single-view specifications play; convert each view of a \(key) as its own specification"
       )
     }
-    if json["transform"] != nil {
+    if let transform = json["transform"], transform != .array([]), transform != .null {
       throw DescriptorError(
         at: "transform",
         "transforms are not read yet; compute the values in the data, or remove the transform")
@@ -51,10 +51,16 @@ public enum VegaLite {
         "the \(channel) channel cannot be played; encode the value with x, y, color, size or opacity"
       )
     }
-    let rows = try data(json["data"], folder: folder)
+    let derivation = try VegaLiteDerivation(
+      rows: try data(json["data"], folder: folder), encoding: encoding)
+    let rows = derivation.rows
     func field(_ channel: String) throws -> Field? {
-      guard let node = json["encoding"]?[channel] else { return nil }
-      return try Field(node, channel: channel, rows: rows)
+      guard let node = derivation.encoding.first(where: { $0.key == channel })?.value else {
+        return nil
+      }
+      var field = try Field(node, channel: channel, rows: rows)
+      if let format = derivation.dateFormats[field.name] { field.dateFormat = format }
+      return field
     }
     guard let x = try field("x"), let y = try field("y") else {
       throw DescriptorError(at: "encoding", "expected both x and y channels with fields")
@@ -213,6 +219,8 @@ public enum VegaLite {
     let sort: JSONValue?
     let includesZero: Bool
     let rows: [[String: JSONValue]]
+    /// The format of a temporal field cut to a time unit.
+    var dateFormat: DateFormat?
 
     var isQuantitative: Bool { type == "quantitative" || type == "temporal" }
     var isCategorical: Bool { type == "nominal" || type == "ordinal" }
@@ -354,7 +362,7 @@ public enum VegaLite {
         high = max(high, 0)
       }
       var axis = NumericAxis(title: title, range: low...high, scaleType: scaleType)
-      if temporal { axis.dateFormat = DateFormat.fitting(values) }
+      if temporal { axis.dateFormat = dateFormat ?? DateFormat.fitting(values) }
       return .numeric(axis)
     }
   }

@@ -1,0 +1,285 @@
+import Foundation
+
+/// The values a Vega-Lite encoding derives from its data before it draws: `timeUnit` (dates cut to
+/// a unit), `bin` (numbers in equal bins) and `aggregate` (one row per group of the other
+/// channels' values). Each derived channel is rewritten to name a derived field.
+struct VegaLiteDerivation {
+  /// The rows after derivation.
+  var rows: [[String: JSONValue]]
+  /// The encoding after derivation: derived channels name their derived fields.
+  var encoding: [(key: String, value: JSONValue)]
+  /// Date formats for time-unit fields, by derived field name.
+  var dateFormats: [String: DateFormat] = [:]
+
+  static let aggregates: Set<String> = [
+    "count", "sum", "mean", "average", "median", "min", "max", "distinct", "valid", "missing",
+    "q1", "q3", "stdev", "variance", "product",
+  ]
+
+  init(rows: [[String: JSONValue]], encoding: [(key: String, value: JSONValue)]) throws {
+    self.rows = rows
+    self.encoding = encoding
+    for index in encoding.indices {
+      let (channel, node) = encoding[index]
+      if let unit = node["timeUnit"], unit != .null { try applyTimeUnit(unit, channel: index) }
+      if let bin = node["bin"], bin != .bool(false), bin != .null {
+        try applyBin(bin, channel: index)
+      }
+      _ = channel
+    }
+    if encoding.contains(where: { $0.value["aggregate"] != nil }) { try aggregate() }
+  }
+
+  /// Replaces a channel's node with one that names `field`, without the derivation keys.
+  mutating func rewrite(_ index: Int, field: String, title: String?, type: String? = nil) {
+    guard case .object(let members) = encoding[index].value else { return }
+    var kept = members.filter { !["field", "timeUnit", "bin", "aggregate"].contains($0.key) }
+    kept.append(("field", .string(field)))
+    if let title, !kept.contains(where: { $0.key == "title" }) {
+      kept.append(("title", .string(title)))
+    }
+    if let type {
+      kept.removeAll { $0.key == "type" }
+      kept.append(("type", .string(type)))
+    }
+    encoding[index].value = .object(kept)
+  }
+
+  mutating func applyTimeUnit(_ unitNode: JSONValue, channel index: Int) throws {
+    let place = "encoding.\(encoding[index].key).timeUnit"
+    var unit: String
+    switch unitNode {
+    case .string(let name): unit = name
+    case .object:
+      guard case .string(let name)? = unitNode["unit"] else {
+        throw DescriptorError(at: place, "expected a time unit such as \"month\"")
+      }
+      unit = name
+    default: throw DescriptorError(at: place, "expected a time unit such as \"month\"")
+    }
+    if unit.hasPrefix("utc") { unit = String(unit.dropFirst(3)) }
+    let parts = ["year", "quarter", "month", "date", "day", "hours", "minutes", "seconds"]
+    var remaining = unit
+    var has: Set<String> = []
+    // Longest names first, so "date" is not taken for "day" and the like.
+    while !remaining.isEmpty {
+      guard let part = parts.first(where: { remaining.hasPrefix($0) }) else {
+        throw DescriptorError(
+          at: place,
+          "\(quoted(unit)) is not a time unit; expected combinations of year, quarter, month, date, day, hours, minutes, seconds"
+        )
+      }
+      has.insert(part)
+      remaining.removeFirst(part.count)
+    }
+    guard case .string(let field)? = encoding[index].value["field"] else {
+      throw DescriptorError(at: "encoding.\(encoding[index].key).field", "expected a field")
+    }
+    let derived = "\(unit)_\(field)"
+    for row in rows.indices {
+      guard let value = row < rows.count ? rows[row][field] : nil,
+        let seconds = Self.seconds(value)
+      else { continue }
+      let days = Int((seconds / 86400).rounded(.down))
+      let rest = Int(seconds.rounded(.down)) - days * 86400
+      let (year, month, day) = ISODate.civil(fromDays: days)
+      // Vega-Lite puts unit values without a year in 2012 (a leap year), weekdays in its first week.
+      let y = has.contains("year") ? year : 2012
+      var m = has.contains("month") ? month : 1
+      if has.contains("quarter") { m = (month - 1) / 3 * 3 + 1 }
+      var d = has.contains("date") ? day : 1
+      if has.contains("day") {
+        // 2012-01-01 was a Sunday: the weekday lands on the first week of 2012.
+        let weekday = ((days % 7) + 7 + 4) % 7  // 0 is Sunday
+        m = 1
+        d = 1 + weekday
+      }
+      let h = has.contains("hours") ? rest / 3600 : 0
+      let mi = has.contains("minutes") ? rest / 60 % 60 : 0
+      let s = has.contains("seconds") ? rest % 60 : 0
+      let result = ISODate.daysFromCivil(year: y, month: m, day: d) * 86400 + h * 3600 + mi * 60 + s
+      rows[row][derived] = .number(Double(result) * 1000)
+    }
+    var pattern: [String] = []
+    if has.contains("day") { pattern.append("%A") }
+    if has.contains("date") { pattern.append("%e") }
+    if has.contains("month") { pattern.append("%B") }
+    if has.contains("quarter") && !has.contains("month") { pattern.append("quarter of %B") }
+    if has.contains("year") { pattern.append("%Y") }
+    var text = pattern.joined(separator: " ")
+    if has.contains("hours") || has.contains("minutes") {
+      text += (text.isEmpty ? "" : ", ") + (has.contains("seconds") ? "%H:%M:%S" : "%H:%M")
+    }
+    let format = DateFormat(text.isEmpty ? "%Y" : text)
+    dateFormats[derived] = format
+    if case .string(let type)? = encoding[index].value["type"],
+      type == "ordinal" || type == "nominal"
+    {
+      // Discrete time units play as categories named in the unit's words, in time order.
+      var times: [Double] = []
+      for row in rows.indices {
+        guard case .number(let millis)? = rows[row][derived] else { continue }
+        times.append(millis)
+        rows[row][derived] = .string(format.format(millis / 1000))
+      }
+      var names: [String] = []
+      for time in Set(times).sorted() { names.append(format.format(time / 1000)) }
+      rewrite(index, field: derived, title: field)
+      if case .object(var members) = encoding[index].value,
+        !members.contains(where: { $0.key == "sort" })
+      {
+        members.append(("sort", .array(names.map(JSONValue.string))))
+        encoding[index].value = .object(members)
+      }
+      return
+    }
+    rewrite(index, field: derived, title: field, type: "temporal")
+  }
+
+  mutating func applyBin(_ binNode: JSONValue, channel index: Int) throws {
+    let channel = encoding[index].key
+    guard case .string(let field)? = encoding[index].value["field"] else {
+      throw DescriptorError(at: "encoding.\(channel).field", "expected a field to bin")
+    }
+    var maxBins = 10.0
+    var step: Double?
+    if case .number(let count)? = binNode["maxbins"] { maxBins = max(1, count) }
+    if case .number(let given)? = binNode["step"], given > 0 { step = given }
+    let values = rows.compactMap { Self.number($0[field]) }
+    guard let low = values.min(), let high = values.max() else {
+      throw DescriptorError(
+        at: "encoding.\(channel).field", "\(quoted(field)) has no numbers to bin")
+    }
+    // A nice step: 1, 2 or 5 times a power of ten, giving at most maxbins bins.
+    let span = max(high - low, 1e-12)
+    if step == nil {
+      let raw = span / maxBins
+      let power = pow(10, (log10(raw)).rounded(.down))
+      step = [1.0, 2, 5, 10].map { $0 * power }.first { span / ($0) <= maxBins } ?? 10 * power
+    }
+    let width = step!
+    let start = (low / width).rounded(.down) * width
+    let derived = "bin_\(field)"
+    for row in rows.indices {
+      guard let value = Self.number(rows[row][field]) else { continue }
+      rows[row][derived] = .number(start + ((value - start) / width).rounded(.down) * width)
+    }
+    rewrite(index, field: derived, title: field)
+  }
+
+  mutating func aggregate() throws {
+    // The channels that are grouped by, and those aggregated.
+    var groupFields: [String] = []
+    var measures: [(index: Int, op: String, field: String?, derived: String)] = []
+    for index in encoding.indices {
+      let (channel, node) = encoding[index]
+      if case .string(let op)? = node["aggregate"] {
+        guard Self.aggregates.contains(op) else {
+          throw DescriptorError(
+            at: "encoding.\(channel).aggregate",
+            "\(quoted(op)) is not read; use one of \(Self.aggregates.sorted().joined(separator: ", "))"
+          )
+        }
+        var field: String?
+        if case .string(let name)? = node["field"] { field = name }
+        if op != "count", field == nil {
+          throw DescriptorError(at: "encoding.\(channel).field", "\(op) needs a field")
+        }
+        measures.append((index, op, field, field.map { "\(op)_\($0)" } ?? "__count"))
+      } else if node["aggregate"] != nil {
+        throw DescriptorError(
+          at: "encoding.\(channel).aggregate", "expected an aggregate operation such as \"sum\"")
+      } else if case .string(let name)? = node["field"] {
+        if !groupFields.contains(name) { groupFields.append(name) }
+      }
+    }
+    var order: [[JSONValue]] = []
+    var groups: [[JSONValue]: [[String: JSONValue]]] = [:]
+    for row in rows {
+      let key = groupFields.map { row[$0] ?? .null }
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(row)
+    }
+    rows = order.map { key in
+      let members = groups[key]!
+      var row: [String: JSONValue] = [:]
+      for (field, value) in zip(groupFields, key) { row[field] = value }
+      for measure in measures {
+        let numbers =
+          measure.field.map { field in members.compactMap { Self.number($0[field]) } } ?? []
+        row[measure.derived] = Self.compute(
+          measure.op, numbers, count: members.count, members: members, field: measure.field)
+      }
+      return row
+    }
+    for measure in measures {
+      let title: String
+      switch measure.op {
+      case "count": title = "Count of records"
+      case "mean", "average": title = "Mean of \(measure.field!)"
+      default:
+        title = "\(measure.op.prefix(1).uppercased() + measure.op.dropFirst()) of \(measure.field!)"
+      }
+      rewrite(measure.index, field: measure.derived, title: title, type: "quantitative")
+    }
+  }
+
+  static func compute(
+    _ op: String, _ numbers: [Double], count: Int, members: [[String: JSONValue]], field: String?
+  ) -> JSONValue {
+    let sorted = numbers.sorted()
+    func quantile(_ p: Double) -> Double? {
+      guard !sorted.isEmpty else { return nil }
+      let position = p * Double(sorted.count - 1)
+      let lower = Int(position.rounded(.down))
+      let upper = min(sorted.count - 1, lower + 1)
+      return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+    }
+    let mean = numbers.isEmpty ? nil : numbers.reduce(0, +) / Double(numbers.count)
+    let result: Double?
+    switch op {
+    case "count": result = Double(count)
+    case "valid": result = Double(numbers.count)
+    case "missing": result = Double(count - numbers.count)
+    case "distinct":
+      var seen: Set<JSONValue> = []
+      for member in members { seen.insert(field.flatMap { member[$0] } ?? .null) }
+      result = Double(seen.count)
+    case "sum": result = numbers.reduce(0, +)
+    case "product": result = numbers.reduce(1, *)
+    case "mean", "average": result = mean
+    case "median": result = quantile(0.5)
+    case "q1": result = quantile(0.25)
+    case "q3": result = quantile(0.75)
+    case "min": result = sorted.first
+    case "max": result = sorted.last
+    case "variance", "stdev":
+      guard let mean, numbers.count > 1 else {
+        result = nil
+        break
+      }
+      let variance =
+        numbers.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(numbers.count - 1)
+      result = op == "variance" ? variance : variance.squareRoot()
+    default: result = nil
+    }
+    return result.map(JSONValue.number) ?? .null
+  }
+
+  static func number(_ value: JSONValue?) -> Double? {
+    switch value {
+    case .number(let number)?: number
+    case .string(let text)?: Double(text)
+    default: nil
+    }
+  }
+
+  /// Seconds since 1970 of a date value: an ISO date, or milliseconds.
+  static func seconds(_ value: JSONValue) -> Double? {
+    switch value {
+    case .number(let number): number / 1000
+    case .string(let text): ISODate.seconds(text)
+    default: nil
+    }
+  }
+}
