@@ -168,6 +168,26 @@ struct VegaLiteTests {
     }
   }
 
+  @Test func aFilteredLineKeepsTheRowsItsExpressionChooses() throws {
+    let (folder, notes) = try convert(
+      "Examples/vega-lite/acme-filtered.json", ["--continuous", "notes"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try String(
+      contentsOf: projectRoot.appendingPathComponent("Examples/vega-lite/stocks.csv"),
+      encoding: .utf8)
+    // ACME from January to September: month() counts from 0 for January, so < 9.
+    let kept = text.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }.filter {
+      $0[0] == "ACME" && Int($0[1].dropFirst(5).prefix(2))! <= 9
+    }
+    #expect(notes.count == kept.count)
+    let prices = kept.map { Double($0[2])! * 0.9 }
+    for i in notes.indices {
+      for j in notes.indices where prices[i] < prices[j] - 1e-9 {
+        #expect(notes[i].pitch <= notes[j].pitch)
+      }
+    }
+  }
+
   @Test func importWritesADescriptorThatPlaysTheSame() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -190,8 +210,16 @@ struct VegaLiteTests {
     arguments: [
       (#""layer": [], "mark": "point""#, "layer: only single-view specifications play"),
       (
-        #""transform": [{"filter": "datum.x > 1"}], "mark": "point""#,
-        "transform: transforms are not read yet"
+        #""transform": [{"window": [{"op": "rank", "as": "r"}]}], "mark": "point""#,
+        "transform[0].window: the window transform is not read"
+      ),
+      (
+        #""transform": [{"filter": "datum.a >> 1"}], "mark": "point""#,
+        "transform[0].filter: unexpected >"
+      ),
+      (
+        #""transform": [{"filter": "eval(datum.a)"}], "mark": "point""#,
+        "transform[0].filter: eval is not one of the functions read"
       ),
       (#""mark": "arc""#, "mark: the arc mark cannot be played"),
       (#""mark": {"type": "geoshape"}"#, "mark.type: the geoshape mark cannot be played"),

@@ -36,11 +36,6 @@ public enum VegaLite {
         "only single-view specifications play; convert each view of a \(key) as its own specification"
       )
     }
-    if let transform = json["transform"], transform != .array([]), transform != .null {
-      throw DescriptorError(
-        at: "transform",
-        "transforms are not read yet; compute the values in the data, or remove the transform")
-    }
     let mark = try markType(json["mark"])
     guard case .object(let encoding)? = json["encoding"] else {
       throw DescriptorError(at: "encoding", "expected an object of encoding channels")
@@ -51,15 +46,18 @@ public enum VegaLite {
         "the \(channel) channel cannot be played; encode the value with x, y, color, size or opacity"
       )
     }
-    let derivation = try VegaLiteDerivation(
-      rows: try data(json["data"], folder: folder), encoding: encoding)
+    let (transformed, transformFormats) = try VegaLiteTransforms.apply(
+      json["transform"], to: try data(json["data"], folder: folder))
+    let derivation = try VegaLiteDerivation(rows: transformed, encoding: encoding)
     let rows = derivation.rows
     func field(_ channel: String) throws -> Field? {
       guard let node = derivation.encoding.first(where: { $0.key == channel })?.value else {
         return nil
       }
       var field = try Field(node, channel: channel, rows: rows)
-      if let format = derivation.dateFormats[field.name] { field.dateFormat = format }
+      if let format = derivation.dateFormats[field.name] ?? transformFormats[field.name] {
+        field.dateFormat = format
+      }
       return field
     }
     guard let x = try field("x"), let y = try field("y") else {

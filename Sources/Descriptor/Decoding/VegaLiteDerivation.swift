@@ -47,7 +47,7 @@ struct VegaLiteDerivation {
 
   mutating func applyTimeUnit(_ unitNode: JSONValue, channel index: Int) throws {
     let place = "encoding.\(encoding[index].key).timeUnit"
-    var unit: String
+    let unit: String
     switch unitNode {
     case .string(let name): unit = name
     case .object:
@@ -57,20 +57,11 @@ struct VegaLiteDerivation {
       unit = name
     default: throw DescriptorError(at: place, "expected a time unit such as \"month\"")
     }
-    if unit.hasPrefix("utc") { unit = String(unit.dropFirst(3)) }
-    let parts = ["year", "quarter", "month", "date", "day", "hours", "minutes", "seconds"]
-    var remaining = unit
-    var has: Set<String> = []
-    // Longest names first, so "date" is not taken for "day" and the like.
-    while !remaining.isEmpty {
-      guard let part = parts.first(where: { remaining.hasPrefix($0) }) else {
-        throw DescriptorError(
-          at: place,
-          "\(quoted(unit)) is not a time unit; expected combinations of year, quarter, month, date, day, hours, minutes, seconds"
-        )
-      }
-      has.insert(part)
-      remaining.removeFirst(part.count)
+    guard let has = Self.timeUnitParts(unit) else {
+      throw DescriptorError(
+        at: place,
+        "\(quoted(unit)) is not a time unit; expected combinations of year, quarter, month, date, day, hours, minutes, seconds"
+      )
     }
     guard case .string(let field)? = encoding[index].value["field"] else {
       throw DescriptorError(at: "encoding.\(encoding[index].key).field", "expected a field")
@@ -80,37 +71,10 @@ struct VegaLiteDerivation {
       guard let value = row < rows.count ? rows[row][field] : nil,
         let seconds = Self.seconds(value)
       else { continue }
-      let days = Int((seconds / 86400).rounded(.down))
-      let rest = Int(seconds.rounded(.down)) - days * 86400
-      let (year, month, day) = ISODate.civil(fromDays: days)
-      // Vega-Lite puts unit values without a year in 2012 (a leap year), weekdays in its first week.
-      let y = has.contains("year") ? year : 2012
-      var m = has.contains("month") ? month : 1
-      if has.contains("quarter") { m = (month - 1) / 3 * 3 + 1 }
-      var d = has.contains("date") ? day : 1
-      if has.contains("day") {
-        // 2012-01-01 was a Sunday: the weekday lands on the first week of 2012.
-        let weekday = ((days % 7) + 7 + 4) % 7  // 0 is Sunday
-        m = 1
-        d = 1 + weekday
-      }
-      let h = has.contains("hours") ? rest / 3600 : 0
-      let mi = has.contains("minutes") ? rest / 60 % 60 : 0
-      let s = has.contains("seconds") ? rest % 60 : 0
-      let result = ISODate.daysFromCivil(year: y, month: m, day: d) * 86400 + h * 3600 + mi * 60 + s
-      rows[row][derived] = .number(Double(result) * 1000)
+      let result = Self.truncate(seconds, to: has)
+      rows[row][derived] = .number(result * 1000)
     }
-    var pattern: [String] = []
-    if has.contains("day") { pattern.append("%A") }
-    if has.contains("date") { pattern.append("%e") }
-    if has.contains("month") { pattern.append("%B") }
-    if has.contains("quarter") && !has.contains("month") { pattern.append("quarter of %B") }
-    if has.contains("year") { pattern.append("%Y") }
-    var text = pattern.joined(separator: " ")
-    if has.contains("hours") || has.contains("minutes") {
-      text += (text.isEmpty ? "" : ", ") + (has.contains("seconds") ? "%H:%M:%S" : "%H:%M")
-    }
-    let format = DateFormat(text.isEmpty ? "%Y" : text)
+    let format = Self.format(of: has)
     dateFormats[derived] = format
     if case .string(let type)? = encoding[index].value["type"],
       type == "ordinal" || type == "nominal"
@@ -136,6 +100,63 @@ struct VegaLiteDerivation {
     rewrite(index, field: derived, title: field, type: "temporal")
   }
 
+  /// The parts of a time unit name such as "yearmonth" or "utcmonthdate"; nil for no time unit.
+  static func timeUnitParts(_ name: String) -> Set<String>? {
+    var remaining = name.hasPrefix("utc") ? String(name.dropFirst(3)) : name
+    let parts = ["year", "quarter", "month", "date", "day", "hours", "minutes", "seconds"]
+    var has: Set<String> = []
+    while !remaining.isEmpty {
+      guard let part = parts.first(where: { remaining.hasPrefix($0) }) else { return nil }
+      has.insert(part)
+      remaining.removeFirst(part.count)
+    }
+    return has.isEmpty ? nil : has
+  }
+
+  /// A date cut to the parts of a time unit, in seconds: Vega-Lite puts unit values without a year
+  /// in 2012 (a leap year), weekdays in its first week (1 January 2012 was a Sunday).
+  static func truncate(_ seconds: Double, to has: Set<String>) -> Double {
+    let days = Int((seconds / 86400).rounded(.down))
+    let rest = Int(seconds.rounded(.down)) - days * 86400
+    let (year, month, day) = ISODate.civil(fromDays: days)
+    let y = has.contains("year") ? year : 2012
+    var m = has.contains("month") ? month : 1
+    if has.contains("quarter") { m = (month - 1) / 3 * 3 + 1 }
+    var d = has.contains("date") ? day : 1
+    if has.contains("day") {
+      let weekday = ((days % 7) + 7 + 4) % 7  // 0 is Sunday
+      m = 1
+      d = 1 + weekday
+    }
+    let h = has.contains("hours") ? rest / 3600 : 0
+    let mi = has.contains("minutes") ? rest / 60 % 60 : 0
+    let s = has.contains("seconds") ? rest % 60 : 0
+    return Double(ISODate.daysFromCivil(year: y, month: m, day: d) * 86400 + h * 3600 + mi * 60 + s)
+  }
+
+  /// How values cut to a time unit are written: "January", "July 2015", "Monday".
+  static func format(of has: Set<String>) -> DateFormat {
+    var pattern: [String] = []
+    if has.contains("day") { pattern.append("%A") }
+    if has.contains("date") { pattern.append("%e") }
+    if has.contains("month") { pattern.append("%B") }
+    if has.contains("quarter") && !has.contains("month") { pattern.append("quarter of %B") }
+    if has.contains("year") { pattern.append("%Y") }
+    var text = pattern.joined(separator: " ")
+    if has.contains("hours") || has.contains("minutes") {
+      text += (text.isEmpty ? "" : ", ") + (has.contains("seconds") ? "%H:%M:%S" : "%H:%M")
+    }
+    return DateFormat(text.isEmpty ? "%Y" : text)
+  }
+
+  /// A nice bin width: 1, 2 or 5 times a power of ten, giving at most `maxBins` bins over `span`.
+  static func binStep(span: Double, maxBins: Double) -> Double {
+    let raw = max(span, 1e-12) / maxBins
+    let power = pow(10, (log10(raw)).rounded(.down))
+    return [1.0, 2, 5, 10].map { $0 * power }.first { max(span, 1e-12) / $0 <= maxBins } ?? 10
+      * power
+  }
+
   mutating func applyBin(_ binNode: JSONValue, channel index: Int) throws {
     let channel = encoding[index].key
     guard case .string(let field)? = encoding[index].value["field"] else {
@@ -150,13 +171,7 @@ struct VegaLiteDerivation {
       throw DescriptorError(
         at: "encoding.\(channel).field", "\(quoted(field)) has no numbers to bin")
     }
-    // A nice step: 1, 2 or 5 times a power of ten, giving at most maxbins bins.
-    let span = max(high - low, 1e-12)
-    if step == nil {
-      let raw = span / maxBins
-      let power = pow(10, (log10(raw)).rounded(.down))
-      step = [1.0, 2, 5, 10].map { $0 * power }.first { span / ($0) <= maxBins } ?? 10 * power
-    }
+    if step == nil { step = Self.binStep(span: high - low, maxBins: maxBins) }
     let width = step!
     let start = (low / width).rounded(.down) * width
     let derived = "bin_\(field)"
