@@ -28,6 +28,25 @@ for j in 1 2; do
     --out "$out/batch-out-$j" --wav --duration 60 --continuous notes --jobs "$j" | tee "$out/batch$j.txt"
 done
 echo
+echo "== Vega-Lite: a 100,000-row CSV, averaged per city and month (aggregate and timeUnit)"
+python3 - "$out" <<'PY'
+import json, random, sys, datetime
+out = sys.argv[1]
+random.seed(1)
+start = datetime.datetime(2000, 1, 1)
+with open(f"{out}/vl-100k.csv", "w") as f:
+    f.write("time,city,value\n")
+    for i in range(100000):
+        t = start + datetime.timedelta(hours=i // 4)
+        f.write(f"{t.isoformat()},{['A', 'B', 'C', 'D'][i % 4]},{random.gauss(20, 5):.2f}\n")
+json.dump({"$schema": "https://vega.github.io/schema/vega-lite/v5.json", "data": {"url": "vl-100k.csv"},
+           "mark": "line", "encoding": {
+               "x": {"timeUnit": "yearmonth", "field": "time", "type": "temporal"},
+               "y": {"aggregate": "mean", "field": "value", "type": "quantitative"},
+               "color": {"field": "city", "type": "nominal"}}}, open(f"{out}/vl-100k.json", "w"))
+PY
+python3 Scripts/measure.py "convert Vega-Lite, 100,000 rows" 5 "$bin/chart2midi" convert "$out/vl-100k.json" -o "$out/vl.mid" | tee "$out/vl.txt"
+echo
 echo "== narration: the cars example rendered to a mix and stems, without and with a narration"
 python3 Scripts/measure.py "convert cars, mix and stems" 5 "$bin/chart2midi" convert Examples/cars.json \
   -o "$out/n0.mid" --wav "$out/n0.wav" --stems "$out/n0-stems" | tee "$out/narr0.txt"

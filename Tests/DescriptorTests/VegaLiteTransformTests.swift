@@ -103,3 +103,21 @@ struct VegaLiteTransformTests {
 extension JSONValue {
   var arrayValue: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
 }
+
+@Suite("Vega-Lite axis formats")
+struct VegaLiteFormatTests {
+  @Test(
+    arguments: [
+      ("$,.2f", 1234.5, "$1,234.50"), (".1f", 3.14159, "3.1"), (",d", 1234567.0, "1,234,567"),
+      (".0f", 2.5, "2"), (".3", 1.23456, "1.23"),
+    ] as [(String, Double, String)])
+  func numbers(specification: String, value: Double, text: String) throws {
+    let format = try #require(VegaLite.numberFormat(d3: specification))
+    #expect(format.format(value) == text)
+  }
+
+  @Test func unreadFormatsLeavePlainNumbers() {
+    #expect(VegaLite.numberFormat(d3: ".0%") == nil)
+    #expect(VegaLite.numberFormat(d3: "~s") == nil)
+  }
+}

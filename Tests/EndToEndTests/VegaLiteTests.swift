@@ -149,6 +149,33 @@ struct VegaLiteTests {
     #expect(byOnset.count == 12 && byOnset.values.allSatisfy { $0.count == 2 })
   }
 
+  @Test func groupedBarsPlayEachOffsetGroupAsATrack() throws {
+    let (folder, notes) = try convert("Examples/vega-lite/rain-grouped.json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var sums: [String: (Double, Int)] = [:]
+    for row in try rainRows() {
+      let quarter = (Int(row.date.dropFirst(5).prefix(2))! - 1) / 3 + 1
+      let key = "\(quarter) \(row.city)"
+      sums[key] = ((sums[key]?.0 ?? 0) + row.mm, (sums[key]?.1 ?? 0) + 1)
+    }
+    let means = sums.mapValues { $0.0 / Double($0.1) }
+    #expect(
+      Set(notes.map(\.track)) == [
+        "Mean rain a day (mm): New York", "Mean rain a day (mm): Seattle",
+      ])
+    for city in ["New York", "Seattle"] {
+      let played = notes.filter { $0.track.hasSuffix(city) }
+      #expect(played.count == 4)
+      // The quarters in order, a bar each; the higher mean the higher note.
+      #expect(zip(played, played.dropFirst()).allSatisfy { $0.onset < $1.onset })
+      for i in 0..<4 {
+        for j in 0..<4 where means["\(i + 1) \(city)"]! < means["\(j + 1) \(city)"]! {
+          #expect(played[i].pitch <= played[j].pitch)
+        }
+      }
+    }
+  }
+
   @Test func aHistogramCountsEachBin() throws {
     let (folder, notes) = try convert("Examples/vega-lite/rain-histogram.json")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -203,6 +230,30 @@ struct VegaLiteTests {
       #expect(try run(["convert", chart.path, "-o", b.path]).status == 0)
       #expect(try Data(contentsOf: a) == Data(contentsOf: b), "\(name)")
     }
+  }
+
+  @Test func dataIsFoundInTheDataFolderParsedAndParametersAreNoted() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("spec.json")
+    try """
+    {"$schema": "https://vega.github.io/schema/vega-lite/v5.json", "mark": "point",
+     "params": [{"name": "zoom", "select": "interval", "bind": "scales"}],
+     "data": {"url": "stocks.csv", "format": {"parse": {"price": "number", "date": "date"}}},
+     "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "price", "type": "quantitative"}}}
+    """.write(to: spec, atomically: true, encoding: .utf8)
+    let missing = try run(["validate", spec.path])
+    #expect(missing.status == 1)
+    #expect(
+      missing.error
+        == "Error: \(spec.path): data.url: cannot read stocks.csv beside the specification\n")
+    let found = try run([
+      "validate", spec.path, "--data-dir",
+      projectRoot.appendingPathComponent("Examples/vega-lite").path,
+    ])
+    #expect(found.status == 0, "\(found.error)")
+    #expect(found.output.contains("valid: 1 series, 24 points"))
+    #expect(found.error.contains("interactive parameters are ignored"))
   }
 
   @Test(

@@ -1,11 +1,14 @@
 import Foundation
 
 extension ChartDescriptor {
-  /// Reads and decodes a descriptor file.
+  /// Reads and decodes a descriptor file, or a Vega-Lite specification (see `VegaLite`).
   ///
+  /// - Parameters:
+  ///   - url: the file.
+  ///   - dataFolder: where a Vega-Lite `data.url` is looked for when it is not beside the file.
   /// - Throws: `DescriptorError` naming the file, for a file that cannot be read or a descriptor
   ///   with mistakes.
-  public init(contentsOf url: URL) throws {
+  public init(contentsOf url: URL, dataFolder: URL? = nil) throws {
     let bytes = try readNulTerminated(url)
     self = try attributingErrors(to: url.relativePath) {
       do {
@@ -19,7 +22,8 @@ extension ChartDescriptor {
             return try scanner.readValue()
           }), VegaLite.isSpecification(json)
         else { throw error }
-        return try VegaLite.chart(from: json, folder: url.deletingLastPathComponent())
+        return try VegaLite.chart(
+          from: json, folder: url.deletingLastPathComponent(), dataFolder: dataFolder)
       }
     }
   }

@@ -12,7 +12,7 @@ public enum VegaLite {
   /// Channels read; others are refused.
   static let channels: Set<String> = [
     "x", "y", "color", "fill", "stroke", "size", "opacity", "detail", "tooltip", "text", "href",
-    "shape", "strokeDash",
+    "shape", "strokeDash", "xOffset", "yOffset",
   ]
 
   /// Whether a JSON document is a Vega-Lite specification: a Vega-Lite `$schema`, or `mark` and
@@ -26,9 +26,12 @@ public enum VegaLite {
   ///
   /// - Parameters:
   ///   - json: the specification.
-  ///   - folder: where a `data.url` is looked for.
+  ///   - folder: where a `data.url` is looked for: the specification's folder.
+  ///   - dataFolder: where it is looked for next.
   /// - Throws: `DescriptorError` naming the place in the specification of what cannot be played.
-  public static func chart(from json: JSONValue, folder: URL?) throws -> ChartDescriptor {
+  public static func chart(from json: JSONValue, folder: URL?, dataFolder: URL? = nil) throws
+    -> ChartDescriptor
+  {
     for key in ["layer", "hconcat", "vconcat", "concat", "facet", "repeat", "spec"]
     where json[key] != nil {
       throw DescriptorError(
@@ -47,7 +50,8 @@ public enum VegaLite {
       )
     }
     let (transformed, transformFormats) = try VegaLiteTransforms.apply(
-      json["transform"], to: try data(json["data"], folder: folder))
+      json["transform"],
+      to: try data(json["data"], folders: [folder, dataFolder].compactMap { $0 }))
     let derivation = try VegaLiteDerivation(rows: transformed, encoding: encoding)
     let rows = derivation.rows
     func field(_ channel: String) throws -> Field? {
@@ -70,7 +74,19 @@ public enum VegaLite {
         at: "encoding.\(pitch.channel).type",
         "pitch needs a quantitative field; one of x and y must be quantitative")
     }
-    let color = try field("color") ?? field("fill") ?? field("stroke")
+    var color = try field("color") ?? field("fill") ?? field("stroke")
+    // Grouped bars: each offset group plays as its own track, as a nominal color does.
+    if let offset = try field("xOffset") ?? field("yOffset") {
+      guard offset.isCategorical,
+        color == nil || color?.name == offset.name || color?.isCategorical == false
+      else {
+        throw DescriptorError(
+          at: "encoding.\(offset.channel)",
+          "an offset group and a different nominal color cannot both choose the instrument; encode the same field in both, or drop one"
+        )
+      }
+      if color == nil || color?.isCategorical == false { color = offset }
+    }
     let detail = try field("detail")
     let size = try field("size")
     let opacity = try field("opacity")
@@ -137,11 +153,49 @@ public enum VegaLite {
     }
     var summary: String?
     if case .string(let text)? = json["description"], text != title { summary = text }
-    let chart = ChartDescriptor(
+    var chart = ChartDescriptor(
       title: title, summary: summary, xAxis: try time.axis(), yAxis: yAxis,
       additionalAxes: additional, series: series, sonification: .object(roles))
+    if json["params"] != nil || json["selection"] != nil {
+      chart.notes.append(
+        "the specification's interactive parameters are ignored: sound has no pointer")
+    }
     try chart.validate()
     return chart
+  }
+
+  /// A d3-format specification as a printf-style format, for the common forms: an optional `$`,
+  /// an optional `,` (thousands), an optional `.N` precision, and type `f`, `d`, `e`, or none
+  /// (N significant digits); nil for others (the axis then writes plain numbers).
+  static func numberFormat(d3 specification: String) -> ValueFormat? {
+    var rest = Substring(specification)
+    var prefix = ""
+    if rest.first == "$" {
+      prefix = "$"
+      rest = rest.dropFirst()
+    }
+    var grouping = ""
+    if rest.first == "," {
+      grouping = "'"
+      rest = rest.dropFirst()
+    }
+    var precision: Int?
+    if rest.first == "." {
+      rest = rest.dropFirst()
+      let digits = rest.prefix { $0.isNumber }
+      precision = Int(digits)
+      rest = rest.dropFirst(digits.count)
+    }
+    if rest.first == "~" { rest = rest.dropFirst() }
+    let conversion: String
+    switch rest {
+    case "f": conversion = "%\(grouping).\(precision ?? 6)f"
+    case "" where precision != nil: conversion = "%.\(precision!)g"
+    case "d": conversion = "%\(grouping).0f"
+    case "e": conversion = "%.\(precision ?? 6)e"
+    default: return nil
+    }
+    return try? ValueFormat(prefix + conversion)
   }
 
   static func markType(_ node: JSONValue?) throws -> String {
@@ -166,7 +220,38 @@ public enum VegaLite {
   }
 
   /// The data rows: inline `values`, or a local CSV, TSV or JSON file named by `url`.
-  static func data(_ node: JSONValue?, folder: URL?) throws -> [[String: JSONValue]] {
+  static func data(_ node: JSONValue?, folders: [URL]) throws -> [[String: JSONValue]] {
+    var rows = try rawData(node, folders: folders)
+    // format.parse: a field's values as numbers, booleans, dates or text.
+    if case .object(let fields)? = node?["format"]?["parse"] {
+      for (field, kind) in fields {
+        guard case .string(let name) = kind else { continue }
+        for row in rows.indices {
+          guard let value = rows[row][field], value != .null else { continue }
+          let text = VegaLiteExpression.text(value)
+          switch name {
+          case "number": rows[row][field] = Double(text).map(JSONValue.number) ?? .null
+          case "boolean": rows[row][field] = .bool(["true", "1"].contains(text.lowercased()))
+          case "string": rows[row][field] = .string(text)
+          default:
+            guard name.hasPrefix("date") || name.hasPrefix("utc") else {
+              throw DescriptorError(
+                at: "data.format.parse.\(field)",
+                "expected number, boolean, date or string, found \(quoted(name))")
+            }
+            if case .string = value, ISODate.seconds(text) == nil {
+              throw DescriptorError(
+                "data row \(row + 1), field \(quoted(field)): expected an ISO 8601 date, found \(quoted(text))"
+              )
+            }
+          }
+        }
+      }
+    }
+    return rows
+  }
+
+  static func rawData(_ node: JSONValue?, folders: [URL]) throws -> [[String: JSONValue]] {
     guard let node else { throw DescriptorError(at: "data", "expected data with values or a url") }
     if case .array(let values)? = node["values"] {
       return try values.enumerated().map { index, value in
@@ -180,20 +265,34 @@ public enum VegaLite {
     guard case .string(let path)? = node["url"] else {
       throw DescriptorError(at: "data", "expected inline values or a url to a local file")
     }
-    let url = URL(fileURLWithPath: path, relativeTo: folder)
-    guard let bytes = try? Data(contentsOf: url) else {
-      throw DescriptorError(at: "data.url", "cannot read \(path) beside the specification")
+    let candidates =
+      path.hasPrefix("/")
+      ? [URL(fileURLWithPath: path)] : folders.map { URL(fileURLWithPath: path, relativeTo: $0) }
+    guard let bytes = candidates.lazy.compactMap({ try? Data(contentsOf: $0) }).first else {
+      if path.contains("://") {
+        throw DescriptorError(
+          at: "data.url", "\(path) is not a local file; download it and name the file instead")
+      }
+      throw DescriptorError(
+        at: "data.url",
+        "cannot read \(path) beside the specification\(folders.count > 1 ? " or in --data-dir" : "")"
+      )
     }
-    if path.lowercased().hasSuffix(".json") {
+    var type = (path.lowercased() as NSString).pathExtension
+    if case .string(let given)? = node["format"]?["type"] { type = given }
+    if type == "json" {
       var buffer = [UInt8](bytes)
       buffer.append(0)
       let json = try buffer.withUnsafeBufferPointer { pointer -> JSONValue in
         var scanner = JSONScanner(nulTerminated: pointer)
         return try scanner.readValue()
       }
-      return try data(.object([("values", json)]), folder: folder)
+      return try rawData(.object([("values", json)]), folders: folders)
     }
-    let separator = UInt8(ascii: path.lowercased().hasSuffix(".tsv") ? "\t" : ",")
+    guard type == "csv" || type == "tsv" || type == "txt" || type.isEmpty else {
+      throw DescriptorError(at: "data.url", "\(path): expected a CSV, TSV or JSON file")
+    }
+    let separator = UInt8(ascii: type == "tsv" ? "\t" : ",")
     let table = try CSVTable.parse(bytes, separator: separator).filter { $0 != [""] }
     guard let header = table.first else {
       throw DescriptorError(at: "data.url", "\(path) is empty; expected a header row")
@@ -216,6 +315,8 @@ public enum VegaLite {
     let domain: [JSONValue]?
     let sort: JSONValue?
     let includesZero: Bool
+    /// The axis's `format` (d3-format for numbers, d3-time-format for dates), when given.
+    let format: String?
     let rows: [[String: JSONValue]]
     /// The format of a temporal field cut to a time unit.
     var dateFormat: DateFormat?
@@ -266,6 +367,11 @@ public enum VegaLite {
       }
       sort = node["sort"]
       includesZero = node["scale"]?["zero"] != .bool(false)
+      if case .string(let text)? = node["axis"]?["format"] ?? node["format"] {
+        format = text
+      } else {
+        format = nil
+      }
     }
 
     func text(_ row: [String: JSONValue]) -> String? {
@@ -360,7 +466,11 @@ public enum VegaLite {
         high = max(high, 0)
       }
       var axis = NumericAxis(title: title, range: low...high, scaleType: scaleType)
-      if temporal { axis.dateFormat = dateFormat ?? DateFormat.fitting(values) }
+      if temporal {
+        axis.dateFormat = format.map(DateFormat.init) ?? dateFormat ?? DateFormat.fitting(values)
+      } else if let format {
+        axis.valueFormat = VegaLite.numberFormat(d3: format)
+      }
       return .numeric(axis)
     }
   }

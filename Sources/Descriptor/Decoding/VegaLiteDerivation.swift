@@ -140,7 +140,7 @@ struct VegaLiteDerivation {
     if has.contains("day") { pattern.append("%A") }
     if has.contains("date") { pattern.append("%e") }
     if has.contains("month") { pattern.append("%B") }
-    if has.contains("quarter") && !has.contains("month") { pattern.append("quarter of %B") }
+    if has.contains("quarter") && !has.contains("month") { pattern.append("Q%q") }
     if has.contains("year") { pattern.append("%Y") }
     var text = pattern.joined(separator: " ")
     if has.contains("hours") || has.contains("minutes") {

@@ -288,6 +288,9 @@ public struct ChartDescriptor: Hashable, Sendable {
   public var series: [DataSeries]
   /// The descriptor's own `sonification` object, read by the mapping as its options.
   public var sonification: JSONValue?
+  /// What reading the chart left out, in a sentence each, such as a Vega-Lite specification's
+  /// interactive parameters; commands show them as warnings.
+  public var notes: [String] = []
 
   /// Creates a chart descriptor.
   public init(

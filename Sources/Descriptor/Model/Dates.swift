@@ -102,7 +102,7 @@ public enum ISODate {
   }
 }
 
-/// How a date axis writes its values: a pattern with `%Y` (year), `%m` (month, 01-12), `%B` (month
+/// How a date axis writes its values: a pattern with `%Y` (year), `%q` (quarter, 1-4), `%m` (month, 01-12), `%B` (month
 /// name), `%b` (its first three letters), `%d` (day, 01-31), `%e` (day, 1-31), `%A` (weekday), `%H`
 /// (hour), `%M` (minute), `%S` (second) and `%%`, in UTC, in English.
 public struct DateFormat: Hashable, Sendable {
@@ -199,6 +199,7 @@ public struct DateFormat: Hashable, Sendable {
       case "Y": text += String(year)
       case "y": text += two(((year % 100) + 100) % 100)
       case "m": text += two(month)
+      case "q": text += String((month - 1) / 3 + 1)
       case "B": text += Self.months[month - 1]
       case "b": text += String(Self.months[month - 1].prefix(3))
       case "d": text += two(day)

@@ -100,7 +100,7 @@ public enum ChartExport {
       for sentence in spoken.sentences { score.addMarker(sentence.text, at: sentence.start) }
       narration = spoken
     }
-    var report = ExportReport(score: score, warnings: chart.rangeWarnings())
+    var report = ExportReport(score: score, warnings: chart.notes + chart.rangeWarnings())
     report.narration = narration?.sentences ?? []
     report.graphStart = narration?.graphStart ?? 0
     var batch = AtomicFileBatch()

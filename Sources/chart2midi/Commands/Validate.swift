@@ -10,7 +10,9 @@ struct Validate: ParsableCommand {
 
   func run() throws {
     let descriptor = try chart.load()
-    for warning in descriptor.rangeWarnings() { report("warning: \(chart.input): \(warning)") }
+    for warning in descriptor.notes + descriptor.rangeWarnings() {
+      report("warning: \(chart.input): \(warning)")
+    }
     print(
       "\(chart.input): valid: \(descriptor.series.count) series, \(descriptor.pointCount) points")
   }

@@ -46,6 +46,13 @@ struct CSVOptions: ParsableArguments {
     help: ArgumentHelp("CSV: the chart title (default: the file's name).", valueName: "text"))
   var title: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Vega-Lite: where a data url is looked for when it is not beside the specification.",
+      valueName: "dir"))
+  var dataDir: String?
+
   /// Whether `path` is read as CSV: by its extension, or because columns are named.
   func readsAsCSV(_ path: String) -> Bool {
     URL(fileURLWithPath: path).pathExtension.lowercased() == "csv" || x != nil
@@ -54,7 +61,10 @@ struct CSVOptions: ParsableArguments {
   /// Reads a chart file: a CSV file with these columns, or a JSON descriptor.
   func loadChart(_ path: String) throws -> ChartDescriptor {
     let url = URL(fileURLWithPath: path)
-    guard readsAsCSV(path) else { return try ChartDescriptor(contentsOf: url) }
+    guard readsAsCSV(path) else {
+      return try ChartDescriptor(
+        contentsOf: url, dataFolder: dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) })
+    }
     guard let x, let y else {
       throw CommandFailure(
         "\(path): a CSV file needs --x COLUMN and --y COLUMN to name its x and y columns")
