@@ -157,23 +157,28 @@ struct VegaLiteDerivation {
       * power
   }
 
+  /// Where the first bin starts and how wide the bins are, for a `bin` node (`maxbins`, `step`)
+  /// over some values; nil without values.
+  static func binning(_ node: JSONValue, values: [Double]) -> (start: Double, width: Double)? {
+    guard let low = values.min(), let high = values.max() else { return nil }
+    var maxBins = 10.0
+    if case .number(let count)? = node["maxbins"] { maxBins = max(1, count) }
+    var width = binStep(span: high - low, maxBins: maxBins)
+    if case .number(let given)? = node["step"], given > 0 { width = given }
+    return ((low / width).rounded(.down) * width, width)
+  }
+
   mutating func applyBin(_ binNode: JSONValue, channel index: Int) throws {
     let channel = encoding[index].key
     guard case .string(let field)? = encoding[index].value["field"] else {
       throw DescriptorError(at: "encoding.\(channel).field", "expected a field to bin")
     }
-    var maxBins = 10.0
-    var step: Double?
-    if case .number(let count)? = binNode["maxbins"] { maxBins = max(1, count) }
-    if case .number(let given)? = binNode["step"], given > 0 { step = given }
-    let values = rows.compactMap { Self.number($0[field]) }
-    guard let low = values.min(), let high = values.max() else {
+    guard
+      let (start, width) = Self.binning(binNode, values: rows.compactMap { Self.number($0[field]) })
+    else {
       throw DescriptorError(
         at: "encoding.\(channel).field", "\(quoted(field)) has no numbers to bin")
     }
-    if step == nil { step = Self.binStep(span: high - low, maxBins: maxBins) }
-    let width = step!
-    let start = (low / width).rounded(.down) * width
     let derived = "bin_\(field)"
     for row in rows.indices {
       guard let value = Self.number(rows[row][field]) else { continue }

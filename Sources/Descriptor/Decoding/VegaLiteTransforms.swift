@@ -61,14 +61,8 @@ enum VegaLiteTransforms {
         guard !names.isEmpty else {
           throw DescriptorError(at: "\(place).as", "expected a field name")
         }
-        var maxBins = 10.0
-        var step: Double?
-        if case .number(let count)? = bin["maxbins"] { maxBins = max(1, count) }
-        if case .number(let given)? = bin["step"], given > 0 { step = given }
         let values = rows.compactMap { VegaLiteDerivation.number($0[field]) }
-        guard let low = values.min(), let high = values.max() else { continue }
-        let width = step ?? VegaLiteDerivation.binStep(span: high - low, maxBins: maxBins)
-        let start = (low / width).rounded(.down) * width
+        guard let (start, width) = VegaLiteDerivation.binning(bin, values: values) else { continue }
         for row in rows.indices {
           guard let value = VegaLiteDerivation.number(rows[row][field]) else { continue }
           let binStart = start + ((value - start) / width).rounded(.down) * width
