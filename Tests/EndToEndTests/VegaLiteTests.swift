@@ -215,6 +215,29 @@ struct VegaLiteTests {
     }
   }
 
+  @Test(arguments: [
+    #""-x""#, #"{"field": "inches", "order": "descending"}"#,
+    #"{"encoding": "x", "order": "descending"}"#,
+  ])
+  func barsSortedByTheirLengthPlayLongestFirst(sort: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let original = try String(
+      contentsOf: projectRoot.appendingPathComponent("Examples/vega-lite/horizontal-bars.json"),
+      encoding: .utf8)
+    let spec = folder.appendingPathComponent("sorted.json")
+    try original.replacingOccurrences(
+      of: #""sort": ["Jan", "Feb", "Mar", "Apr", "May", "Jun"]"#, with: "\"sort\": \(sort)"
+    ).write(to: spec, atomically: true, encoding: .utf8)
+    let midi = folder.appendingPathComponent("sorted.mid")
+    let result = try run(["convert", spec.path, "-o", midi.path])
+    #expect(result.status == 0, "\(result.error)")
+    let notes = try readNotes(midi)
+    #expect(notes.count == 6)
+    // Longest bar first: the pitch falls from note to note.
+    #expect(zip(notes, notes.dropFirst()).allSatisfy { $0.pitch > $1.pitch })
+  }
+
   @Test func importWritesADescriptorThatPlaysTheSame() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -59,6 +59,9 @@ public enum VegaLite {
         return nil
       }
       var field = try Field(node, channel: channel, rows: rows)
+      for (other, node) in derivation.encoding {
+        if case .string(let name)? = node["field"] { field.encodedFields[other] = name }
+      }
       if let format = derivation.dateFormats[field.name] ?? transformFormats[field.name] {
         field.dateFormat = format
       }
@@ -320,6 +323,31 @@ public enum VegaLite {
     let rows: [[String: JSONValue]]
     /// The format of a temporal field cut to a time unit.
     var dateFormat: DateFormat?
+    /// The fields of the other channels, by channel name, for a sort by one of them.
+    var encodedFields: [String: String] = [:]
+
+    /// Categories ordered by an aggregate of a field's values in each (sum by default).
+    func sorted(_ categories: [String], by field: String, op: String, descending: Bool) throws
+      -> [String]
+    {
+      guard VegaLiteDerivation.aggregates.contains(op) else {
+        throw DescriptorError(
+          at: "encoding.\(channel).sort.op", "\(quoted(op)) is not an aggregate read")
+      }
+      var members: [String: [[String: JSONValue]]] = [:]
+      for row in rows { if let name = text(row) { members[name, default: []].append(row) } }
+      let keys = categories.map { name -> Double in
+        let group = members[name] ?? []
+        let numbers = group.compactMap { VegaLiteDerivation.number($0[field]) }
+        let value = VegaLiteDerivation.compute(
+          op, numbers, count: group.count, members: group, field: field)
+        return VegaLiteExpression.number(value)
+      }
+      let order = categories.indices.sorted { a, b in
+        keys[a] == keys[b] ? a < b : (descending ? keys[a] > keys[b] : keys[a] < keys[b])
+      }
+      return order.map { categories[$0] }
+    }
 
     var isQuantitative: Bool { type == "quantitative" || type == "temporal" }
     var isCategorical: Bool { type == "nominal" || type == "ordinal" }
@@ -433,6 +461,31 @@ public enum VegaLite {
           seen = listed.filter(seen.contains) + seen.filter { !listed.contains($0) }
         case .null?: break
         case .string("descending")?: seen.sort(by: >)
+        case .string(let channel)? where channel != "ascending":
+          // By another channel's values: "y", or "-y" for descending.
+          let descending = channel.hasPrefix("-")
+          let other = descending ? String(channel.dropFirst()) : channel
+          guard let field = encodedFields[other] else {
+            throw DescriptorError(
+              at: "encoding.\(self.channel).sort",
+              "\(quoted(channel)) names no encoded channel; sort by x, y, -x or -y, or list the order"
+            )
+          }
+          seen = try sorted(seen, by: field, op: "sum", descending: descending)
+        case .object(let members)?:
+          // {"field": ..., "op": ..., "order": ...} or {"encoding": ..., "order": ...}.
+          let spec = JSONValue.object(members)
+          let descending = spec["order"] == .string("descending")
+          var op = "sum"
+          if case .string(let given)? = spec["op"] { op = given }
+          if case .string(let field)? = spec["field"] {
+            seen = try sorted(seen, by: field, op: op, descending: descending)
+          } else if case .string(let other)? = spec["encoding"], let field = encodedFields[other] {
+            seen = try sorted(seen, by: field, op: op, descending: descending)
+          } else {
+            seen.sort()
+            if descending { seen.reverse() }
+          }
         default: seen.sort()
         }
         return .categorical(CategoricalAxis(title: title, categoryOrder: seen))
