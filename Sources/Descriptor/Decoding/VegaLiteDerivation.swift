@@ -20,12 +20,11 @@ struct VegaLiteDerivation {
     self.rows = rows
     self.encoding = encoding
     for index in encoding.indices {
-      let (channel, node) = encoding[index]
+      let node = encoding[index].value
       if let unit = node["timeUnit"], unit != .null { try applyTimeUnit(unit, channel: index) }
       if let bin = node["bin"], bin != .bool(false), bin != .null {
         try applyBin(bin, channel: index)
       }
-      _ = channel
     }
     if encoding.contains(where: { $0.value["aggregate"] != nil }) { try aggregate() }
   }
@@ -68,9 +67,7 @@ struct VegaLiteDerivation {
     }
     let derived = "\(unit)_\(field)"
     for row in rows.indices {
-      guard let value = row < rows.count ? rows[row][field] : nil,
-        let seconds = Self.seconds(value)
-      else { continue }
+      guard let value = rows[row][field], let seconds = Self.seconds(value) else { continue }
       let result = Self.truncate(seconds, to: has)
       rows[row][derived] = .number(result * 1000)
     }

@@ -27,6 +27,8 @@ struct Crossings {
     series: [(series: DataSeries, onsets: [Double])], markers: inout MarkerText
   ) -> [Note] {
     var notes: [Note] = []
+    // The data's precision, for a mean's name: counted once for all series.
+    let decimals = thresholds.contains { $0.level == .mean } ? chart.yDecimals : 0
     for (series, onsets) in series {
       let values = series.dataPoints.compactMap(\.y)
       guard !values.isEmpty else { continue }
@@ -39,7 +41,7 @@ struct Crossings {
         let crossings = Self.find(
           in: zip(onsets, series.dataPoints.map(\.y)).map { ($0, $1) }, level: level,
           axis: chart.yAxis, interpolates: series.isContinuous)
-        let name = lineName(threshold, level: level)
+        let name = lineName(threshold, level: level, decimals: decimals)
         for crossing in crossings {
           let on = Timebase.tick(crossing.time)
           notes.append(
@@ -56,10 +58,11 @@ struct Crossings {
   }
 
   /// "target (50 %)", "the mean (42.3 mpg)" or "50 %"; a mean is rounded to the data's precision.
-  func lineName(_ threshold: SonificationOptions.Threshold, level: Double) -> String {
+  func lineName(_ threshold: SonificationOptions.Threshold, level: Double, decimals: Int) -> String
+  {
     let value =
       threshold.level == .mean
-      ? chart.yAxis.describeStatistic(level, dataDecimals: chart.yDecimals)
+      ? chart.yAxis.describeStatistic(level, dataDecimals: decimals)
       : chart.yAxis.describe(level)
     switch (threshold.name, threshold.level) {
     case (let name?, _): return "\(name) (\(value))"

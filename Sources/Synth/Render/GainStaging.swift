@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 
 /// The one gain of a render, for the mix and every stem alike.
@@ -18,7 +19,7 @@ enum GainStaging {
     let measured = try Loudness(of: mix, sampleRate: sampleRate)
     guard measured.integrated.isFinite, measured.truePeak.isFinite else {
       notes.append(
-        "the mix is too quiet to measure its loudness (under -70 LUFS): its peak is set to \(ValueText.decibels(options.peakLevel)) dBFS instead"
+        "the mix is too quiet to measure its loudness (under -70 LUFS): its peak is set to \(ValueFormat.plain(options.peakLevel)) dBFS instead"
       )
       return (peakGain, nil)
     }
@@ -31,13 +32,5 @@ enum GainStaging {
       LoudnessReport(
         target: target, reached: reached, shortfall: max(0, target - reached.integrated))
     )
-  }
-}
-
-/// Numbers as the messages write them.
-enum ValueText {
-  /// "-1" or "-0.5".
-  static func decibels(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
   }
 }

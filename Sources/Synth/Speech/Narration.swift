@@ -20,11 +20,10 @@ public struct NarrationScript: Hashable, Sendable {
     intro += description.axisSentences
     intro += Self.instrumentSentences(chart: chart, score: score)
     intro.append(try Self.readingSentence(chart: chart, options: options))
-    if score.tracks.contains(where: { $0.isPercussion }) {
+    // The context track's sounds, when it plays.
+    if score.tracks.contains(where: { $0.isPercussion && $0.noteCount > 0 }) {
       var cues: [String] = []
-      if score.tracks.contains(where: { $0.isPercussion && $0.noteCount > 0 })
-        && options.gridlines && chart.xAxis.numeric?.gridlinePositions.isEmpty == false
-      {
+      if options.gridlines, chart.xAxis.numeric?.gridlinePositions.isEmpty == false {
         cues.append("soft ticks mark the gridlines")
       }
       if !options.thresholds.isEmpty {
