@@ -40,8 +40,24 @@ public enum VegaLite {
       )
     }
     let mark = try markType(json["mark"])
-    guard case .object(let encoding)? = json["encoding"] else {
+    guard case .object(let drawn)? = json["encoding"] else {
       throw DescriptorError(at: "encoding", "expected an object of encoding channels")
+    }
+    var notes: [String] = []
+    var encoding = played(drawn, notes: &notes)
+    if let order = encoding.first(where: { $0.key == "order" })?.value {
+      // The order of stacked or overlapping marks changes no value a note plays; the order of a
+      // line's points is its path, which plays along its position only.
+      let positions = ["x", "y"].compactMap { channel in
+        encoding.first { $0.key == channel }?.value["field"]
+      }
+      guard !continuousMarks.contains(mark) || positions.contains(order["field"] ?? .null) else {
+        throw DescriptorError(
+          at: "encoding.order",
+          "a line drawn in the order of another field cannot play along x; encode that field as x to hear the path in time"
+        )
+      }
+      encoding.removeAll { $0.key == "order" }
     }
     for (channel, _) in encoding where !channels.contains(channel) {
       throw DescriptorError(
@@ -67,31 +83,64 @@ public enum VegaLite {
       }
       return field
     }
-    guard let x = try field("x"), let y = try field("y") else {
-      throw DescriptorError(at: "encoding", "expected both x and y channels with fields")
-    }
-    // The quantitative one is pitch, the other time; horizontal bars play their categories in order.
-    let (time, pitch) = y.isQuantitative || !x.isQuantitative ? (x, y) : (y, x)
-    guard pitch.isQuantitative else {
-      throw DescriptorError(
-        at: "encoding.\(pitch.channel).type",
-        "pitch needs a quantitative field; one of x and y must be quantitative")
-    }
     var color = try field("color") ?? field("fill") ?? field("stroke")
-    // Grouped bars: each offset group plays as its own track, as a nominal color does.
-    if let offset = try field("xOffset") ?? field("yOffset") {
-      guard offset.isCategorical,
-        color == nil || color?.name == offset.name || color?.isCategorical == false
-      else {
+    var size = try field("size")
+    let time: Field
+    let pitch: Field
+    // Rows of a heatmap or punchcard, played one after another.
+    var rowsField: Field?
+    switch (try field("x"), try field("y")) {
+    case (let x?, let y?) where x.isQuantitative || y.isQuantitative:
+      // The quantitative one is pitch, the other time; horizontal bars play their categories in
+      // order.
+      (time, pitch) = y.isQuantitative ? (x, y) : (y, x)
+    case (let x?, let y?):
+      // A heatmap (a quantitative color) or a punchcard (a quantitative size): each row of y plays
+      // across x, the color or size as pitch.
+      guard let value = [color, size].compactMap({ $0 }).first(where: \.isQuantitative) else {
         throw DescriptorError(
-          at: "encoding.\(offset.channel)",
-          "an offset group and a different nominal color cannot both choose the instrument; encode the same field in both, or drop one"
+          at: "encoding.y.type",
+          "pitch needs a quantitative field; one of x, y, color or size must be quantitative")
+      }
+      (time, pitch, rowsField) = (x, value, y)
+      if value.channel == size?.channel { size = nil } else { color = nil }
+    case (let only?, nil), (nil, let only?):
+      // One position: the marks play along it, their place as both time and pitch; categories
+      // play in order with a quantitative color or size as pitch.
+      if only.isQuantitative {
+        (time, pitch) = (only, only)
+      } else if let value = [color, size].compactMap({ $0 }).first(where: \.isQuantitative) {
+        (time, pitch) = (only, value)
+        if value.channel == size?.channel { size = nil } else { color = nil }
+      } else {
+        throw DescriptorError(
+          at: "encoding.\(only.channel).type",
+          "a chart with one position plays it as pitch; it, its color or its size must be quantitative"
         )
       }
-      if color == nil || color?.isCategorical == false { color = offset }
+    case (nil, nil):
+      throw DescriptorError(at: "encoding", "expected an x or y channel with a field")
     }
-    let detail = try field("detail")
-    let size = try field("size")
+    // Grouped bars: each offset group plays as its own track, as a nominal color does; with a
+    // different nominal color, the groups are series and the color their instruments.
+    var detail = try field("detail")
+    if let offset = try field("xOffset") ?? field("yOffset") {
+      guard offset.isCategorical else {
+        throw DescriptorError(
+          at: "encoding.\(offset.channel).type",
+          "an offset plays its groups as tracks; it must be nominal or ordinal")
+      }
+      if color == nil || color?.isCategorical == false {
+        color = offset
+      } else if color?.name != offset.name {
+        guard detail == nil else {
+          throw DescriptorError(
+            at: "encoding.\(offset.channel)",
+            "an offset group, a different nominal color and a detail cannot all play; drop one")
+        }
+        detail = offset
+      }
+    }
     let opacity = try field("opacity")
     let isContinuous = continuousMarks.contains(mark) && !time.isCategorical
 
@@ -115,7 +164,7 @@ public enum VegaLite {
     where !roles.contains(where: { $0.key == role }) {
       roles.append((role, .number(-1)))
     }
-    let splitters = ([isContinuous ? color : nil, detail].compactMap { $0 }).filter {
+    let splitters = ([rowsField, isContinuous ? color : nil, detail].compactMap { $0 }).filter {
       $0.isCategorical
     }
 
@@ -139,6 +188,12 @@ public enum VegaLite {
       pointsBySeries[name, default: []].append(
         DataPoint(x: t, y: yValue, additionalValues: extra))
     }
+    if let rowsField, splitters.count == 1, case .categorical(let rowAxis) = try rowsField.axis() {
+      // Rows play from the axis's first category, top to bottom as drawn.
+      let place = Dictionary(
+        rowAxis.categoryOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+      order.sort { place[$0, default: .max] < place[$1, default: .max] }
+    }
     let series = order.map { name -> DataSeries in
       var points = pointsBySeries[name]!
       if isContinuous { points.sort { ($0.x.number ?? 0) < ($1.x.number ?? 0) } }
@@ -156,15 +211,52 @@ public enum VegaLite {
     }
     var summary: String?
     if case .string(let text)? = json["description"], text != title { summary = text }
+    if rowsField != nil { roles.append(("arrangement", .string("sequential"))) }
     var chart = ChartDescriptor(
       title: title, summary: summary, xAxis: try time.axis(), yAxis: yAxis,
       additionalAxes: additional, series: series, sonification: .object(roles))
     if json["params"] != nil || json["selection"] != nil {
-      chart.notes.append(
-        "the specification's interactive parameters are ignored: sound has no pointer")
+      notes.append("the specification's interactive parameters are ignored: sound has no pointer")
     }
+    chart.notes += notes
     try chart.validate()
     return chart
+  }
+
+  /// The channels that play: a constant (`value`, `datum`) or a condition on an interactive
+  /// parameter draws every datum alike and plays nothing; a condition that names a field plays
+  /// that field; a highlight chosen by a test is drawn, not played, and noted.
+  static func played(
+    _ encoding: [(key: String, value: JSONValue)], notes: inout [String]
+  ) -> [(key: String, value: JSONValue)] {
+    func plays(_ node: JSONValue) -> Bool { node["field"] != nil || node["aggregate"] != nil }
+    return encoding.compactMap { channel, node in
+      guard case .object(var members) = node else { return (channel, node) }
+      // A field name's escaped dots ("a\\.b") name a field with a dot, as nested fields are named.
+      if let index = members.firstIndex(where: { $0.key == "field" }),
+        case .string(let name) = members[index].value, name.contains("\\")
+      {
+        members[index].value = .string(
+          name.replacingOccurrences(of: "\\.", with: ".").replacingOccurrences(of: "\\", with: ""))
+      }
+      let node = JSONValue.object(members)
+      let conditions: [JSONValue] =
+        switch node["condition"] {
+        case .array(let items)?: items
+        case let item?: [item]
+        case nil: []
+        }
+      if conditions.contains(where: { $0["test"] != nil }) {
+        notes.append("encoding.\(channel).condition: a highlight chosen by a test is drawn, not played")
+      }
+      if plays(node) {
+        return (channel, .object(members.filter { $0.key != "condition" }))
+      }
+      if case .object(let inner)? = conditions.first(where: plays) {
+        return (channel, .object(inner.filter { !["param", "test", "empty"].contains($0.key) }))
+      }
+      return nil
+    }
   }
 
   static func markType(_ node: JSONValue?) throws -> String {

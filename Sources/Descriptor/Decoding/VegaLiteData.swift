@@ -21,11 +21,21 @@ extension VegaLite {
                 at: "data.format.parse.\(field)",
                 "expected number, boolean, date or string, found \(quoted(name))")
             }
-            if case .string = value, ISODate.seconds(text) == nil {
+            guard case .string = value else { continue }
+            // "date:'%d %b %Y'" or "utc:'...'": a d3-time-format pattern; "date" alone: as a
+            // browser reads dates.
+            var pattern: String?
+            if let colon = name.firstIndex(of: ":") {
+              pattern = name[name.index(after: colon)...]
+                .trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+            }
+            guard let seconds = pattern.map({ DateFormat($0).parse(text) }) ?? ISODate.looseSeconds(text)
+            else {
               throw DescriptorError(
-                "data row \(row + 1), field \(quoted(field)): expected an ISO 8601 date, found \(quoted(text))"
+                "data row \(row + 1), field \(quoted(field)): expected a date\(pattern.map { " in the form \(quoted($0))" } ?? ""), found \(quoted(text))"
               )
             }
+            rows[row][field] = .number(seconds * 1000)
           }
         }
       }
@@ -35,16 +45,24 @@ extension VegaLite {
 
   static func rawData(_ node: JSONValue?, folders: [URL]) throws -> [[String: JSONValue]] {
     guard let node else { throw DescriptorError(at: "data", "expected data with values or a url") }
-    if case .array(let values)? = node["values"] {
-      return try values.enumerated().map { index, value in
-        guard case .object(let members) = value else {
-          throw DescriptorError(
-            at: "data.values[\(index)]", "expected an object of fields, found \(value.summary)")
-        }
-        return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+    if let sequence = node["sequence"] { return try self.sequence(sequence) }
+    var type: String?
+    if case .string(let given)? = node["format"]?["type"] { type = given }
+    var property: String?
+    if case .string(let given)? = node["format"]?["property"] { property = given }
+    if let values = node["values"] {
+      if case .string(let text) = values {
+        return try rows(text: Data(text.utf8), type: type ?? "json", property: property, at: "data.values")
       }
+      return try rows(json: values, property: property, at: "data.values")
     }
     guard case .string(let path)? = node["url"] else {
+      if case .string(let name)? = node["name"] {
+        throw DescriptorError(
+          at: "data.name",
+          "the data named \(quoted(name)) comes from the page that shows the chart; give it in data.values or data.url"
+        )
+      }
       throw DescriptorError(at: "data", "expected inline values or a url to a local file")
     }
     let candidates =
@@ -60,8 +78,16 @@ extension VegaLite {
         "cannot read \(path) beside the specification\(folders.count > 1 ? " or in --data-dir" : "")"
       )
     }
-    var type = (path.lowercased() as NSString).pathExtension
-    if case .string(let given)? = node["format"]?["type"] { type = given }
+    let extensionType = (path.lowercased() as NSString).pathExtension
+    return try rows(
+      text: bytes, type: type ?? (extensionType.isEmpty ? "csv" : extensionType),
+      property: property, at: "data.url")
+  }
+
+  /// Rows from the text of a JSON, CSV or TSV file or inline string.
+  static func rows(text bytes: Data, type: String, property: String?, at place: String) throws
+    -> [[String: JSONValue]]
+  {
     if type == "json" {
       var buffer = [UInt8](bytes)
       buffer.append(0)
@@ -69,15 +95,15 @@ extension VegaLite {
         var scanner = JSONScanner(nulTerminated: pointer)
         return try scanner.readValue()
       }
-      return try rawData(.object([("values", json)]), folders: folders)
+      return try rows(json: json, property: property, at: place)
     }
-    guard type == "csv" || type == "tsv" || type == "txt" || type.isEmpty else {
-      throw DescriptorError(at: "data.url", "\(path): expected a CSV, TSV or JSON file")
+    guard type == "csv" || type == "tsv" || type == "txt" else {
+      throw DescriptorError(at: place, "\(quoted(type)): expected CSV, TSV or JSON data")
     }
     let separator = UInt8(ascii: type == "tsv" ? "\t" : ",")
     let table = try CSVTable.parse(bytes, separator: separator).filter { $0 != [""] }
     guard let header = table.first else {
-      throw DescriptorError(at: "data.url", "\(path) is empty; expected a header row")
+      throw DescriptorError(at: place, "the data is empty; expected a header row")
     }
     return table.dropFirst().map { row in
       Dictionary(
@@ -85,5 +111,67 @@ extension VegaLite {
           (name, Double(cell).map(JSONValue.number) ?? (cell.isEmpty ? .null : .string(cell)))
         }, uniquingKeysWith: { $1 })
     }
+  }
+
+  /// Rows from JSON data: an array (at `format.property`, a dotted path, when given) of objects,
+  /// whose nested objects' fields are also named by dotted paths (`properties.yield`), or of
+  /// plain values, named `data` as Vega-Lite names them.
+  static func rows(json: JSONValue, property: String?, at place: String) throws
+    -> [[String: JSONValue]]
+  {
+    var value = json
+    for key in (property ?? "").split(separator: ".") {
+      guard let inner = value[String(key)] else {
+        throw DescriptorError(at: "data.format.property", "the data has no \(quoted(String(key)))")
+      }
+      value = inner
+    }
+    guard case .array(let items) = value else {
+      throw DescriptorError(
+        at: place,
+        "expected an array of rows, found \(value.summary)\(property == nil ? "; name where the rows are with format.property" : "")"
+      )
+    }
+    return items.map { item in
+      guard case .object(let members) = item else { return ["data": item] }
+      var row: [String: JSONValue] = [:]
+      func add(_ members: [(key: String, value: JSONValue)], prefix: String, depth: Int) {
+        for (key, value) in members {
+          row[prefix + key] = value
+          if case .object(let inner) = value, depth < 8 {
+            add(inner, prefix: prefix + key + ".", depth: depth + 1)
+          }
+        }
+      }
+      add(members, prefix: "", depth: 0)
+      return row
+    }
+  }
+
+  /// Rows of a `sequence` generator: numbers from `start` up to, not including, `stop`.
+  static func sequence(_ node: JSONValue) throws -> [[String: JSONValue]] {
+    func number(_ key: String, default value: Double?) throws -> Double {
+      if case .number(let given)? = node[key] { return given }
+      guard let value else {
+        throw DescriptorError(at: "data.sequence.\(key)", "expected a number")
+      }
+      return value
+    }
+    let start = try number("start", default: nil)
+    let stop = try number("stop", default: nil)
+    let step = try number("step", default: 1)
+    guard step != 0, (stop - start) / step <= 1_000_000 else {
+      throw DescriptorError(
+        at: "data.sequence.step", "expected a step that makes at most 1,000,000 values")
+    }
+    var name = "data"
+    if case .string(let given)? = node["as"] { name = given }
+    var rows: [[String: JSONValue]] = []
+    var index = 0.0
+    while case let value = start + index * step, step > 0 ? value < stop : value > stop {
+      rows.append([name: .number(value)])
+      index += 1
+    }
+    return rows
   }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// The common forms of Vega expressions, as `filter` and `calculate` transforms write them:
 /// `datum.field` and `datum['field']`, numbers, strings, `true`, `false`, `null`, arithmetic
 /// (`+ - * / %`), comparisons (`< <= > >= == != === !==`), `&& || !`, `? :`, parentheses, and the
-/// functions `abs ceil floor round sqrt exp log pow min max clamp isValid isNaN toNumber toString
-/// toBoolean lower upper length substring indexof year quarter month date day hours minutes
-/// seconds`. Anything else is a mistake that names itself.
+/// functions `abs ceil floor round sqrt exp log pow min max clamp sin cos tan asin acos atan atan2
+/// if isValid isNaN toNumber toString toBoolean lower upper length substring indexof year quarter
+/// month date day hours minutes seconds`, and the constants `PI` and `E`. Anything else is a mistake that names itself.
 struct VegaLiteExpression {
   indirect enum Node {
     case literal(JSONValue)
@@ -174,6 +174,8 @@ struct VegaLiteExpression {
         case "true": return .literal(.bool(true))
         case "false": return .literal(.bool(false))
         case "null": return .literal(.null)
+        case "PI": return .literal(.number(Double.pi))
+        case "E": return .literal(.number(M_E))
         case "datum":
           if take(".") {
             guard index < tokens.count, tokens[index].kind == .name else {
@@ -208,6 +210,7 @@ struct VegaLiteExpression {
 
   static let functions: Set<String> = [
     "abs", "ceil", "floor", "round", "sqrt", "exp", "log", "pow", "min", "max", "clamp", "isValid",
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "if",
     "isNaN", "toNumber", "toString", "toBoolean", "lower", "upper", "length", "substring",
     "indexof",
     "year", "quarter", "month", "date", "day", "hours", "minutes", "seconds",
@@ -306,10 +309,10 @@ struct VegaLiteExpression {
         let seconds: Double?
         switch value {
         case .number(let millis): seconds = millis / 1000
-        case .string(let text): seconds = ISODate.seconds(text)
+        case .string(let text): seconds = ISODate.looseSeconds(text)
         default: seconds = nil
         }
-        guard let seconds, seconds.isFinite else { return nil }
+        guard let seconds, abs(seconds) < ISODate.limit else { return nil }
         let days = Int((seconds / 86400).rounded(.down))
         let (year, month, day) = ISODate.civil(fromDays: days)
         return (
@@ -318,6 +321,16 @@ struct VegaLiteExpression {
       }
       switch name {
       case "abs": return .number(abs(first()))
+      case "sin": return .number(Foundation.sin(first()))
+      case "cos": return .number(Foundation.cos(first()))
+      case "tan": return .number(Foundation.tan(first()))
+      case "asin": return .number(Foundation.asin(first()))
+      case "acos": return .number(Foundation.acos(first()))
+      case "atan": return .number(Foundation.atan(first()))
+      case "atan2": return .number(Foundation.atan2(first(), numbers.count > 1 ? numbers[1] : .nan))
+      case "if":
+        guard values.count == 3 else { return .null }
+        return truthy(values[0]) ? values[1] : values[2]
       case "ceil": return .number(first().rounded(.up))
       case "floor": return .number(first().rounded(.down))
       case "round": return .number(first().rounded())

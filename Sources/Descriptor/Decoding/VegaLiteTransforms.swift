@@ -36,8 +36,7 @@ enum VegaLiteTransforms {
       } else if case .array(let operations)? = transform["joinaggregate"] {
         rows = try aggregate(rows, operations, groupby: transform["groupby"], at: place, join: true)
       } else if let unit = transform["timeUnit"] {
-        guard case .string(let name) = unit, let parts = VegaLiteDerivation.timeUnitParts(name)
-        else {
+        guard let timeUnit = VegaLiteDerivation.TimeUnit(unit) else {
           throw DescriptorError(at: "\(place).timeUnit", "expected a time unit such as \"month\"")
         }
         let field = try text("field")
@@ -46,9 +45,9 @@ enum VegaLiteTransforms {
           guard let value = rows[row][field], let seconds = VegaLiteDerivation.seconds(value) else {
             continue
           }
-          rows[row][output] = .number(VegaLiteDerivation.truncate(seconds, to: parts) * 1000)
+          rows[row][output] = .number(timeUnit.truncate(seconds) * 1000)
         }
-        formats[output] = VegaLiteDerivation.format(of: parts)
+        formats[output] = VegaLiteDerivation.format(of: timeUnit.parts)
       } else if let bin = transform["bin"] {
         let field = try text("field")
         var names: [String] = []
@@ -135,19 +134,29 @@ enum VegaLiteTransforms {
       throw DescriptorError(
         at: place, "expected a field predicate (field with equal, lt, gt, range, oneOf or valid)")
     }
-    var timeUnit: Set<String>?
-    if case .string(let unit)? = node["timeUnit"] {
-      timeUnit = VegaLiteDerivation.timeUnitParts(unit)
-    }
+    let timeUnit = node["timeUnit"].flatMap(VegaLiteDerivation.TimeUnit.init)
     func value(_ row: [String: JSONValue]) -> JSONValue {
       let raw = row[field] ?? .null
       guard let timeUnit, let seconds = VegaLiteDerivation.seconds(raw) else { return raw }
-      return .number(VegaLiteDerivation.truncate(seconds, to: timeUnit) * 1000)
+      return .number(timeUnit.truncate(seconds) * 1000)
     }
-    func comparable(_ given: JSONValue) -> JSONValue {
+    func comparable(_ given: JSONValue, isTarget: Bool = true) -> JSONValue {
+      // A one-part unit's value given as a number ("year": 2006) or a name ("month": "Jan"), as
+      // Vega-Lite reads it.
+      if isTarget, let unit = timeUnit?.single {
+        var isPart = false
+        if case .number(let number) = given, number < 10000 { isPart = true }
+        if case .string(let text) = given, ISODate.looseSeconds(text) == nil { isPart = true }
+        if isPart, let seconds = VegaLiteDerivation.dateTime(.object([(unit, given)])) {
+          return .number(timeUnit!.truncate(seconds) * 1000)
+        }
+      }
+      if case .object = given, let seconds = VegaLiteDerivation.dateTime(given) {
+        return .number(seconds * 1000)
+      }
       // A date given as text compares with dates as milliseconds.
       if timeUnit != nil || given.isDateText, case .string(let text) = given,
-        let seconds = ISODate.seconds(text)
+        let seconds = ISODate.looseSeconds(text)
       {
         return .number(seconds * 1000)
       }
@@ -156,7 +165,7 @@ enum VegaLiteTransforms {
     let number = VegaLiteExpression.number
     if let equal = node["equal"] {
       let target = comparable(equal)
-      return { VegaLiteExpression.equal(comparable(value($0)), target, strict: false) }
+      return { VegaLiteExpression.equal(comparable(value($0), isTarget: false), target, strict: false) }
     }
     for (key, test) in [
       ("lt", { (a: Double, b: Double) in a < b }), ("lte", { $0 <= $1 }), ("gt", { $0 > $1 }),
@@ -164,21 +173,21 @@ enum VegaLiteTransforms {
     ] as [(String, (Double, Double) -> Bool)] {
       if let bound = node[key] {
         let target = number(comparable(bound))
-        return { test(number(comparable(value($0))), target) }
+        return { test(number(comparable(value($0), isTarget: false)), target) }
       }
     }
     if case .array(let bounds)? = node["range"], bounds.count == 2 {
       let low = bounds[0] == .null ? -Double.infinity : number(comparable(bounds[0]))
       let high = bounds[1] == .null ? Double.infinity : number(comparable(bounds[1]))
       return { row in
-        let x = number(comparable(value(row)))
+        let x = number(comparable(value(row), isTarget: false))
         return x >= low && x <= high
       }
     }
     if case .array(let options)? = node["oneOf"] ?? node["in"] {
-      let targets = options.map(comparable)
+      let targets = options.map { comparable($0) }
       return { row in
-        let x = comparable(value(row))
+        let x = comparable(value(row), isTarget: false)
         return targets.contains { VegaLiteExpression.equal(x, $0, strict: false) }
       }
     }

@@ -3,6 +3,12 @@ import Foundation
 /// What an audio graph's explorer says about a chart: its title, summary, axes, and per series the
 /// count, extremes, mean, median, trend and outliers, in short sentences; the same as JSON.
 public struct ChartDescription: Sendable {
+  /// A text as a sentence: a full stop added unless it ends with one, or with `?` or `!`.
+  public static func sentence(_ text: String) -> String {
+    guard let last = text.last, !".?!".contains(last) else { return text }
+    return text + "."
+  }
+
   /// The chart described.
   public var chart: ChartDescriptor
   /// One entry per series.
@@ -63,7 +69,7 @@ public struct ChartDescription: Sendable {
 
   /// The description as lines of text, one sentence or two per line.
   public var text: String {
-    var lines = ["\(chart.title).", summary]
+    var lines = [ChartDescription.sentence(chart.title), summary]
     lines.append(
       "The x axis is \(axisText(chart.xAxis)). The y axis is \(axisText(.numeric(chart.yAxis))).")
     for axis in chart.additionalAxes {

@@ -106,7 +106,10 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
   public static func plain(_ value: Double) -> String {
     if value.isNaN { return "NaN" }
     if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    // Whole numbers, and numbers of a million or more to the unit, are written without exponent.
+    if value == value.rounded() || abs(value) >= 1e6, abs(value) < 1e15 {
+      return String(Int64(value.rounded()))
+    }
     var text = String(format: "%.6g", value)
     if text.contains("e") { return text }
     if text.contains(".") {

@@ -16,7 +16,7 @@ public struct NarrationScript: Hashable, Sendable {
   /// - Throws: `MIDIMapError` when an axis role option does not fit the chart.
   public init(chart: ChartDescriptor, score: Score, options: SonificationOptions) throws {
     let description = ChartDescription(chart)
-    var intro = ["\(chart.title)."]
+    var intro = [ChartDescription.sentence(chart.title)]
     intro += description.axisSentences
     intro += Self.instrumentSentences(chart: chart, score: score)
     intro.append(try Self.readingSentence(chart: chart, options: options))
