@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "Descriptor", targets: ["Descriptor"]),
     .library(name: "MIDIMap", targets: ["MIDIMap"]),
     .library(name: "Synth", targets: ["Synth"]),
+    .library(name: "Exercise", targets: ["Exercise"]),
     .executable(name: "chart2midi", targets: ["chart2midi"]),
   ],
   dependencies: [
@@ -46,10 +47,11 @@ let package = Package(
       dependencies: [
         "Descriptor", "MIDIMap", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSoxr",
       ]),
+    .target(name: "Exercise", dependencies: ["Descriptor", "MIDIMap", "Synth"]),
     .executableTarget(
       name: "chart2midi",
       dependencies: [
-        "Descriptor", "MIDIMap", "Synth",
+        "Descriptor", "MIDIMap", "Synth", "Exercise",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -69,6 +71,8 @@ let package = Package(
       name: "SynthTests",
       dependencies: ["Descriptor", "MIDIMap", "Synth", "SoundFontMaker", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["chart2midi", "MIDIMap", "TestSupport"]),
+    .testTarget(
+      name: "ExerciseTests", dependencies: ["Descriptor", "MIDIMap", "Exercise", "TestSupport"]),
     .testTarget(name: "APISampleTests", dependencies: ["Descriptor", "MIDIMap"]),
   ]
 )

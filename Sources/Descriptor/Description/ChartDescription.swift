@@ -118,10 +118,10 @@ public struct ChartDescription: Sendable {
   }
 
   /// A y value in the y axis's words.
-  func y(_ value: Double) -> String { chart.yAxis.describe(value) }
+  public func y(_ value: Double) -> String { chart.yAxis.describe(value) }
 
   /// A y value computed from the data (a mean, a median), rounded to the data's precision.
-  func statistic(_ value: Double) -> String {
+  public func statistic(_ value: Double) -> String {
     chart.yAxis.describeStatistic(value, dataDecimals: yDecimals)
   }
 
@@ -129,12 +129,12 @@ public struct ChartDescription: Sendable {
   func difference(_ value: Double) -> String { statistic(value) }
 
   /// A series' name; the chart's title for a series without one.
-  func name(of stats: SeriesStatistics) -> String {
+  public func name(of stats: SeriesStatistics) -> String {
     stats.name.trimmingCharacters(in: .whitespaces).isEmpty ? chart.title : stats.name
   }
 
   /// "in 1960", "at 1.38 tons (Toyota Prius)", "in Jul".
-  func place(_ point: SeriesStatistics.Point) -> String {
+  public func place(_ point: SeriesStatistics.Point) -> String {
     let x = chart.xAxis.describe(point.x)
     let preposition =
       chart.xAxis.numeric?.dateFormat?.preposition

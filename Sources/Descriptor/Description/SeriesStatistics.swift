@@ -62,6 +62,9 @@ public struct SeriesStatistics: Hashable, Sendable {
   /// Points far from the trend: more than 3.5 median absolute deviations from the median of the
   /// residuals of a robust (Theil-Sen) line, in x order. Needs at least five points.
   public var outliers: [Point]
+  /// The largest modified z-score of any point's residual from that line (outliers score more
+  /// than 3.5): how far the most unusual point stands out. Nil below five points.
+  public var strongestDeviation: Double?
 
   /// The statistics of `chart.series[index]`.
   public init(series index: Int, of chart: ChartDescriptor) {
@@ -90,7 +93,12 @@ public struct SeriesStatistics: Hashable, Sendable {
     median = Self.median(ys)
     trend = Self.leastSquares(
       xs, ys, ySpan: chart.yAxis.range.upperBound - chart.yAxis.range.lowerBound)
-    outliers = Self.outliers(points, xs)
+    let scores = Self.deviationScores(points, xs)
+    strongestDeviation = scores.map { $0.map(abs).max() ?? 0 }
+    outliers =
+      scores.map { scores in
+        points.indices.filter { abs(scores[$0]) > 3.5 }.sorted { xs[$0] < xs[$1] }.map { points[$0] }
+      } ?? []
   }
 
   static func median(_ values: [Double]) -> Double? {
@@ -124,10 +132,11 @@ public struct SeriesStatistics: Hashable, Sendable {
       slope: slope, intercept: meanY - slope * meanX, rSquared: rSquared, direction: direction)
   }
 
-  /// Outliers by the modified z-score of the residuals from a Theil-Sen line (the median of the
-  /// pairwise slopes, for up to 2,000 points; the least-squares line above that).
-  static func outliers(_ points: [Point], _ xs: [Double]) -> [Point] {
-    guard points.count >= 5 else { return [] }
+  /// The modified z-score of each point's residual from a Theil-Sen line (the median of the
+  /// pairwise slopes, for up to 2,000 points; the least-squares line above that); nil below five
+  /// points. Outliers score more than 3.5.
+  static func deviationScores(_ points: [Point], _ xs: [Double]) -> [Double]? {
+    guard points.count >= 5 else { return nil }
     let ys = points.map(\.y)
     var slope = 0.0
     if points.count <= 2000 {
@@ -150,11 +159,7 @@ public struct SeriesStatistics: Hashable, Sendable {
       // More than half the residuals are equal: scale the mean absolute deviation instead.
       spread = residuals.reduce(0) { $0 + abs($1 - center) } / Double(residuals.count) * 1.2533
     }
-    guard spread > 0 else { return [] }
-    var found: [(point: Point, x: Double)] = []
-    for index in points.indices where abs(0.6745 * (residuals[index] - center) / spread) > 3.5 {
-      found.append((points[index], xs[index]))
-    }
-    return found.sorted { $0.x < $1.x }.map(\.point)
+    guard spread > 0 else { return residuals.map { _ in 0 } }
+    return residuals.map { 0.6745 * ($0 - center) / spread }
   }
 }

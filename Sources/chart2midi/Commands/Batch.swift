@@ -54,34 +54,8 @@ struct Batch: AsyncParsableCommand {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
   }
 
-  /// The chart files the inputs name, in order.
-  func chartFiles() throws -> [String] {
-    var files: [String] = []
-    let fileManager = FileManager.default
-    for input in inputs {
-      var isFolder: ObjCBool = false
-      guard fileManager.fileExists(atPath: input, isDirectory: &isFolder) else {
-        throw CommandFailure("\(input): no such file or folder")
-      }
-      if isFolder.boolValue {
-        let names = (try? fileManager.contentsOfDirectory(atPath: input)) ?? []
-        let wanted = csv.x == nil ? ["json"] : ["json", "csv"]
-        files += names.sorted().filter {
-          wanted.contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
-        }
-        .map { URL(fileURLWithPath: input).appendingPathComponent($0).path }
-      } else {
-        files.append(input)
-      }
-    }
-    guard !files.isEmpty else {
-      throw CommandFailure("no chart files found in \(inputs.joined(separator: ", "))")
-    }
-    return files
-  }
-
   func run() async throws {
-    let files = try chartFiles()
+    let files = try csv.chartFiles(in: inputs)
     // Two inputs may not write the same names.
     var owners: [String: String] = [:]
     for file in files {

@@ -74,4 +74,31 @@ struct CSVOptions: ParsableArguments {
       title: title)
     return try ChartDescriptor(contentsOf: url, columns: columns)
   }
+
+  /// The chart files that `inputs` name, in order: files as given, and from each folder its .json
+  /// files (and its .csv files when --x names a column), sorted by name.
+  func chartFiles(in inputs: [String]) throws -> [String] {
+    var files: [String] = []
+    let fileManager = FileManager.default
+    for input in inputs {
+      var isFolder: ObjCBool = false
+      guard fileManager.fileExists(atPath: input, isDirectory: &isFolder) else {
+        throw CommandFailure("\(input): no such file or folder")
+      }
+      if isFolder.boolValue {
+        let names = (try? fileManager.contentsOfDirectory(atPath: input)) ?? []
+        let wanted = x == nil ? ["json"] : ["json", "csv"]
+        files += names.sorted().filter {
+          wanted.contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
+        }
+        .map { URL(fileURLWithPath: input).appendingPathComponent($0).path }
+      } else {
+        files.append(input)
+      }
+    }
+    guard !files.isEmpty else {
+      throw CommandFailure("no chart files found in \(inputs.joined(separator: ", "))")
+    }
+    return files
+  }
 }

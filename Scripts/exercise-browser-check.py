@@ -1,0 +1,90 @@
+"""Opens an exercise's pages in headless Chromium and reports, as JSON, what a student meets:
+each audio element's state and duration, axe's accessibility violations, and whether every
+question on the student sheet can be answered with the keyboard alone.
+
+Usage: exercise-browser-check.py FOLDER [SCREENSHOT.png]
+"""
+import json
+import os
+import sys
+import time
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+folder = os.path.abspath(sys.argv[1])
+screenshot = sys.argv[2] if len(sys.argv) > 2 else None
+exercise = json.load(open(os.path.join(folder, "exercise.json")))
+
+options = Options()
+options.binary_location = "/usr/bin/chromium"
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1000,1400", "--allow-file-access-from-files"]:
+    options.add_argument(argument)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+report = {}
+try:
+    for page in ["exercise.html", "answers.html"]:
+        driver.get("file://" + os.path.join(folder, page))
+        audios = []
+        for audio in driver.find_elements(By.TAG_NAME, "audio"):
+            state = None
+            for _ in range(200):
+                state = driver.execute_script(
+                    "const a = arguments[0]; a.load && a.readyState === 0 && a.networkState === 0 && a.load();"
+                    "return [a.readyState, a.duration, a.error ? a.error.code : null];", audio)
+                if state[0] >= 1 or state[2] is not None:
+                    break
+                time.sleep(0.05)
+            audios.append({
+                "src": os.path.basename(audio.get_attribute("src")),
+                "readyState": state[0], "duration": state[1], "error": state[2],
+                "canPlayType": driver.execute_script("return arguments[0].canPlayType('audio/wav')", audio),
+            })
+        axe = Axe(driver)
+        axe.inject()
+        result = axe.run()
+        report[page] = {
+            "title": driver.title,
+            "lang": driver.find_element(By.TAG_NAME, "html").get_attribute("lang"),
+            "audio": audios,
+            "violations": [{"id": v["id"], "nodes": len(v["nodes"])} for v in result["violations"]],
+        }
+        if page == "exercise.html" and screenshot:
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(screenshot)
+
+    # The keyboard alone: Tab to each question's first choice, then arrow keys to the answer.
+    driver.get("file://" + os.path.join(folder, "exercise.html"))
+    wanted = {}
+    for item in exercise["items"]:
+        for index, question in enumerate(item["questions"]):
+            wanted["q%d-%d" % (item["number"], index + 1)] = question["answer"]
+    done = set()
+    driver.find_element(By.TAG_NAME, "body").click()
+    for _ in range(2000):
+        if len(done) == len(wanted):
+            break
+        focused = driver.switch_to.active_element
+        focused.send_keys(Keys.TAB)
+        focused = driver.switch_to.active_element
+        name = focused.get_attribute("name")
+        if focused.tag_name == "input" and name in wanted and name not in done:
+            steps = wanted[name]
+            if steps == 0:
+                focused.send_keys(Keys.SPACE)
+            for _ in range(steps):
+                driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+            done.add(name)
+    chosen = {}
+    for name in wanted:
+        checked = driver.find_elements(By.CSS_SELECTOR, "input[name='%s']:checked" % name)
+        chosen[name] = int(checked[0].get_attribute("value")) - 1 if checked else None
+    report["keyboard"] = {"wanted": wanted, "chosen": chosen}
+finally:
+    driver.quit()
+print(json.dumps(report))

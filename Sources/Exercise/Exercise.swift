@@ -1,0 +1,238 @@
+import Descriptor
+import Foundation
+import MIDIMap
+import Synth
+
+/// A listening exercise: a numbered item per chart, each with its audio graph, what the student
+/// needs to know to listen (the axes and what each instrument means, never the answers), and
+/// questions with their answers and explanations.
+public struct Exercise: Hashable, Sendable, Codable {
+  /// One chart of the exercise.
+  public struct Item: Hashable, Sendable, Codable {
+    /// Its number, from 1.
+    public var number: Int
+    /// The chart's title.
+    public var title: String
+    /// The file it was made from.
+    public var source: String
+    /// What to know before listening: the axes, the instruments and how to read the sound.
+    public var introduction: [String]
+    /// The audio file, relative to the exercise's folder.
+    public var audio: String?
+    /// The audio's length in seconds.
+    public var audioSeconds: Double?
+    /// The questions.
+    public var questions: [Question]
+  }
+
+  /// The exercise's title.
+  public var title: String
+  /// The seed the questions were chosen with.
+  public var seed: UInt64
+  /// The items, in the order of the charts.
+  public var items: [Item]
+}
+
+/// The files an exercise is written as.
+public enum ExerciseFormat: String, Hashable, Sendable, CaseIterable, Codable {
+  /// `exercise.html` (the student sheet) and `answers.html` (the teacher's key).
+  case html
+  /// `quiz.gift`, Moodle's GIFT format.
+  case gift
+  /// `exercise.json`, the same content as data.
+  case json
+}
+
+/// A failure to make an exercise, in one sentence.
+public struct ExerciseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The sentence.
+  public var description: String
+
+  /// An error that says `description`.
+  public init(_ description: String) { self.description = description }
+}
+
+/// How an exercise is made.
+public struct ExerciseRequest: Sendable {
+  /// The exercise's title.
+  public var title = "Listening exercise"
+  /// Questions per chart, at most.
+  public var questionsPerChart = 3
+  /// The seed that chooses the questions: the same charts and seed give the same exercise.
+  public var seed: UInt64 = 1
+  /// The files written.
+  public var formats = Set(ExerciseFormat.allCases)
+  /// How the audio is rendered.
+  public var render = RenderOptions()
+  /// The soundfont; nil for the project's, else the system's.
+  public var soundFont: URL?
+  /// The WAV sample format.
+  public var sampleFormat: SampleFormat = .int16
+
+  /// A request with the defaults.
+  public init() {}
+}
+
+/// A chart to make an item of: where it came from, the chart, and how it plays.
+public struct ExerciseChart: Sendable {
+  /// The file it was read from, for messages and the item's source.
+  public var source: String
+  /// The chart.
+  public var chart: ChartDescriptor
+  /// How it plays. A narration speaks its introduction only: the details would give answers away.
+  public var options: SonificationOptions
+
+  /// A chart to make an item of.
+  public init(source: String, chart: ChartDescriptor, options: SonificationOptions) {
+    self.source = source
+    self.chart = chart
+    self.options = options
+  }
+}
+
+extension Exercise {
+  /// Makes the exercise of `charts`, renders each chart's audio and writes the files `request`
+  /// names into `folder`: everything goes into a temporary folder beside it first, renamed into
+  /// place when all is written. A folder that holds an earlier exercise is replaced; any other
+  /// existing folder is refused.
+  ///
+  /// - Throws: `ExerciseError` for a chart with nothing clear to ask, or a folder that cannot be
+  ///   written; `MIDIMapError` and `SynthError` from mapping and rendering, named by the chart's
+  ///   file.
+  @discardableResult
+  public static func write(
+    _ charts: [ExerciseChart], to folder: URL, request: ExerciseRequest
+  ) throws -> Exercise {
+    guard request.questionsPerChart >= 1 else {
+      throw ExerciseError("--questions must be 1 or more")
+    }
+    guard !charts.isEmpty else { throw ExerciseError("there are no charts to make an exercise of") }
+    let fileManager = FileManager.default
+    try checkReplaceable(folder)
+    let parent = folder.deletingLastPathComponent()
+    do {
+      try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+    } catch {
+      throw ExerciseError("cannot create the folder \(parent.path)")
+    }
+    let staging = parent.appendingPathComponent(
+      ".\(folder.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+    try? fileManager.removeItem(at: staging)
+    do {
+      try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
+    } catch {
+      throw ExerciseError("cannot create a folder beside \(folder.path)")
+    }
+    do {
+      var generator = SeededGenerator(seed: request.seed)
+      var items: [Item] = []
+      for (offset, entry) in charts.enumerated() {
+        items.append(
+          try attributingErrors(to: entry.source) {
+            try item(entry, number: offset + 1, into: staging, request, &generator)
+          })
+      }
+      let exercise = Exercise(title: request.title, seed: request.seed, items: items)
+      try exercise.writeDocuments(into: staging, formats: request.formats)
+      try replace(folder, with: staging)
+      return exercise
+    } catch {
+      try? fileManager.removeItem(at: staging)
+      throw error
+    }
+  }
+
+  /// One item: its audio rendered into `folder`, its questions chosen.
+  static func item(
+    _ entry: ExerciseChart, number: Int, into folder: URL, _ request: ExerciseRequest,
+    _ generator: inout SeededGenerator
+  ) throws -> Item {
+    var options = entry.options
+    if options.narration != nil { options.narration = .intro }
+    let audio = "item-\(number).wav"
+    var export = ExportRequest(mix: folder.appendingPathComponent(audio))
+    export.render = request.render
+    export.soundFont = request.soundFont
+    export.sampleFormat = request.sampleFormat
+    let report = try ChartExport.export(entry.chart, options: options, to: export)
+    guard let score = report.score else { throw ExerciseError("the chart made no score") }
+    // Onsets in the file: after the narration's intro and the score's start.
+    let offset = report.graphStart + (score.start?.secondsValue ?? 0)
+    let maker = try QuestionMaker(chart: entry.chart, options: options, listenOffset: offset)
+    let questions = maker.questions(count: request.questionsPerChart, using: &generator)
+    guard !questions.isEmpty else {
+      throw ExerciseError(
+        "\(entry.source): no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between series); choose another chart"
+      )
+    }
+    let script = try NarrationScript(chart: entry.chart, score: score, options: options)
+    return Item(
+      number: number, title: entry.chart.title,
+      source: URL(fileURLWithPath: entry.source).lastPathComponent,
+      introduction: Array(script.intro.dropFirst()), audio: audio,
+      audioSeconds: report.audioSeconds, questions: questions)
+  }
+
+  /// The names of the files an exercise writes besides its audio.
+  static let documentNames = ["exercise.html", "answers.html", "quiz.gift", "exercise.json"]
+
+  /// Refuses to replace a folder that holds anything but an earlier exercise.
+  static func checkReplaceable(_ folder: URL) throws {
+    let fileManager = FileManager.default
+    var isFolder: ObjCBool = false
+    guard fileManager.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return }
+    guard isFolder.boolValue else {
+      throw ExerciseError("\(folder.path) is a file; name a folder for the exercise")
+    }
+    let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+    let ours = names.allSatisfy { name in
+      documentNames.contains(name) || (name.hasPrefix("item-") && name.hasSuffix(".wav"))
+    }
+    guard ours else {
+      throw ExerciseError(
+        "\(folder.path) holds files that are not an exercise's; choose a new folder or empty it")
+    }
+  }
+
+  /// Puts `staging` in `folder`'s place, removing an earlier exercise there.
+  static func replace(_ folder: URL, with staging: URL) throws {
+    let fileManager = FileManager.default
+    var old: URL?
+    if fileManager.fileExists(atPath: folder.path) {
+      let aside = staging.deletingLastPathComponent().appendingPathComponent(
+        staging.lastPathComponent + ".old")
+      try? fileManager.removeItem(at: aside)
+      guard (try? fileManager.moveItem(at: folder, to: aside)) != nil else {
+        throw ExerciseError("cannot replace \(folder.path)")
+      }
+      old = aside
+    }
+    guard rename(staging.path, folder.path) == 0 else {
+      if let old { try? fileManager.moveItem(at: old, to: folder) }
+      throw ExerciseError("cannot write \(folder.path)")
+    }
+    if let old { try? fileManager.removeItem(at: old) }
+  }
+
+  /// Writes the documents `formats` names into `folder`.
+  func writeDocuments(into folder: URL, formats: Set<ExerciseFormat>) throws {
+    var documents: [(String, Data)] = []
+    if formats.contains(.html) {
+      documents.append(("exercise.html", Data(ExercisePages.studentSheet(self).utf8)))
+      documents.append(("answers.html", Data(ExercisePages.answerKey(self).utf8)))
+    }
+    if formats.contains(.gift) { documents.append(("quiz.gift", Data(GIFT.quiz(self).utf8))) }
+    if formats.contains(.json) {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      documents.append(("exercise.json", try encoder.encode(self) + Data("\n".utf8)))
+    }
+    for (name, data) in documents {
+      do {
+        try data.write(to: folder.appendingPathComponent(name))
+      } catch {
+        throw ExerciseError("cannot write \(name) in \(folder.path)")
+      }
+    }
+  }
+}

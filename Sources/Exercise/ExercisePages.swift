@@ -1,0 +1,157 @@
+import Foundation
+
+/// The exercise's two web pages: the student sheet (no answer anywhere in it) and the teacher's
+/// key. Both are single files that need no server and no script: semantic headings, one
+/// `fieldset` with its `legend` per question, labelled inputs, a `lang` attribute, answers marked
+/// in words (not by colour alone), and a print style.
+public enum ExercisePages {
+  /// The student sheet: per item its title, what to know before listening, the audio and the
+  /// questions as a form.
+  public static func studentSheet(_ exercise: Exercise) -> String {
+    var body: [String] = []
+    body.append("<header>")
+    body.append("<h1>\(escape(exercise.title))</h1>")
+    body.append(
+      "<p>Listen to each audio graph, as often as you like, then choose one answer for each question. Time runs from left to right; higher notes mean higher values.</p>"
+    )
+    body.append("</header>")
+    body.append("<main>")
+    for item in exercise.items {
+      let id = "item-\(item.number)"
+      body.append("<section aria-labelledby=\"\(id)-title\">")
+      body.append("<h2 id=\"\(id)-title\">\(item.number). \(escape(item.title))</h2>")
+      body += introduction(item)
+      body.append("<h3>Questions</h3>")
+      body.append("<form class=\"questions\" action=\"#\" aria-label=\"Questions on item \(item.number)\">")
+      for (index, question) in item.questions.enumerated() {
+        let name = "q\(item.number)-\(index + 1)"
+        body.append("<fieldset>")
+        body.append(
+          "<legend><span class=\"number\">\(item.number).\(index + 1)</span> \(escape(question.prompt))</legend>"
+        )
+        for (choice, text) in question.choices.enumerated() {
+          let input = "\(name)-\(choice + 1)"
+          body.append(
+            "<div class=\"choice\"><input type=\"radio\" id=\"\(input)\" name=\"\(name)\" value=\"\(choice + 1)\"><label for=\"\(input)\">\(escape(text))</label></div>"
+          )
+        }
+        body.append("</fieldset>")
+      }
+      body.append("</form>")
+      body.append("</section>")
+    }
+    body.append("</main>")
+    return page(title: exercise.title, body: body)
+  }
+
+  /// The teacher's key: per question the right answer, the facts behind it and where to listen.
+  public static func answerKey(_ exercise: Exercise) -> String {
+    var body: [String] = []
+    body.append("<header>")
+    body.append("<h1>\(escape(exercise.title)): answers</h1>")
+    body.append(
+      "<p>The key to the student sheet <a href=\"exercise.html\">exercise.html</a>. Each right answer is marked “right answer” and in bold; times are from the start of the item's audio.</p>"
+    )
+    body.append("</header>")
+    body.append("<main>")
+    for item in exercise.items {
+      let id = "item-\(item.number)"
+      body.append("<section aria-labelledby=\"\(id)-title\">")
+      body.append("<h2 id=\"\(id)-title\">\(item.number). \(escape(item.title))</h2>")
+      body.append("<p class=\"source\">From \(escape(item.source)).</p>")
+      body += introduction(item)
+      for (index, question) in item.questions.enumerated() {
+        body.append("<section class=\"answer\" aria-labelledby=\"\(id)-q\(index + 1)\">")
+        body.append(
+          "<h3 id=\"\(id)-q\(index + 1)\"><span class=\"number\">\(item.number).\(index + 1)</span> \(escape(question.prompt))</h3>"
+        )
+        body.append("<ol class=\"choices\">")
+        for (choice, text) in question.choices.enumerated() {
+          if choice == question.answer {
+            body.append("<li><strong>\(escape(text)) (right answer)</strong></li>")
+          } else {
+            body.append("<li>\(escape(text))</li>")
+          }
+        }
+        body.append("</ol>")
+        body.append("<p><strong>Why:</strong> \(escape(question.explanation))</p>")
+        if let time = question.listenAt {
+          body.append("<p><strong>Listen at:</strong> \(Question.clock(time))</p>")
+        }
+        body.append("</section>")
+      }
+      body.append("</section>")
+    }
+    body.append("</main>")
+    return page(title: "\(exercise.title): answers", body: body)
+  }
+
+  /// What to know before listening, and the audio.
+  static func introduction(_ item: Exercise.Item) -> [String] {
+    var lines = ["<h3>What you will hear</h3>", "<ul class=\"introduction\">"]
+    lines += item.introduction.map { "<li>\(escape($0))</li>" }
+    lines.append("</ul>")
+    if let audio = item.audio {
+      let length = item.audioSeconds.map { " (\(Question.clock($0)))" } ?? ""
+      lines.append(
+        "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"\(escape(audio))\" aria-label=\"Audio graph of item \(item.number)\"></audio></p>"
+      )
+      lines.append(
+        "<p class=\"file\">Audio file: <a href=\"\(escape(audio))\">\(escape(audio))</a>\(length).</p>")
+    }
+    return lines
+  }
+
+  /// A whole page around `body`.
+  static func page(title: String, body: [String]) -> String {
+    """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="generator" content="chart2midi">
+    <title>\(escape(title))</title>
+    <style>
+    body { font-family: system-ui, sans-serif; line-height: 1.5; max-width: 44em; margin: 1em auto; padding: 0 1em; color: #111; background: #fff; }
+    h1 { font-size: 1.8em; } h2 { font-size: 1.4em; margin-top: 2em; border-top: 2px solid #444; padding-top: 0.5em; } h3 { font-size: 1.1em; }
+    fieldset { margin: 1em 0; padding: 0.5em 1em; border: 1px solid #444; }
+    legend { font-weight: bold; padding: 0 0.3em; }
+    .choice { margin: 0.3em 0; }
+    .choice input { width: 1.2em; height: 1.2em; margin-right: 0.5em; vertical-align: middle; }
+    input:focus-visible, a:focus-visible, audio:focus-visible { outline: 3px solid #1a4fb0; outline-offset: 2px; }
+    a { color: #1a4fb0; }
+    audio { width: 100%; }
+    @media print {
+      body { max-width: none; margin: 0; font-size: 11pt; }
+      .audio { display: none; }
+      a { color: #000; text-decoration: none; }
+      fieldset, .answer { break-inside: avoid; }
+      h2 { break-after: avoid; }
+    }
+    </style>
+    </head>
+    <body>
+    \(body.joined(separator: "\n"))
+    </body>
+    </html>
+
+    """
+  }
+
+  /// Text safe in HTML content and attribute values.
+  public static func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&#39;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Descriptor
+import Exercise
+import Foundation
+
+struct ExerciseCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "exercise",
+    abstract:
+      "Make a listening exercise from charts: audio, questions answerable by ear, and an answer key.",
+    discussion: """
+      Each chart becomes a numbered item: its audio graph (item-N.wav), what the axes and instruments \
+      mean, and questions made from its statistics, asked only when the data makes the answer clear. \
+      The folder gets exercise.html (the student sheet, without answers), answers.html (the key, with \
+      the facts and where to listen), quiz.gift (for Moodle) and exercise.json. With --narrate, each \
+      audio starts with the spoken introduction of its axes, never the details. The same charts and \
+      seed give the same exercise.
+
+      Example:
+        chart2midi exercise Examples/birth-rate.json Examples/cars.json --out exercise
+      """)
+
+  @Argument(
+    help: ArgumentHelp(
+      "Chart files (descriptors, CSV, Vega-Lite) and folders of them.",
+      valueName: "chart-or-folder"))
+  var inputs: [String]
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The exercise's folder (an earlier exercise there is replaced).", valueName: "dir"))
+  var out: String
+
+  @Option(name: .long, help: ArgumentHelp("Questions per chart, at most (default 3).", valueName: "n"))
+  var questions = 3
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The seed that chooses the questions (default 1); another seed, another exercise.",
+      valueName: "n"))
+  var seed: UInt64 = 1
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The exercise's title (default \"Listening exercise\").", valueName: "text"))
+  var title: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "What to write: html, gift or json; repeat for several (default: all).",
+      valueName: "format"))
+  var format: [ExerciseFormat] = []
+
+  @OptionGroup(title: "CSV input")
+  var csv: CSVOptions
+
+  @OptionGroup(title: "Mapping")
+  var mapping: MappingOptions
+
+  @OptionGroup(title: "Audio")
+  var sound: SoundOptions
+
+  func validate() throws {
+    if questions < 1 { throw ValidationError("--questions must be 1 or more.") }
+  }
+
+  func run() throws {
+    let files = try csv.chartFiles(in: inputs)
+    let charts = try files.map { file in
+      try attributingErrors(to: file) {
+        let chart = try csv.loadChart(file)
+        return ExerciseChart(source: file, chart: chart, options: try mapping.options(for: chart))
+      }
+    }
+    var request = ExerciseRequest()
+    if let title { request.title = title }
+    request.questionsPerChart = questions
+    request.seed = seed
+    if !format.isEmpty { request.formats = Set(format) }
+    let audio = try sound.request(midi: nil, wav: "unused.wav", stems: nil, captions: nil)
+    request.render = audio.render
+    request.soundFont = audio.soundFont
+    request.sampleFormat = audio.sampleFormat
+    let exercise = try Exercise.write(
+      charts, to: URL(fileURLWithPath: out), request: request)
+    let count = exercise.items.reduce(0) { $0 + $1.questions.count }
+    print(
+      "exercise: \(out) (\(counted(exercise.items.count, "item")), \(counted(count, "question")))")
+    for item in exercise.items {
+      let kinds = item.questions.map(\.kind.rawValue).joined(separator: ", ")
+      print("  \(item.number). \(item.title): \(kinds)")
+    }
+  }
+}
+
+extension ExerciseFormat: ExpressibleByArgument {}

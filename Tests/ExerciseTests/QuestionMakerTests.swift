@@ -1,0 +1,196 @@
+import Descriptor
+import Exercise
+import Foundation
+import MIDIMap
+import Testing
+
+/// Charts built here with known answers; each expected answer is computed in the test from the
+/// data, not taken from the code under test.
+@Suite("Questions from a chart's statistics")
+struct QuestionMakerTests {
+  /// A chart of one or more series over x = 0...(count - 1), the y axis 0...100.
+  static func chart(
+    _ series: [(name: String, ys: [Double])], durations: [Double]? = nil,
+    categories: [String]? = nil
+  ) -> ChartDescriptor {
+    let count = series[0].ys.count
+    var additional: [Axis] = []
+    if durations != nil {
+      additional.append(.numeric(NumericAxis(title: "Price", range: 0...100)))
+    }
+    if let categories {
+      additional.append(.categorical(CategoricalAxis(title: "Maker", categoryOrder: Array(Set(categories)).sorted())))
+    }
+    let dataSeries = series.map { entry in
+      DataSeries(
+        name: entry.name, isContinuous: false,
+        dataPoints: entry.ys.enumerated().map { index, y in
+          var extra: [DataValue] = []
+          if let durations { extra.append(.number(durations[index])) }
+          if let categories { extra.append(.category(categories[index])) }
+          return DataPoint(x: .number(Double(index)), y: y, additionalValues: extra)
+        })
+    }
+    return ChartDescriptor(
+      title: "Test chart",
+      xAxis: .numeric(NumericAxis(title: "Day", range: 0...Double(count - 1))),
+      yAxis: NumericAxis(title: "Level", range: 0...100), additionalAxes: additional,
+      series: dataSeries)
+  }
+
+  static func questions(_ chart: ChartDescriptor, offset: Double = 0) throws -> [Question] {
+    try QuestionMaker(chart: chart, options: SonificationOptions(), listenOffset: offset)
+      .candidates
+  }
+
+  /// A wobble that repeats every five points: deterministic noise.
+  static func wobble(_ index: Int, _ size: Double) -> Double {
+    [0.0, 1, -1, 0.5, -0.5][index % 5] * size
+  }
+
+  /// Least squares of y on x = 0, 1, 2, ...: slope and r².
+  static func fit(_ ys: [Double]) -> (slope: Double, r2: Double) {
+    let n = Double(ys.count)
+    let xs = ys.indices.map(Double.init)
+    let mx = xs.reduce(0, +) / n
+    let my = ys.reduce(0, +) / n
+    let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+    let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
+    let syy = ys.reduce(0) { $0 + ($1 - my) * ($1 - my) }
+    return (sxy / sxx, sxy * sxy / (sxx * syy))
+  }
+
+  @Test func aRisingLineRises() throws {
+    let ys = (0..<20).map { 20 + Double($0) * 3 + Self.wobble($0, 4) }
+    let (slope, r2) = Self.fit(ys)
+    #expect(slope > 0 && r2 >= QuestionMaker.clearTrend)
+    let trend = try #require(try Self.questions(Self.chart([("A", ys)])).first { $0.kind == .trend })
+    #expect(trend.rightChoice == "It mostly rises")
+    #expect(trend.prompt == "Does Level mostly rise, fall or stay level?")
+    #expect(trend.explanation.contains("\(Int((r2 * 100).rounded()))% of the variation"))
+  }
+
+  @Test func aFallingLineFallsAndALevelOneStaysLevel() throws {
+    let falling = (0..<20).map { 90 - Double($0) * 3 + Self.wobble($0, 4) }
+    #expect(Self.fit(falling).slope < 0)
+    let fall = try Self.questions(Self.chart([("A", falling)])).first { $0.kind == .trend }
+    #expect(fall?.rightChoice == "It mostly falls")
+    let flat = (0..<20).map { 50 + Self.wobble($0, 4) }
+    #expect(abs(Self.fit(flat).slope * 19) < QuestionMaker.levelChange * 100)
+    let level = try Self.questions(Self.chart([("A", flat)])).first { $0.kind == .trend }
+    #expect(level?.rightChoice == "It stays about level")
+  }
+
+  @Test func aNoisyLineIsNotAskedItsDirection() throws {
+    // Rises a little under large swings: neither level nor a clear rise.
+    let ys: [Double] = (0..<20).map { index -> Double in
+      let swing: Double = index % 2 == 0 ? 25 : -10
+      return 30 + Double(index) * 1.2 + swing
+    }
+    let (_, r2) = Self.fit(ys)
+    #expect(r2 < QuestionMaker.clearTrend)
+    #expect(try Self.questions(Self.chart([("A", ys)])).allSatisfy { $0.kind != .trend })
+  }
+
+  @Test func aLatePeakIsNearTheEndAndItsTimeIsTheNotes() throws {
+    var ys = (0..<30).map { 30 + Self.wobble($0, 3) }
+    ys[26] = 90
+    // Time zero is the first point; the x axis spans the default 10 seconds.
+    let offset = 2.5
+    let questions = try Self.questions(Self.chart([("A", ys)]), offset: offset)
+    let place = try #require(questions.first { $0.kind == .peakPlace })
+    #expect(place.rightChoice == "Near the end")
+    let expected = offset + 10 * 26.0 / 29.0
+    #expect(abs(try #require(place.listenAt) - expected) < 0.01)
+    let value = try #require(questions.first { $0.kind == .peakValue })
+    #expect(value.rightChoice == "26")
+    #expect(value.choices.count == 4)
+  }
+
+  @Test func aPeakWithARivalElsewhereIsNotPlaced() throws {
+    var ys = (0..<30).map { 30 + Self.wobble($0, 3) }
+    ys[3] = 86
+    ys[26] = 90
+    #expect(90 - 86 < QuestionMaker.margin * 100)
+    let questions = try Self.questions(Self.chart([("A", ys)]))
+    #expect(!questions.contains { $0.kind == .peakPlace || $0.kind == .peakValue })
+  }
+
+  @Test func aClearOutlierStandsOutInTheMiddleAndASmoothLineHasNone() throws {
+    var ys = (0..<30).map { 20 + Double($0) * 2 + Self.wobble($0, 1) }
+    ys[14] = 95
+    let outlier = try #require(
+      try Self.questions(Self.chart([("A", ys)])).first { $0.kind == .outlier })
+    #expect(outlier.rightChoice == "Yes, in the middle")
+    #expect(outlier.explanation.contains("95"))
+    let smooth = (0..<30).map { 20 + Double($0) * 2 + Self.wobble($0, 1) }
+    let none = try #require(
+      try Self.questions(Self.chart([("A", smooth)])).first { $0.kind == .outlier })
+    #expect(none.rightChoice == "No note stands out")
+  }
+
+  @Test func twoSeriesFarApartAreComparedAndTwoTooCloseAreNot() throws {
+    let low = (0..<12).map { 30 + Self.wobble($0, 5) }
+    let high = (0..<12).map { 60 + Self.wobble($0, 5) }
+    let means = [low, high].map { $0.reduce(0, +) / 12 }
+    #expect(means[1] - means[0] >= QuestionMaker.margin * 100)
+    let compare = try #require(
+      try Self.questions(Self.chart([("Low", low), ("High", high)])).first {
+        $0.kind == .higherSeries
+      })
+    #expect(compare.choices == ["Low", "High"])
+    #expect(compare.rightChoice == "High")
+    let close = (0..<12).map { 35 + Self.wobble($0, 5) }
+    #expect(abs(close.reduce(0, +) / 12 - means[0]) < QuestionMaker.margin * 100)
+    #expect(
+      try Self.questions(Self.chart([("Low", low), ("Close", close)])).allSatisfy {
+        $0.kind != .higherSeries
+      })
+    let count = try #require(
+      try Self.questions(Self.chart([("Low", low), ("High", high)])).first {
+        $0.kind == .seriesCount
+      })
+    #expect(count.rightChoice == "2")
+  }
+
+  @Test func longerNotesComeWithHigherPitchAndTheHighestInstrumentIsNamed() throws {
+    let ys = (0..<16).map { 20 + Double($0 * 37 % 16) * 4 }
+    let durations = ys.map { $0 * 0.8 + 5 }
+    let makers = (0..<16).map { ys[$0] > 60 ? "Zeta" : ($0 % 2 == 0 ? "Alpha" : "Beta") }
+    let chart = Self.chart([("Cars", ys)], durations: durations, categories: makers)
+    let questions = try Self.questions(chart)
+    let link = try #require(questions.first { $0.kind == .durationLink })
+    #expect(link.rightChoice == "Longer notes are mostly higher")
+    let instrument = try #require(questions.first { $0.kind == .highestInstrument })
+    // The maker whose notes are highest on average, by this test's own sums.
+    var sums: [String: [Double]] = [:]
+    for (maker, y) in zip(makers, ys) { sums[maker, default: []].append(y) }
+    let averages = sums.mapValues { $0.reduce(0, +) / Double($0.count) }
+    let top = averages.max { $0.value < $1.value }!.key
+    #expect(instrument.rightChoice.hasSuffix("(\(top))"))
+    #expect(instrument.choices.count == 3)
+    // Durations that grow with the distance from the middle pitch: no linear link (the values
+    // are symmetric about their mean, so the covariance is zero).
+    let unlinked = Self.chart([("Cars", ys)], durations: ys.map { ($0 - 50) * ($0 - 50) / 10 })
+    let none = try #require(try Self.questions(unlinked).first { $0.kind == .durationLink })
+    #expect(none.rightChoice == "There is no clear link")
+  }
+
+  @Test func theSameSeedChoosesTheSameQuestions() throws {
+    var ys = (0..<30).map { 20 + Double($0) * 2 + Self.wobble($0, 1) }
+    ys[14] = 95
+    let maker = try QuestionMaker(
+      chart: Self.chart([("A", ys), ("B", ys.map { $0 / 3 })]), options: SonificationOptions())
+    var first = SeededGenerator(seed: 7)
+    var second = SeededGenerator(seed: 7)
+    let a = maker.questions(count: 4, using: &first)
+    #expect(a == maker.questions(count: 4, using: &second))
+    #expect(a.count == 4)
+    // No two questions about the same note.
+    let times = a.filter { [.peakPlace, .peakValue, .outlier].contains($0.kind) }.compactMap(\.listenAt)
+    #expect(Set(times).count == times.count)
+    // Every kind the data allows is asked before any is asked twice.
+    let kinds = Set(maker.candidates.map(\.kind))
+    #expect(Set(a.map(\.kind)).count == min(4, kinds.count))
+  }
+}
