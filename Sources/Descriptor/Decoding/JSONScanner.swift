@@ -9,6 +9,11 @@ struct JSONScanner {
   let bytes: UnsafeBufferPointer<UInt8>
   var offset = 0
   let end: Int
+  /// How many objects and arrays are open at the current position.
+  var depth = 0
+  /// The most objects and arrays open at once: deeper nesting is a mistake with its line and
+  /// column, never a stack overflow. No chart or Vega-Lite specification nests near this deep.
+  static let maximumDepth = 512
 
   /// A scanner over `bytes`, whose last byte must be a NUL terminator.
   init(nulTerminated bytes: UnsafeBufferPointer<UInt8>) {
@@ -83,6 +88,8 @@ struct JSONScanner {
     _ body: (inout JSONScanner, _ raw: Range<Int>?, _ decoded: String?) throws -> Void
   ) throws {
     try expect(UInt8(ascii: "{"), "expected '{'")
+    try enter()
+    defer { depth -= 1 }
     if peek() == UInt8(ascii: "}") {
       offset += 1
       return
@@ -120,6 +127,17 @@ struct JSONScanner {
     }
   }
 
+  /// Counts one more open object or array, refusing more than `maximumDepth`.
+  mutating func enter() throws {
+    depth += 1
+    guard depth <= Self.maximumDepth else {
+      offset -= 1
+      throw DescriptorError(
+        "objects and arrays nest more than \(Self.maximumDepth) deep here",
+        at: location(of: offset))
+    }
+  }
+
   /// Whether the raw key bytes spell `name`.
   func key(_ raw: Range<Int>, equals name: StaticString) -> Bool {
     guard raw.count == name.utf8CodeUnitCount else { return false }
@@ -138,6 +156,8 @@ struct JSONScanner {
   /// Reads the elements of an array, calling `body` with each index; `body` must read the element.
   mutating func readArray(_ body: (inout JSONScanner, Int) throws -> Void) throws {
     try expect(UInt8(ascii: "["), "expected '['")
+    try enter()
+    defer { depth -= 1 }
     if peek() == UInt8(ascii: "]") {
       offset += 1
       return

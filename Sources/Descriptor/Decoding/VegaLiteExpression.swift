@@ -18,6 +18,9 @@ struct VegaLiteExpression {
 
   let root: Node
 
+  /// The deepest an expression's tree may be: deeper ones are refused, never a stack overflow.
+  static let maximumDepth = 100
+
   /// Parses an expression.
   ///
   /// - Throws: a message saying what was not understood, for the caller to place.
@@ -101,6 +104,36 @@ struct VegaLiteExpression {
   struct Parser {
     var tokens: [Token]
     var index = 0
+    /// How many parentheses, conditionals, calls and prefix operators are open.
+    var nesting = 0
+
+    /// Counts one more open level, refusing more than the tree may hold.
+    mutating func nest() throws {
+      nesting += 1
+      if nesting > VegaLiteExpression.maximumDepth { throw Self.tooDeep }
+    }
+
+    static let tooDeep = ExpressionError(
+      "the expression nests more than \(VegaLiteExpression.maximumDepth) operations deep; split it into several calculate steps"
+    )
+
+    /// A node once its height is known to fit: a long chain of operators (`1 + 1 + ...`) is
+    /// parsed in a loop but evaluated by recursion, so its height is bounded here.
+    static func checked(_ node: Node) throws -> Node {
+      if height(node) > VegaLiteExpression.maximumDepth { throw tooDeep }
+      return node
+    }
+
+    /// The height of a tree whose subtrees were checked.
+    static func height(_ node: Node) -> Int {
+      switch node {
+      case .literal, .field: 1
+      case .unary(_, let inner): 1 + height(inner)
+      case .binary(_, let left, let right): 1 + max(height(left), height(right))
+      case .conditional(let a, let b, let c): 1 + max(height(a), height(b), height(c))
+      case .call(_, let arguments): 1 + (arguments.map(height).max() ?? 0)
+      }
+    }
 
     func peek(_ symbol: String) -> Bool {
       index < tokens.count && tokens[index].kind == .symbol && tokens[index].text == symbol
@@ -121,12 +154,14 @@ struct VegaLiteExpression {
     }
 
     mutating func expression() throws -> Node {
+      try nest()
+      defer { nesting -= 1 }
       let condition = try binary(0)
       if take("?") {
         let yes = try expression()
         try expect(":")
         let no = try expression()
-        return .conditional(condition, yes, no)
+        return try Self.checked(.conditional(condition, yes, no))
       }
       return condition
     }
@@ -141,12 +176,14 @@ struct VegaLiteExpression {
       var left = try binary(level + 1)
       while let symbol = Self.levels[level].first(where: { peek($0) }) {
         index += 1
-        left = .binary(symbol, left, try binary(level + 1))
+        left = try Self.checked(.binary(symbol, left, try binary(level + 1)))
       }
       return left
     }
 
     mutating func unary() throws -> Node {
+      try nest()
+      defer { nesting -= 1 }
       if take("!") { return .unary("!", try unary()) }
       if take("-") { return .unary("-", try unary()) }
       if take("+") { return try unary() }
@@ -202,7 +239,7 @@ struct VegaLiteExpression {
             repeat { arguments.append(try expression()) } while take(",")
             try expect(")")
           }
-          return .call(token.text, arguments)
+          return try Self.checked(.call(token.text, arguments))
         }
       }
     }

@@ -1,0 +1,44 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// One replayed input: its file, the command that reads it, and the message it must get.
+struct HostileCase: CustomTestStringConvertible, Sendable {
+  var file: String
+  var command: [String]
+  var message: String
+  var testDescription: String { file }
+
+  /// Every case of `Tests/Fixtures/Hostile/expected.tsv`; a file of the folder without a line
+  /// there stops the tests.
+  static let all: [HostileCase] = {
+    let folder = projectRoot.appendingPathComponent("Tests/Fixtures/Hostile")
+    guard
+      let text = try? String(
+        contentsOf: folder.appendingPathComponent("expected.tsv"), encoding: .utf8)
+    else { fatalError("Tests/Fixtures/Hostile/expected.tsv cannot be read") }
+    let cases = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      return HostileCase(
+        file: fields[0], command: fields[1].split(separator: " ").map(String.init),
+        message: fields[2])
+    }
+    let listed = Set(cases.map(\.file))
+    let present = Set(files(in: folder)).subtracting(["expected.tsv"])
+    guard listed == present else {
+      fatalError("Tests/Fixtures/Hostile: files without a line, or lines without a file: \(listed.symmetricDifference(present).sorted())")
+    }
+    return cases
+  }()
+}
+
+@Suite("Hostile inputs: one sentence, never a crash")
+struct HostileInputTests {
+  @Test(arguments: HostileCase.all)
+  func replay(_ hostile: HostileCase) throws {
+    let path = projectRoot.appendingPathComponent("Tests/Fixtures/Hostile/\(hostile.file)").path
+    let result = try run(hostile.command + [path])
+    #expect(result.status == 1, "exit \(result.status): \(result.error.prefix(300))")
+    #expect(result.error == "Error: \(path): \(hostile.message)\n")
+  }
+}
