@@ -8,7 +8,7 @@ BIN := .build/debug/chart2midi
 OUT := out
 VENV := .venv
 
-.PHONY: deps venv build demo test bench docs pins soundfont format clean
+.PHONY: deps venv build demo test bench docs pins soundfont format clean fuzz sanitize
 
 ## deps: install the Debian packages the build and the tests need, when missing
 deps:
@@ -64,6 +64,10 @@ pins: build
 bench: deps venv
 	$(SWIFT) build -c release
 	Scripts/bench.sh
+
+## fuzz: libFuzzer with AddressSanitizer on each decoder for FUZZ_SECONDS (default 180) each; findings go to Tests/Fixtures/Hostile
+fuzz: deps
+	Scripts/fuzz.sh
 
 ## soundfont: make soundfonts/chart2midi.sf2 again from its code
 soundfont: deps

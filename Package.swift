@@ -76,3 +76,20 @@ let package = Package(
     .testTarget(name: "APISampleTests", dependencies: ["Descriptor", "MIDIMap"]),
   ]
 )
+
+// The fuzz targets (see `make fuzz`): built only with CHART2MIDI_FUZZ set, with
+// `-sanitize=fuzzer,address`; each runs libFuzzer's driver around its test.
+if Context.environment["CHART2MIDI_FUZZ"] != nil {
+  package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
+  for (name, dependencies) in [
+    ("FuzzDescriptor", ["Descriptor", "MIDIMap"]), ("FuzzCSV", ["Descriptor", "MIDIMap"]),
+    ("FuzzVegaLite", ["Descriptor", "MIDIMap"]), ("FuzzSMF", ["MIDIMap"]),
+    ("FuzzRender", ["MIDIMap", "Synth"]),
+  ] {
+    package.targets.append(
+      .executableTarget(
+        name: name, dependencies: (dependencies + ["FuzzSupport"]).map { .target(name: $0) },
+        path: "Fuzz/\(name)"))
+  }
+}
+

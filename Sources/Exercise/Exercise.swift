@@ -115,9 +115,10 @@ extension Exercise {
     } catch {
       throw ExerciseError("cannot create the folder \(parent.path)")
     }
-    let staging = parent.appendingPathComponent(
-      ".\(folder.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+    let staging = TemporaryFiles.path(for: folder, tag: "exercise")
     try? fileManager.removeItem(at: staging)
+    TemporaryFiles.register(staging)
+    defer { TemporaryFiles.unregister(staging) }
     do {
       try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
     } catch {
@@ -199,8 +200,7 @@ extension Exercise {
     let fileManager = FileManager.default
     var old: URL?
     if fileManager.fileExists(atPath: folder.path) {
-      let aside = staging.deletingLastPathComponent().appendingPathComponent(
-        staging.lastPathComponent + ".old")
+      let aside = TemporaryFiles.path(for: folder, tag: "replaced")
       try? fileManager.removeItem(at: aside)
       guard (try? fileManager.moveItem(at: folder, to: aside)) != nil else {
         throw ExerciseError("cannot replace \(folder.path)")

@@ -19,4 +19,19 @@ struct Chart2MIDI: AsyncParsableCommand {
       Import.self, Voices.self, ExerciseCommand.self,
     ]
   )
+
+  /// Runs the command line, removing the files being written if it is interrupted.
+  static func main() async {
+    removeTemporariesOnInterrupt()
+    do {
+      var command = try parseAsRoot()
+      if var asynchronous = command as? AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

@@ -53,6 +53,13 @@ struct CommandFailure: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
+/// Removes the files being written when the command is interrupted (Ctrl-C, SIGTERM), says so in
+/// one sentence and exits 130 or 143.
+func removeTemporariesOnInterrupt() {
+  TemporaryFiles.removeOnInterrupt(
+    message: "Error: interrupted; the files being written were removed")
+}
+
 /// Prints a line for people on stderr.
 func report(_ line: String) {
   FileHandle.standardError.write(Data((line + "\n").utf8))

@@ -11,20 +11,38 @@ extension ChartDescriptor {
   public init(contentsOf url: URL, dataFolder: URL? = nil) throws {
     let bytes = try readNulTerminated(url)
     self = try attributingErrors(to: url.relativePath) {
-      do {
-        return try ChartDescriptor(nulTerminatedJSON: bytes)
-      } catch let error as DescriptorError {
-        // Not a descriptor: perhaps a Vega-Lite specification (the descriptor decoder stops at
-        // its first field that a descriptor does not have, so a descriptor pays nothing for this).
-        guard
-          let json = try? bytes.withUnsafeBufferPointer({ buffer -> JSONValue in
-            var scanner = JSONScanner(nulTerminated: buffer)
-            return try scanner.readValue()
-          }), VegaLite.isSpecification(json)
-        else { throw error }
-        return try VegaLite.chart(
-          from: json, folder: url.deletingLastPathComponent(), dataFolder: dataFolder)
-      }
+      try ChartDescriptor(
+        nulTerminatedDocument: bytes, folder: url.deletingLastPathComponent(),
+        dataFolder: dataFolder)
+    }
+  }
+
+  /// Decodes a descriptor or a Vega-Lite specification held in memory.
+  ///
+  /// - Parameters:
+  ///   - data: the JSON document.
+  ///   - folder: where a Vega-Lite `data.url` is looked for first; nil for nowhere.
+  ///   - dataFolder: where it is looked for next.
+  /// - Throws: `DescriptorError` for a document with mistakes.
+  public init(document data: Data, folder: URL? = nil, dataFolder: URL? = nil) throws {
+    var bytes = [UInt8](data)
+    bytes.append(0)
+    try self.init(nulTerminatedDocument: bytes, folder: folder, dataFolder: dataFolder)
+  }
+
+  init(nulTerminatedDocument bytes: [UInt8], folder: URL?, dataFolder: URL?) throws {
+    do {
+      try self.init(nulTerminatedJSON: bytes)
+    } catch let error as DescriptorError {
+      // Not a descriptor: perhaps a Vega-Lite specification (the descriptor decoder stops at its
+      // first field that a descriptor does not have, so a descriptor pays nothing for this).
+      guard
+        let json = try? bytes.withUnsafeBufferPointer({ buffer -> JSONValue in
+          var scanner = JSONScanner(nulTerminated: buffer)
+          return try scanner.readValue()
+        }), VegaLite.isSpecification(json)
+      else { throw error }
+      self = try VegaLite.chart(from: json, folder: folder, dataFolder: dataFolder)
     }
   }
 }

@@ -85,6 +85,11 @@ enum SMFStructure {
     let division = Int(bytes[12]) << 8 | Int(bytes[13])
     guard format <= 2 else { throw fail("the format is \(format); SMF formats are 0, 1 and 2") }
     guard division != 0 else { throw fail("the header's division is 0") }
+    // libsmf fails (and leaks) on a file without tracks, and on format 0 with several.
+    guard declaredTracks >= 1 else { throw fail("the header declares no tracks") }
+    guard format != 0 || declaredTracks == 1 else {
+      throw fail("the header declares \(declaredTracks) tracks, but format 0 holds one")
+    }
     var offset = 8 + headerLength
     var tracks = 0
     var chunks: [Chunk] = []

@@ -13,13 +13,13 @@ struct AtomicFileBatch {
   /// - Throws: `SynthError` naming the destination; any temporary files written so far are removed.
   mutating func stage(_ data: Data, at destination: URL) throws {
     let folder = destination.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(
-      ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(pending.count).tmp"
-    )
+    let temporary = TemporaryFiles.path(for: destination, tag: "\(pending.count)")
+    TemporaryFiles.register(temporary)
     do {
       try data.write(to: temporary)
     } catch {
       try? FileManager.default.removeItem(at: temporary)
+      TemporaryFiles.unregister(temporary)
       discard()
       var isFolder: ObjCBool = false
       let reason =
@@ -35,7 +35,9 @@ struct AtomicFileBatch {
   /// - Throws: `SynthError` when a rename fails; files not yet renamed are removed.
   mutating func commit() throws {
     for (index, file) in pending.enumerated() {
-      if rename(file.temporary.path, file.destination.path) != 0 {
+      let renamed = rename(file.temporary.path, file.destination.path) == 0
+      if renamed { TemporaryFiles.unregister(file.temporary) }
+      if !renamed {
         let reason = String(cString: strerror(errno))
         pending.removeFirst(index)
         discard()
@@ -48,7 +50,10 @@ struct AtomicFileBatch {
 
   /// Removes every staged temporary file.
   mutating func discard() {
-    for file in pending { try? FileManager.default.removeItem(at: file.temporary) }
+    for file in pending {
+      try? FileManager.default.removeItem(at: file.temporary)
+      TemporaryFiles.unregister(file.temporary)
+    }
     pending = []
   }
 }

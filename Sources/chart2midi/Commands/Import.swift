@@ -1,6 +1,7 @@
 import ArgumentParser
 import Descriptor
 import Foundation
+import Synth
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -23,12 +24,7 @@ struct Import: ParsableCommand {
       throw CommandFailure("\(input): not a Vega-Lite specification (it has no mark and encoding)")
     }
     // Written to a temporary file beside it, then renamed.
-    do {
-      try Data(chart.descriptorJSON().utf8).write(
-        to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-      throw CommandFailure("cannot write \(output) (\(error.localizedDescription))")
-    }
+    try AtomicFile.write(Data(chart.descriptorJSON().utf8), to: URL(fileURLWithPath: output))
     report("chart: \(output) (\(chart.series.count) series, \(counted(chart.pointCount, "point")))")
   }
 }

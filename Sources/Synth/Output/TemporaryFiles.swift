@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// The temporary files and folders that outputs are written to before they are renamed into
+/// place: named `.NAME.PID.TAG.tmp` beside their destination, removed when this process is
+/// interrupted, and removed by the next run when a killed process left them behind.
+public enum TemporaryFiles {
+  /// The temporaries being written now, by path.
+  private static let open = Mutex<Set<String>>([])
+
+  /// A temporary path beside `destination`, for this process: `.NAME.PID.TAG.tmp`.
+  public static func path(for destination: URL, tag: String) -> URL {
+    destination.deletingLastPathComponent().appendingPathComponent(
+      ".\(destination.lastPathComponent).\(getpid()).\(tag).tmp")
+  }
+
+  /// Notes a temporary as being written, after removing what killed runs left beside it.
+  public static func register(_ url: URL) {
+    removeStale(in: url.deletingLastPathComponent())
+    _ = open.withLock { $0.insert(url.path) }
+  }
+
+  /// Notes a temporary as renamed or removed.
+  public static func unregister(_ url: URL) {
+    _ = open.withLock { $0.remove(url.path) }
+  }
+
+  /// Removes every temporary this process is writing: files and folders.
+  public static func removeAll() {
+    let paths = open.withLock { paths -> Set<String> in
+      defer { paths = [] }
+      return paths
+    }
+    for path in paths { try? FileManager.default.removeItem(atPath: path) }
+  }
+
+  /// Removes the temporaries in `folder` whose process is no longer running.
+  public static func removeStale(in folder: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+      let parts = name.split(separator: ".")
+      guard parts.count >= 4, let pid = pid_t(parts[parts.count - 3]), pid > 0, pid != getpid()
+      else { continue }
+      // No such process: its run was killed before it could clean up.
+      if kill(pid, 0) == -1 && errno == ESRCH {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+      }
+    }
+  }
+
+  /// Whether the interruption handlers are installed.
+  private static let installed = Mutex(false)
+
+  /// On SIGINT or SIGTERM: removes every temporary being written, prints `message` on standard
+  /// error and exits with 128 plus the signal's number (130, 143). Calling it again does nothing.
+  ///
+  /// The signal handler only writes the signal's number to a pipe (all a handler may safely do);
+  /// a thread waiting on the pipe does the rest.
+  public static func removeOnInterrupt(message: String) {
+    let first = installed.withLock { done -> Bool in
+      defer { done = true }
+      return !done
+    }
+    guard first else { return }
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return }
+    interruptPipe = ends[1]
+    let reading = ends[0]
+    Thread.detachNewThread {
+      var number: UInt8 = 0
+      while read(reading, &number, 1) != 1 {}
+      removeAll()
+      FileHandle.standardError.write(Data((message + "\n").utf8))
+      _exit(128 + Int32(number))
+    }
+    for number in [SIGINT, SIGTERM] {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(interruptPipe, &byte, 1)
+      }
+      sigemptyset(&action.sa_mask)
+      sigaction(number, &action, nil)
+    }
+    // A process may start with these signals blocked (its parent's mask): let them in, on this
+    // thread and the threads it starts.
+    var wanted = sigset_t()
+    sigemptyset(&wanted)
+    sigaddset(&wanted, SIGINT)
+    sigaddset(&wanted, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
+  }
+}
+
+/// The pipe's writing end, for the signal handler (set once, before the handler is installed).
+nonisolated(unsafe) private var interruptPipe: Int32 = -1
+
+/// Writes one file through a temporary beside it, renamed into place when complete.
+public enum AtomicFile {
+  /// Writes `data` to `destination` atomically.
+  ///
+  /// - Throws: `SynthError` naming the destination; no file is left behind.
+  public static func write(_ data: Data, to destination: URL) throws {
+    var batch = AtomicFileBatch()
+    try batch.stage(data, at: destination)
+    try batch.commit()
+  }
+}
