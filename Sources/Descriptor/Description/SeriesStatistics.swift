@@ -121,9 +121,13 @@ public struct SeriesStatistics: Hashable, Sendable {
       sxy += (x - meanX) * (y - meanY)
       syy += (y - meanY) * (y - meanY)
     }
-    guard sxx > 0 else { return nil }
+    // Values so large that their squares overflow have no line to speak of.
+    guard sxx > 0, sxx.isFinite, sxy.isFinite, syy.isFinite else { return nil }
     let slope = sxy / sxx
-    let rSquared = syy > 0 ? sxy * sxy / (sxx * syy) : 0
+    // r from square roots first, so that large values do not overflow the product.
+    let r = syy > 0 ? sxy / (sxx.squareRoot() * syy.squareRoot()) : 0
+    guard r.isFinite, slope.isFinite else { return nil }
+    let rSquared = Swift.min(1, r * r)
     let xSpan = (xs.max() ?? 0) - (xs.min() ?? 0)
     let change = abs(slope) * xSpan
     let direction: Direction =

@@ -11,6 +11,8 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
   private let conversion: String
   private let isInteger: Bool
   private let groupsThousands: Bool
+  /// The largest width or precision a conversion may ask for.
+  public static let maximumSize = 99
 
   /// Parses a format.
   ///
@@ -53,9 +55,16 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
         }
         index += 1
       }
+      var sizes = ""
       while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." {
         spec.unicodeScalars.append(scalars[index])
+        sizes.unicodeScalars.append(scalars[index])
         index += 1
+      }
+      // A width or precision past what a number needs would make the system's formatter fail.
+      for size in sizes.split(separator: ".") where size.count > 2 {
+        throw DescriptorError(
+          "\(quoted(format)) asks for \(size.count > 6 ? "a width or precision of \(size.count) digits" : "a width or precision of \(size)"); use at most \(Self.maximumSize)")
       }
       while index < scalars.count, "hlLqjzt".unicodeScalars.contains(scalars[index]) { index += 1 }
       guard index < scalars.count else {

@@ -85,6 +85,13 @@ enum SMFStructure {
     let division = Int(bytes[12]) << 8 | Int(bytes[13])
     guard format <= 2 else { throw fail("the format is \(format); SMF formats are 0, 1 and 2") }
     guard division != 0 else { throw fail("the header's division is 0") }
+    if division & 0x8000 != 0 {
+      // SMPTE time: the high byte is minus the frames a second, 24, 25, 29 (drop frame) or 30.
+      let frames = 256 - (division >> 8)
+      guard [24, 25, 29, 30].contains(frames) else {
+        throw fail("the header's SMPTE division names \(frames) frames a second; 24, 25, 29 and 30 are defined")
+      }
+    }
     // libsmf fails (and leaks) on a file without tracks, and on format 0 with several.
     guard declaredTracks >= 1 else { throw fail("the header declares no tracks") }
     guard format != 0 || declaredTracks == 1 else {
