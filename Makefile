@@ -69,6 +69,11 @@ bench: deps venv
 fuzz: deps
 	Scripts/fuzz.sh
 
+## sanitize: the whole test suite under AddressSanitizer, then ThreadSanitizer (each in its own build folder)
+sanitize: deps venv
+	$(SWIFT) test --sanitize=address --build-path .build/asan
+	$(SWIFT) test --sanitize=thread --build-path .build/tsan
+
 ## soundfont: make soundfonts/chart2midi.sf2 again from its code
 soundfont: deps
 	$(SWIFT) run chart2midi-soundfont soundfonts/chart2midi.sf2

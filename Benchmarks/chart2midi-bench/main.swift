@@ -9,6 +9,32 @@ import Foundation
 import MIDIMap
 import Synth
 
+/// The benchmark chart's shape for Foundation's `JSONDecoder`, to compare its decoding with the
+/// hand-written scanner's (numbers only, as the benchmark chart has).
+struct CodableChart: Decodable {
+  struct Axis: Decodable {
+    var type: String
+    var title: String
+    var range: [Double]?
+  }
+  struct Point: Decodable {
+    var x: Double
+    var y: Double?
+    var additionalValues: [Double]?
+  }
+  struct Series: Decodable {
+    var name: String
+    var isContinuous: Bool
+    var dataPoints: [Point]
+  }
+  var title: String
+  var summary: String?
+  var xAxis: Axis
+  var yAxis: Axis
+  var additionalAxes: [Axis]?
+  var series: [Series]
+}
+
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
 func peakMemoryMB() -> Double {
@@ -74,6 +100,7 @@ do {
   lap("read JSON")
   let chart = try ChartDescriptor(json: data)
   lap("decode + validate")
+  let decodeSeconds = times.last!.1
   let score = try ChartMapper(options: try SonificationOptions().applying(chart.sonification))
     .makeScore(for: chart)
   lap("map")
@@ -83,6 +110,10 @@ do {
   lap("write file")
   let file = try MIDIFile(bytes: bytes)
   lap("read back with libsmf")
+  let codable = try JSONDecoder().decode(CodableChart.self, from: data)
+  lap("Foundation JSONDecoder")
+  let codableSeconds = times.last!.1
+  precondition(codable.series[0].dataPoints.count == chart.series[0].dataPoints.count)
   let events = file.tracks.reduce(0) { $0 + $1.events.count }
   print(
     "points: \(chart.pointCount), events: \(events), JSON: \(data.count / 1_000_000) MB, MIDI: \(bytes.count / 1_000_000) MB"
@@ -92,7 +123,21 @@ do {
       "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", seconds)) s"
     )
   }
-  let pipeline = times.filter { $0.0 != "read back with libsmf" }.reduce(0) { $0 + $1.1 }
+  let pipeline = times.filter {
+    $0.0 != "read back with libsmf" && $0.0 != "Foundation JSONDecoder"
+  }.reduce(0) { $0 + $1.1 }
+  let mappingAndEncoding = times.filter { $0.0 == "map" || $0.0 == "encode SMF" }.reduce(0) {
+    $0 + $1.1
+  }
+  let megabytes = Double(data.count) / 1_000_000
+  print(
+    String(
+      format: "  decoding: %.0f MB/s (goal 400); Foundation's JSONDecoder, decoding only: %.0f MB/s, %.1fx slower",
+      megabytes / decodeSeconds, megabytes / codableSeconds, codableSeconds / decodeSeconds))
+  print(
+    String(
+      format: "  map + encode: %.3f s for %d events (goal 0.1 s for 2,000,000)", mappingAndEncoding,
+      events))
   print(
     "  \("JSON in to MIDI out".padding(toLength: 24, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", pipeline)) s"
   )
