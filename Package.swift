@@ -80,7 +80,8 @@ let package = Package(
 // The fuzz targets (see `make fuzz`): built only with CHART2MIDI_FUZZ set, with
 // `-sanitize=fuzzer,address`; each runs libFuzzer's driver around its test.
 if Context.environment["CHART2MIDI_FUZZ"] != nil {
-  package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
+  package.targets.append(
+    .target(name: "FuzzSupport", dependencies: ["Descriptor", "MIDIMap"], path: "Fuzz/FuzzSupport"))
   for (name, dependencies) in [
     ("FuzzDescriptor", ["Descriptor", "MIDIMap"]), ("FuzzCSV", ["Descriptor", "MIDIMap"]),
     ("FuzzVegaLite", ["Descriptor", "MIDIMap"]), ("FuzzSMF", ["MIDIMap"]),

@@ -1,7 +1,6 @@
 import Descriptor
 import Foundation
 import FuzzSupport
-import MIDIMap
 
 /// One run: the first byte chooses the column flags (x and y always; series, duration
 /// and instrument by its bits), named by the CSV's own header; the rest is the CSV, decoded,
@@ -20,12 +19,7 @@ func fuzzCSV(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     duration: flags & 2 != 0 ? header[3] : nil, instrument: flags & 4 != 0 ? header[4] : nil,
     title: nil)
   guard let chart = try? ChartDescriptor(csv: data, columns: columns) else { return 0 }
-  _ = ChartDescription(chart).text
-  if let options = try? SonificationOptions.forChart(chart),
-    let score = try? ChartMapper(options: options).makeScore(for: chart)
-  {
-    _ = SMFEncoder().encode(score)
-  }
+  play(chart)
   return 0
 }
 

@@ -1,7 +1,6 @@
 import Descriptor
 import Foundation
 import FuzzSupport
-import MIDIMap
 
 /// One run: a descriptor's bytes decoded, described, mapped and encoded, as `convert`
 /// does. A mistake is an error; only a crash or a sanitizer report is a finding.
@@ -9,12 +8,7 @@ func fuzzDescriptor(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   guard let start else { return 0 }
   let data = Data(bytes: start, count: count)
   guard let chart = try? ChartDescriptor(json: data) else { return 0 }
-  _ = ChartDescription(chart).text
-  if let options = try? SonificationOptions.forChart(chart),
-    let score = try? ChartMapper(options: options).makeScore(for: chart)
-  {
-    _ = SMFEncoder().encode(score)
-  }
+  play(chart)
   return 0
 }
 

@@ -1,4 +1,6 @@
+import Descriptor
 import Foundation
+import MIDIMap
 
 /// libFuzzer's driver, which runs the fuzzing loop around a test function.
 @_silgen_name("LLVMFuzzerRunDriver")
@@ -13,4 +15,15 @@ public func runFuzzer(_ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CIn
   var argc = CommandLine.argc
   var argv = CommandLine.unsafeArgv
   exit(LLVMFuzzerRunDriver(&argc, &argv, test))
+}
+
+/// What `convert` does with a chart once it is read: its description, its score and its MIDI
+/// bytes. Mistakes are errors, not findings.
+public func play(_ chart: ChartDescriptor) {
+  _ = ChartDescription(chart).text
+  if let options = try? SonificationOptions.forChart(chart),
+    let score = try? ChartMapper(options: options).makeScore(for: chart)
+  {
+    _ = SMFEncoder().encode(score)
+  }
 }

@@ -1,7 +1,6 @@
 import Descriptor
 import Foundation
 import FuzzSupport
-import MIDIMap
 
 /// One run: a Vega-Lite specification (or a descriptor) read as `convert` reads a file,
 /// without a folder to look for data in, then described and mapped.
@@ -10,12 +9,7 @@ func fuzzVegaLite(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   guard let chart = try? ChartDescriptor(document: Data(bytes: start, count: count)) else {
     return 0
   }
-  _ = ChartDescription(chart).text
-  if let options = try? SonificationOptions.forChart(chart),
-    let score = try? ChartMapper(options: options).makeScore(for: chart)
-  {
-    _ = SMFEncoder().encode(score)
-  }
+  play(chart)
   return 0
 }
 

@@ -8,18 +8,12 @@ public enum ExercisePages {
   /// The student sheet: per item its title, what to know before listening, the audio and the
   /// questions as a form.
   public static func studentSheet(_ exercise: Exercise) -> String {
-    var body: [String] = []
-    body.append("<header>")
-    body.append("<h1>\(escape(exercise.title))</h1>")
-    body.append(
-      "<p>Listen to each audio graph, as often as you like, then choose one answer for each question. Time runs from left to right; higher notes mean higher values.</p>"
+    var body = header(
+      exercise.title,
+      "Listen to each audio graph, as often as you like, then choose one answer for each question. Time runs from left to right; higher notes mean higher values."
     )
-    body.append("</header>")
-    body.append("<main>")
     for item in exercise.items {
-      let id = "item-\(item.number)"
-      body.append("<section aria-labelledby=\"\(id)-title\">")
-      body.append("<h2 id=\"\(id)-title\">\(item.number). \(escape(item.title))</h2>")
+      body += itemStart(item)
       body += introduction(item)
       body.append("<h3>Questions</h3>")
       body.append("<form class=\"questions\" action=\"#\" aria-label=\"Questions on item \(item.number)\">")
@@ -46,18 +40,13 @@ public enum ExercisePages {
 
   /// The teacher's key: per question the right answer, the facts behind it and where to listen.
   public static func answerKey(_ exercise: Exercise) -> String {
-    var body: [String] = []
-    body.append("<header>")
-    body.append("<h1>\(escape(exercise.title)): answers</h1>")
-    body.append(
-      "<p>The key to the student sheet <a href=\"exercise.html\">exercise.html</a>. Each right answer is marked “right answer” and in bold; times are from the start of the item's audio.</p>"
-    )
-    body.append("</header>")
-    body.append("<main>")
+    var body = header(
+      "\(exercise.title): answers",
+      "The key to the student sheet <a href=\"exercise.html\">exercise.html</a>. Each right answer is marked “right answer” and in bold; times are from the start of the item's audio.",
+      isHTML: true)
     for item in exercise.items {
       let id = "item-\(item.number)"
-      body.append("<section aria-labelledby=\"\(id)-title\">")
-      body.append("<h2 id=\"\(id)-title\">\(item.number). \(escape(item.title))</h2>")
+      body += itemStart(item)
       body.append("<p class=\"source\">From \(escape(item.source)).</p>")
       body += introduction(item)
       for (index, question) in item.questions.enumerated() {
@@ -84,6 +73,24 @@ public enum ExercisePages {
     }
     body.append("</main>")
     return page(title: "\(exercise.title): answers", body: body)
+  }
+
+  /// A page's header, with its heading and one paragraph (plain text, or HTML when `isHTML`), and
+  /// the start of its main part.
+  static func header(_ title: String, _ paragraph: String, isHTML: Bool = false) -> [String] {
+    [
+      "<header>", "<h1>\(escape(title))</h1>", "<p>\(isHTML ? paragraph : escape(paragraph))</p>",
+      "</header>", "<main>",
+    ]
+  }
+
+  /// The start of an item's section, with its heading.
+  static func itemStart(_ item: Exercise.Item) -> [String] {
+    let id = "item-\(item.number)"
+    return [
+      "<section aria-labelledby=\"\(id)-title\">",
+      "<h2 id=\"\(id)-title\">\(item.number). \(escape(item.title))</h2>",
+    ]
   }
 
   /// What to know before listening, and the audio.
