@@ -71,8 +71,8 @@ fuzz: deps
 
 ## sanitize: the whole test suite under AddressSanitizer, then ThreadSanitizer (each in its own build folder)
 sanitize: deps venv
-	$(SWIFT) test --sanitize=address --build-path .build/asan
-	$(SWIFT) test --sanitize=thread --build-path .build/tsan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp $(SWIFT) test --sanitize=address --build-path .build/asan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan
 
 ## soundfont: make soundfonts/chart2midi.sf2 again from its code
 soundfont: deps

@@ -184,9 +184,10 @@ extension VegaLite {
         if case .number(let number)? = value { return number }
         return nil
       }
-      var values = rows.compactMap { place($0[name]) }
+      // Only finite values place an axis (a reversed domain spans the same values).
+      var values = rows.compactMap { place($0[name]) }.filter(\.isFinite)
       if let domain, domain.count == 2 {
-        let bounds = domain.compactMap(place)
+        let bounds = domain.compactMap(place).filter(\.isFinite)
         if bounds.count == 2 { values = bounds }
       }
       guard var low = values.min(), var high = values.max() else {
@@ -202,6 +203,10 @@ extension VegaLite {
         // Vega-Lite's quantitative position scales include zero unless `scale.zero` is false.
         low = min(low, 0)
         high = max(high, 0)
+      }
+      guard low < high, low.isFinite, high.isFinite else {
+        throw DescriptorError(
+          at: "encoding.\(channel).field", "\"\(name)\" spans more than numbers can hold")
       }
       var axis = NumericAxis(title: title, range: low...high, scaleType: scaleType)
       if temporal {

@@ -84,6 +84,9 @@ enum SMFStructure {
     let declaredTracks = Int(bytes[10]) << 8 | Int(bytes[11])
     let division = Int(bytes[12]) << 8 | Int(bytes[13])
     guard format <= 2 else { throw fail("the format is \(format); SMF formats are 0, 1 and 2") }
+    guard format != 2 else {
+      throw fail("format 2 (independent patterns) is not read; save it as format 1")
+    }
     guard division != 0 else { throw fail("the header's division is 0") }
     if division & 0x8000 != 0 {
       // SMPTE time: the high byte is minus the frames a second, 24, 25, 29 (drop frame) or 30.
