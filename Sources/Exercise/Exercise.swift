@@ -120,7 +120,7 @@ extension Exercise {
     TemporaryFiles.register(staging)
     defer { TemporaryFiles.unregister(staging) }
     do {
-      try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
+      try TemporaryFiles.createFolder(at: staging)
     } catch {
       throw ExerciseError("cannot create a folder beside \(folder.path)")
     }
@@ -229,7 +229,7 @@ extension Exercise {
     }
     for (name, data) in documents {
       do {
-        try data.write(to: folder.appendingPathComponent(name))
+        try TemporaryFiles.write(data, to: folder.appendingPathComponent(name))
       } catch {
         throw ExerciseError("cannot write \(name) in \(folder.path)")
       }

@@ -16,7 +16,7 @@ struct AtomicFileBatch {
     let temporary = TemporaryFiles.path(for: destination, tag: "\(pending.count)")
     TemporaryFiles.register(temporary)
     do {
-      try data.write(to: temporary)
+      try TemporaryFiles.write(data, to: temporary)
     } catch {
       try? FileManager.default.removeItem(at: temporary)
       TemporaryFiles.unregister(temporary)

@@ -5,8 +5,8 @@ import Synchronization
 /// place: named `.NAME.PID.TAG.tmp` beside their destination, removed when this process is
 /// interrupted, and removed by the next run when a killed process left them behind.
 public enum TemporaryFiles {
-  /// The temporaries being written now, by path.
-  private static let open = Mutex<Set<String>>([])
+  /// The temporaries being written now, by path, and whether an interruption has removed them.
+  private static let open = Mutex<(paths: Set<String>, interrupted: Bool)>(([], false))
 
   /// A temporary path beside `destination`, for this process: `.NAME.PID.TAG.tmp`.
   public static func path(for destination: URL, tag: String) -> URL {
@@ -17,21 +17,39 @@ public enum TemporaryFiles {
   /// Notes a temporary as being written, after removing what killed runs left beside it.
   public static func register(_ url: URL) {
     removeStale(in: url.deletingLastPathComponent())
-    _ = open.withLock { $0.insert(url.path) }
+    _ = open.withLock { $0.paths.insert(url.path) }
+  }
+
+  /// Writes a registered temporary file. An interruption waits for the write to end before it
+  /// removes the file, and after it nothing more is written.
+  public static func write(_ data: Data, to url: URL) throws {
+    try open.withLock { state in
+      guard !state.interrupted else { return }
+      try data.write(to: url)
+    }
+  }
+
+  /// Creates a registered temporary folder, the same way.
+  public static func createFolder(at url: URL) throws {
+    try open.withLock { state in
+      guard !state.interrupted else { return }
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+    }
   }
 
   /// Notes a temporary as renamed or removed.
   public static func unregister(_ url: URL) {
-    _ = open.withLock { $0.remove(url.path) }
+    _ = open.withLock { $0.paths.remove(url.path) }
   }
 
-  /// Removes every temporary this process is writing: files and folders.
+  /// Removes every temporary this process is writing, files and folders, and lets no more be
+  /// written.
   public static func removeAll() {
-    let paths = open.withLock { paths -> Set<String> in
-      defer { paths = [] }
-      return paths
+    open.withLock { state in
+      state.interrupted = true
+      for path in state.paths { try? FileManager.default.removeItem(atPath: path) }
+      state.paths = []
     }
-    for path in paths { try? FileManager.default.removeItem(atPath: path) }
   }
 
   /// Removes the temporaries in `folder` whose process is no longer running.
@@ -77,7 +95,7 @@ public enum TemporaryFiles {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
         var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(interruptPipe, &byte, 1)
+        _ = Glibc.write(interruptPipe, &byte, 1)
       }
       sigemptyset(&action.sa_mask)
       sigaction(number, &action, nil)
