@@ -78,11 +78,22 @@ public struct MIDIFile: Hashable, Sendable {
   /// sent in several packets. They carry no notes; every other event keeps its time.
   public var skippedSysexEvents = 0
 
+  /// Meta events of 128 bytes or more (long texts) left out because libsmf reads a meta event's
+  /// length as one byte.
+  public var skippedLongMetaEvents = 0
+
   /// A sentence about the left-out events, when there are any.
   public var skippedEventsNote: String? {
-    guard skippedSysexEvents > 0 else { return nil }
-    return
-      "\(counted(skippedSysexEvents, "system exclusive event")) (escapes or messages in several packets) left out: libsmf cannot read them"
+    var parts: [String] = []
+    if skippedSysexEvents > 0 {
+      parts.append(
+        "\(counted(skippedSysexEvents, "system exclusive event")) (escapes or messages in several packets)")
+    }
+    if skippedLongMetaEvents > 0 {
+      parts.append("\(counted(skippedLongMetaEvents, "meta event")) of 128 bytes or more")
+    }
+    guard !parts.isEmpty else { return nil }
+    return "\(parts.joined(separator: " and ")) left out: libsmf cannot read them"
   }
 
   /// Creates a file's contents from parts.

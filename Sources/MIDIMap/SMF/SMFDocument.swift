@@ -24,11 +24,14 @@ final class SMFDocument {
 
   /// How many system exclusive events libsmf could not read and were left out.
   let skippedSysexEvents: Int
+  /// How many meta events of 128 bytes or more were left out (libsmf reads their length as a byte).
+  let skippedLongMetaEvents: Int
 
   /// Loads bytes that `SMFStructure` has found well formed, without the events libsmf cannot read.
   init(bytes: [UInt8], name: String) throws {
-    let (readable, skipped) = try SMFStructure.readable(bytes, name: name)
+    let (readable, skipped, skippedMeta) = try SMFStructure.readable(bytes, name: name)
     skippedSysexEvents = skipped
+    skippedLongMetaEvents = skippedMeta
     let handle = LibSMFLog.capture {
       readable.withUnsafeBytes { smf_load_from_memory($0.baseAddress, Int32($0.count)) }
     }
@@ -88,6 +91,7 @@ final class SMFDocument {
       format: Int(smf.pointee.format), ticksPerQuarterNote: Int(smf.pointee.ppqn), tracks: tracks,
       lengthSeconds: length)
     file.skippedSysexEvents = skippedSysexEvents
+    file.skippedLongMetaEvents = skippedLongMetaEvents
     return file
   }
 }

@@ -16,16 +16,21 @@ enum SMFStructure {
     var start: Int
     var end: Int
     var isUnreadable: Bool
+    /// A meta event of 128 bytes or more: libsmf reads a meta event's length as one byte.
+    var isLongMeta = false
   }
 
   /// The file's bytes as libsmf can read them, and how many system exclusive events were left out
   /// (their delta times go to the events after them).
   ///
   /// - Throws: `MIDIMapError` at `name` that says where the file is malformed.
-  static func readable(_ bytes: [UInt8], name: String) throws -> (bytes: [UInt8], skipped: Int) {
+  static func readable(_ bytes: [UInt8], name: String) throws -> (
+    bytes: [UInt8], skipped: Int, skippedMeta: Int
+  ) {
     let chunks = try check(bytes, name: name)
-    let skipped = chunks.reduce(0) { $0 + $1.events.filter(\.isUnreadable).count }
-    guard skipped > 0 else { return (bytes, 0) }
+    let skippedMeta = chunks.reduce(0) { $0 + $1.events.filter(\.isLongMeta).count }
+    let skipped = chunks.reduce(0) { $0 + $1.events.filter(\.isUnreadable).count } - skippedMeta
+    guard skipped + skippedMeta > 0 else { return (bytes, 0, 0) }
     var result = Array(bytes[0..<chunks[0].offset])
     for chunk in chunks {
       guard chunk.isTrack else {
@@ -51,7 +56,7 @@ enum SMFStructure {
       ]
       result += body
     }
-    return (result, skipped)
+    return (result, skipped, skippedMeta)
   }
 
   /// A chunk: where it starts and ends, and a track's events.
@@ -184,6 +189,9 @@ enum SMFStructure {
         }
         position += length
         if type == MetaEventType.endOfTrack.rawValue {
+          guard length == 0 else {
+            throw fail("track \(number): the End of Track event has \(length) bytes of data; it has none")
+          }
           guard position == end else {
             throw fail("track \(number): events follow the End of Track event")
           }
@@ -192,6 +200,13 @@ enum SMFStructure {
               deltaStart: deltaStart, delta: delta, start: eventStart, end: position,
               isUnreadable: false))
           return events
+        }
+        if length >= 128 {
+          events.append(
+            Event(
+              deltaStart: deltaStart, delta: delta, start: eventStart, end: position,
+              isUnreadable: true, isLongMeta: true))
+          continue
         }
       case 0xF0, 0xF7:
         running = 0
