@@ -159,7 +159,8 @@ extension Exercise {
     guard let score = report.score else { throw ExerciseError("the chart made no score") }
     // Onsets in the file: after the narration's intro and the score's start.
     let offset = report.graphStart + (score.start?.secondsValue ?? 0)
-    let maker = try QuestionMaker(chart: entry.chart, options: options, listenOffset: offset)
+    let maker = try QuestionMaker(
+      chart: entry.chart, options: options, listenOffset: offset, score: score)
     let questions = maker.questions(count: request.questionsPerChart, using: &generator)
     guard !questions.isEmpty else {
       throw ExerciseError(

@@ -42,10 +42,13 @@ public struct QuestionMaker {
   ///   - chart: the chart.
   ///   - options: how it plays.
   ///   - listenOffset: seconds of audio before the chart's time zero (a narration's intro).
+  ///   - score: the score the chart was played as, when it was made already; it names the
+  ///     instruments, and is made here when not given.
   /// - Throws: `MIDIMapError` when the options do not fit the chart.
-  public init(chart: ChartDescriptor, options: SonificationOptions, listenOffset: Double = 0)
-    throws
-  {
+  public init(
+    chart: ChartDescriptor, options: SonificationOptions, listenOffset: Double = 0,
+    score: Score? = nil
+  ) throws {
     self.chart = chart
     description = ChartDescription(chart)
     let mapper = ChartMapper(options: options)
@@ -53,7 +56,7 @@ public struct QuestionMaker {
     roles = try mapper.axisRoles(for: chart)
     var instruments: [String: String] = [:]
     if let index = roles.instrument, let axis = chart.additionalAxes[index].categorical {
-      let tracks = try mapper.makeScore(for: chart).tracks.filter { !$0.isPercussion }
+      let tracks = try (score ?? mapper.makeScore(for: chart)).tracks.filter { !$0.isPercussion }
       for category in axis.categoryOrder {
         if let track = tracks.first(where: { $0.name.hasSuffix(": \(category)") }) {
           instruments[category] = "the \(Instruments.name(of: track.program).lowercased())"
@@ -136,8 +139,11 @@ public struct QuestionMaker {
   func third(_ series: Int, _ point: Int) -> Int? {
     guard let place = fraction(series, point) else { return nil }
     for boundary in [1.0 / 3, 2.0 / 3] where abs(place - boundary) < 0.05 { return nil }
-    return min(2, Int(place * 3))
+    return Self.third(of: place)
   }
+
+  /// The third, 0 to 2, that a place from 0 to 1 lies in.
+  static func third(of place: Double) -> Int { min(2, Int(place * 3)) }
 
   func trend(_ index: Int, _ stats: SeriesStatistics) -> Question? {
     guard stats.count >= 4, let trend = stats.trend, let low = stats.minimum,
@@ -185,7 +191,7 @@ public struct QuestionMaker {
     let points = chart.series[index].dataPoints
     for (position, point) in points.enumerated() {
       guard let y = point.y, y >= high.y - Self.margin * ySpan else { continue }
-      guard let place = fraction(index, position), min(2, Int(place * 3)) == answer else {
+      guard let place = fraction(index, position), Self.third(of: place) == answer else {
         return nil
       }
     }

@@ -143,12 +143,12 @@ enum VegaLiteTransforms {
     func comparable(_ given: JSONValue, isTarget: Bool = true) -> JSONValue {
       // A one-part unit's value given as a number ("year": 2006) or a name ("month": "Jan"), as
       // Vega-Lite reads it.
-      if isTarget, let unit = timeUnit?.single {
+      if isTarget, let timeUnit, let unit = timeUnit.single {
         var isPart = false
         if case .number(let number) = given, number < 10000 { isPart = true }
         if case .string(let text) = given, ISODate.looseSeconds(text) == nil { isPart = true }
         if isPart, let seconds = VegaLiteDerivation.dateTime(.object([(unit, given)])) {
-          return .number(timeUnit!.truncate(seconds) * 1000)
+          return .number(timeUnit.truncate(seconds) * 1000)
         }
       }
       if case .object = given, let seconds = VegaLiteDerivation.dateTime(given) {
