@@ -134,7 +134,8 @@ do {
   let megabytes = Double(data.count) / 1_000_000
   print(
     String(
-      format: "  decoding: %.0f MB/s (goal 400); Foundation's JSONDecoder, decoding only: %.0f MB/s, %.1fx slower",
+      format:
+        "  decoding: %.0f MB/s (goal 400); Foundation's JSONDecoder, decoding only: %.0f MB/s, %.1fx slower",
       megabytes / decodeSeconds, megabytes / codableSeconds, codableSeconds / decodeSeconds))
   print(
     String(

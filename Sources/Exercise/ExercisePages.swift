@@ -16,7 +16,8 @@ public enum ExercisePages {
       body += itemStart(item)
       body += introduction(item)
       body.append("<h3>Questions</h3>")
-      body.append("<form class=\"questions\" action=\"#\" aria-label=\"Questions on item \(item.number)\">")
+      body.append(
+        "<form class=\"questions\" action=\"#\" aria-label=\"Questions on item \(item.number)\">")
       for (index, question) in item.questions.enumerated() {
         let name = "q\(item.number)-\(index + 1)"
         body.append("<fieldset>")
@@ -104,7 +105,8 @@ public enum ExercisePages {
         "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"\(escape(audio))\" aria-label=\"Audio graph of item \(item.number)\"></audio></p>"
       )
       lines.append(
-        "<p class=\"file\">Audio file: <a href=\"\(escape(audio))\">\(escape(audio))</a>\(length).</p>")
+        "<p class=\"file\">Audio file: <a href=\"\(escape(audio))\">\(escape(audio))</a>\(length).</p>"
+      )
     }
     return lines
   }

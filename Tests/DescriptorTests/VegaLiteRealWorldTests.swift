@@ -53,7 +53,8 @@ struct VegaLiteRealWorldTests {
     arguments: [
       ("%d %b %Y %H:%M:%S", "dd MMM yyyy HH:mm:ss", "10 Oct 2011 22:48:00"),
       ("%m/%d/%y", "MM/dd/yy", "07/14/15"), ("%B %e, %Y", "MMMM d, yyyy", "March 5, 1999"),
-      ("%Y%m%d", "yyyyMMdd", "20160229"), ("%I:%M %p, %d.%m.%Y", "hh:mm a, dd.MM.yyyy", "07:30 PM, 01.12.2020"),
+      ("%Y%m%d", "yyyyMMdd", "20160229"),
+      ("%I:%M %p, %d.%m.%Y", "hh:mm a, dd.MM.yyyy", "07:30 PM, 01.12.2020"),
       ("%A %-d %B %Y", "EEEE d MMMM yyyy", "Tuesday 14 July 2015"),
     ] as [(String, String, String)])
   func patterns(d3: String, foundation: String, text: String) throws {
@@ -87,7 +88,10 @@ struct VegaLiteRealWorldTests {
       {"mark": "line", "data": {"values": [{"date": "Jan 1 2000", "p": 1}, {"date": "Feb 1 2000", "p": 2}]},
        "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "p", "type": "quantitative"}}}
       """)
-    #expect(stocks.series[0].dataPoints.map(\.x) == [.number(Self.utc(2000, 1, 1)), .number(Self.utc(2000, 2, 1))])
+    #expect(
+      stocks.series[0].dataPoints.map(\.x) == [
+        .number(Self.utc(2000, 1, 1)), .number(Self.utc(2000, 2, 1)),
+      ])
   }
 
   @Test func constantsAndParameterConditionsPlayNothingAndAConditionsFieldPlays() throws {
@@ -225,7 +229,10 @@ struct VegaLiteRealWorldTests {
        "encoding": {"x": {"field": "t", "timeUnit": "binnedutcyearmonth", "type": "temporal"},
                     "y": {"field": "n", "type": "quantitative"}}}
       """)
-    #expect(binned.series[0].dataPoints.map(\.x) == [.number(Self.utc(2012, 3, 1)), .number(Self.utc(2012, 4, 1))])
+    #expect(
+      binned.series[0].dataPoints.map(\.x) == [
+        .number(Self.utc(2012, 3, 1)), .number(Self.utc(2012, 4, 1)),
+      ])
   }
 
   @Test func groupsWithADifferentColorAreSeriesPlayingTheColorsInstruments() throws {
@@ -239,7 +246,10 @@ struct VegaLiteRealWorldTests {
       """)
     #expect(result.series.map(\.name) == ["g1", "g2"])
     #expect(result.series[0].dataPoints.map(\.y) == [1, 3])
-    #expect(result.series[0].dataPoints.map { $0.additionalValues } == [[.category("red")], [.category("blue")]])
+    #expect(
+      result.series[0].dataPoints.map { $0.additionalValues } == [
+        [.category("red")], [.category("blue")],
+      ])
   }
 
   @Test func oneCategoricalPositionPlaysItsColorAsPitch() throws {
@@ -253,7 +263,8 @@ struct VegaLiteRealWorldTests {
   }
 
   @Test func orderIsSilentForBarsAndRefusedForLines() throws {
-    let body = #""data": {"values": [{"a": 1, "b": 2, "o": 2}, {"a": 2, "b": 3, "o": 1}]}, "encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "type": "quantitative"}, "order": {"field": "o"}}"#
+    let body =
+      #""data": {"values": [{"a": 1, "b": 2, "o": 2}, {"a": 2, "b": 3, "o": 1}]}, "encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "type": "quantitative"}, "order": {"field": "o"}}"#
     #expect(try chart(#"{"mark": "bar", \#(body)}"#).pointCount == 2)
     #expect {
       try chart(#"{"mark": "line", \#(body)}"#)

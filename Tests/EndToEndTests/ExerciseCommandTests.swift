@@ -54,7 +54,8 @@ func wavSeconds(_ url: URL) throws -> Double {
 
 /// GIFT questions read back with a parser written here: each `::name::text {` block, its right
 /// answer (`=`) and other answers (`~`), with backslash escapes undone.
-func parseGIFT(_ text: String) -> [(name: String, prompt: String, right: [String], wrong: [String])] {
+func parseGIFT(_ text: String) -> [(name: String, prompt: String, right: [String], wrong: [String])]
+{
   func unescape(_ text: Substring) -> String {
     var result = ""
     var escaped = false
@@ -74,8 +75,14 @@ func parseGIFT(_ text: String) -> [(name: String, prompt: String, right: [String
   func split(_ text: Substring, at character: Character) -> (Substring, Substring)? {
     var escaped = false
     for index in text.indices {
-      if escaped { escaped = false; continue }
-      if text[index] == "\\" { escaped = true; continue }
+      if escaped {
+        escaped = false
+        continue
+      }
+      if text[index] == "\\" {
+        escaped = true
+        continue
+      }
       if text[index] == character { return (text[..<index], text[text.index(after: index)...]) }
     }
     return nil
@@ -87,7 +94,9 @@ func parseGIFT(_ text: String) -> [(name: String, prompt: String, right: [String
     if line.hasPrefix("::"), line.hasSuffix("{") {
       let body = line.dropFirst(2).dropLast()
       guard let (name, rest) = split(body, at: ":"), rest.hasPrefix(":") else { continue }
-      current = (unescape(name), unescape(rest.dropFirst()).trimmingCharacters(in: .whitespaces), [], [])
+      current = (
+        unescape(name), unescape(rest.dropFirst()).trimmingCharacters(in: .whitespaces), [], []
+      )
     } else if line == "}", let done = current {
       questions.append(done)
       current = nil
@@ -125,7 +134,8 @@ struct ExerciseCommandTests {
     #expect(files(in: folder.deletingLastPathComponent()) == ["exercise"])
     let items = try keyItems(folder)
     #expect(items.map(\.title).count == 3)
-    let student = try String(contentsOf: folder.appendingPathComponent("exercise.html"), encoding: .utf8)
+    let student = try String(
+      contentsOf: folder.appendingPathComponent("exercise.html"), encoding: .utf8)
     let key = try String(contentsOf: folder.appendingPathComponent("answers.html"), encoding: .utf8)
     func html(_ text: String) -> String {
       text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -144,15 +154,20 @@ struct ExerciseCommandTests {
         // Nothing of the answer in the student's source: not the facts, not a mark.
         #expect(!student.contains(html(question.explanation)))
         #expect(key.contains(html(question.explanation)))
-        #expect(key.contains("<strong>\(html(question.choices[question.answer])) (right answer)</strong>"))
+        #expect(
+          key.contains("<strong>\(html(question.choices[question.answer])) (right answer)</strong>")
+        )
       }
     }
     for word in ["right answer", "Why:", "Listen at", "correct", "answer\""] {
       #expect(!student.contains(word), "the student sheet says \(word)")
     }
     // The inputs' values count up in the order shown, the same for every question.
-    let values = student.components(separatedBy: "value=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
-    #expect(values.count == items.reduce(0) { $0 + $1.questions.reduce(0) { $0 + $1.choices.count } })
+    let values = student.components(separatedBy: "value=\"").dropFirst().map {
+      $0.prefix { $0 != "\"" }
+    }
+    #expect(
+      values.count == items.reduce(0) { $0 + $1.questions.reduce(0) { $0 + $1.choices.count } })
 
     // GIFT: every question parses and its right answer is the key's.
     let gift = parseGIFT(
@@ -161,7 +176,8 @@ struct ExerciseCommandTests {
     #expect(gift.count == keyed.count)
     for (parsed, question) in zip(gift, keyed) {
       #expect(parsed.right == [question.choices[question.answer]])
-      #expect(Set(parsed.wrong) == Set(question.choices).subtracting([question.choices[question.answer]]))
+      #expect(
+        Set(parsed.wrong) == Set(question.choices).subtracting([question.choices[question.answer]]))
       #expect(parsed.prompt.hasSuffix(question.prompt))
     }
   }
@@ -195,7 +211,8 @@ struct ExerciseCommandTests {
     for page in ["exercise.html", "answers.html"] {
       let entry = try #require(report[page] as? [String: Any])
       #expect(entry["lang"] as? String == "en")
-      #expect((entry["violations"] as? [Any])?.isEmpty == true, "\(page): \(entry["violations"] ?? "")")
+      #expect(
+        (entry["violations"] as? [Any])?.isEmpty == true, "\(page): \(entry["violations"] ?? "")")
       let audio = try #require(entry["audio"] as? [[String: Any]])
       #expect(audio.count == items.count)
       for (element, item) in zip(audio, items) {
@@ -224,7 +241,8 @@ struct ExerciseCommandTests {
       let a = try Data(contentsOf: first.appendingPathComponent(name))
       #expect(a == (try Data(contentsOf: second.appendingPathComponent(name))), "\(name)")
     }
-    let student = try String(contentsOf: first.appendingPathComponent("exercise.html"), encoding: .utf8)
+    let student = try String(
+      contentsOf: first.appendingPathComponent("exercise.html"), encoding: .utf8)
     #expect(student.contains("<title>Week 3</title>"))
   }
 
@@ -251,7 +269,8 @@ struct ExerciseCommandTests {
     // The whole narration, intro and details, as convert speaks it.
     let both = narrated.deletingLastPathComponent().appendingPathComponent("both.wav")
     let converted = try run([
-      "convert", chart, "-o", narrated.deletingLastPathComponent().appendingPathComponent("b.mid").path,
+      "convert", chart, "-o",
+      narrated.deletingLastPathComponent().appendingPathComponent("b.mid").path,
       "--wav", both.path, "--narrate",
     ])
     #expect(converted.status == 0, "\(converted.error)")
@@ -307,14 +326,16 @@ struct ExerciseCommandTests {
     let unclear = try run(["exercise", example("cars").path, flat.path, "--out", out.path])
     #expect(unclear.status == 1)
     #expect(
-      unclear.error.hasPrefix("Error: \(flat.path): no question has a clear answer"), "\(unclear.error)")
+      unclear.error.hasPrefix("Error: \(flat.path): no question has a clear answer"),
+      "\(unclear.error)")
     #expect(unclear.error.split(separator: "\n").count == 1)
     #expect(files(in: parent) == ["empty", "flat.json"])
 
     // A folder of other files is not replaced.
     let notes = parent.appendingPathComponent("notes")
     try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
-    try "keep".write(to: notes.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)
+    try "keep".write(
+      to: notes.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)
     let refused = try run(["exercise", example("cars").path, "--out", notes.path])
     #expect(refused.status == 1)
     #expect(refused.error.contains("holds files that are not an exercise's"))
@@ -322,7 +343,9 @@ struct ExerciseCommandTests {
 
     // An earlier exercise is replaced.
     let first = try run(["exercise", example("cars").path, "--out", out.path])
-    let second = try run(["exercise", example("birth-rate").path, "--out", out.path, "--format", "json"])
+    let second = try run([
+      "exercise", example("birth-rate").path, "--out", out.path, "--format", "json",
+    ])
     #expect(first.status == 0 && second.status == 0)
     #expect(files(in: out) == ["exercise.json", "item-1.wav"])
     #expect(try keyItems(out).map(\.title) == ["Twentieth-century birth rates"])

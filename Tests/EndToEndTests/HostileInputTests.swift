@@ -26,7 +26,9 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     let listed = Set(cases.map(\.file))
     let present = Set(files(in: folder)).subtracting(["expected.tsv"])
     guard listed == present else {
-      fatalError("Tests/Fixtures/Hostile: files without a line, or lines without a file: \(listed.symmetricDifference(present).sorted())")
+      fatalError(
+        "Tests/Fixtures/Hostile: files without a line, or lines without a file: \(listed.symmetricDifference(present).sorted())"
+      )
     }
     return cases
   }()

@@ -60,7 +60,8 @@ struct InterruptionTests {
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)
     // A final name, if any, holds a whole file.
-    for name in ["t.mid", "t.wav"] where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+    for name in ["t.mid", "t.wav"]
+    where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
       let url = folder.appendingPathComponent(name)
       if name.hasSuffix(".mid") {
         #expect(throws: Never.self) { try MIDIFile(contentsOf: url) }

@@ -19,7 +19,9 @@ struct QuestionMakerTests {
       additional.append(.numeric(NumericAxis(title: "Price", range: 0...100)))
     }
     if let categories {
-      additional.append(.categorical(CategoricalAxis(title: "Maker", categoryOrder: Array(Set(categories)).sorted())))
+      additional.append(
+        .categorical(
+          CategoricalAxis(title: "Maker", categoryOrder: Array(Set(categories)).sorted())))
     }
     let dataSeries = series.map { entry in
       DataSeries(
@@ -64,7 +66,8 @@ struct QuestionMakerTests {
     let ys = (0..<20).map { 20 + Double($0) * 3 + Self.wobble($0, 4) }
     let (slope, r2) = Self.fit(ys)
     #expect(slope > 0 && r2 >= QuestionMaker.clearTrend)
-    let trend = try #require(try Self.questions(Self.chart([("A", ys)])).first { $0.kind == .trend })
+    let trend = try #require(
+      try Self.questions(Self.chart([("A", ys)])).first { $0.kind == .trend })
     #expect(trend.rightChoice == "It mostly rises")
     #expect(trend.prompt == "Does Level mostly rise, fall or stay level?")
     #expect(trend.explanation.contains("\(Int((r2 * 100).rounded()))% of the variation"))
@@ -187,7 +190,8 @@ struct QuestionMakerTests {
     #expect(a == maker.questions(count: 4, using: &second))
     #expect(a.count == 4)
     // No two questions about the same note.
-    let times = a.filter { [.peakPlace, .peakValue, .outlier].contains($0.kind) }.compactMap(\.listenAt)
+    let times = a.filter { [.peakPlace, .peakValue, .outlier].contains($0.kind) }.compactMap(
+      \.listenAt)
     #expect(Set(times).count == times.count)
     // Every kind the data allows is asked before any is asked twice.
     let kinds = Set(maker.candidates.map(\.kind))

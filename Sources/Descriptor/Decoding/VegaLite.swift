@@ -247,7 +247,8 @@ public enum VegaLite {
         case nil: []
         }
       if conditions.contains(where: { $0["test"] != nil }) {
-        notes.append("encoding.\(channel).condition: a highlight chosen by a test is drawn, not played")
+        notes.append(
+          "encoding.\(channel).condition: a highlight chosen by a test is drawn, not played")
       }
       if plays(node) {
         return (channel, .object(members.filter { $0.key != "condition" }))

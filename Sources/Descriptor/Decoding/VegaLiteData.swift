@@ -29,7 +29,9 @@ extension VegaLite {
               pattern = name[name.index(after: colon)...]
                 .trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
             }
-            guard let seconds = pattern.map({ DateFormat($0).parse(text) }) ?? ISODate.looseSeconds(text)
+            guard
+              let seconds = pattern.map({ DateFormat($0).parse(text) })
+                ?? ISODate.looseSeconds(text)
             else {
               throw DescriptorError(
                 "data row \(row + 1), field \(quoted(field)): expected a date\(pattern.map { " in the form \(quoted($0))" } ?? ""), found \(quoted(text))"
@@ -52,7 +54,8 @@ extension VegaLite {
     if case .string(let given)? = node["format"]?["property"] { property = given }
     if let values = node["values"] {
       if case .string(let text) = values {
-        return try rows(text: Data(text.utf8), type: type ?? "json", property: property, at: "data.values")
+        return try rows(
+          text: Data(text.utf8), type: type ?? "json", property: property, at: "data.values")
       }
       return try rows(json: values, property: property, at: "data.values")
     }

@@ -91,7 +91,9 @@ struct VegaLiteDerivation {
 
   /// A time unit: its parts and the step of its finest part.
   struct TimeUnit {
-    static let partNames = ["year", "quarter", "month", "date", "day", "hours", "minutes", "seconds"]
+    static let partNames = [
+      "year", "quarter", "month", "date", "day", "hours", "minutes", "seconds",
+    ]
     /// The parts kept, such as year and month for "yearmonth".
     var parts: Set<String>
     /// Bins of this many of the finest part (`{"unit": "minutes", "step": 5}`).
@@ -113,7 +115,9 @@ struct VegaLiteDerivation {
       default: return nil
       }
       // "binned" says the data is already cut; "utc" is how every date is read here.
-      for prefix in ["binned", "utc"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+      for prefix in ["binned", "utc"] where name.hasPrefix(prefix) {
+        name.removeFirst(prefix.count)
+      }
       var has: Set<String> = []
       while !name.isEmpty {
         guard let part = Self.partNames.first(where: { name.hasPrefix($0) }) else { return nil }
@@ -168,21 +172,41 @@ struct VegaLiteDerivation {
       let number: Double? =
         if case .number(let given) = value, abs(given) < 1e7 { given.rounded(.down) } else { nil }
       switch key {
-      case "year": guard let number else { return nil }; year = Int(number)
-      case "quarter": guard let number else { return nil }; month = (Int(number) - 1) * 3 + 1
+      case "year":
+        guard let number else { return nil }
+        year = Int(number)
+      case "quarter":
+        guard let number else { return nil }
+        month = (Int(number) - 1) * 3 + 1
       case "month":
-        if let number { month = Int(number) } else if let index = named(value, DateFormat.months) {
+        if let number {
+          month = Int(number)
+        } else if let index = named(value, DateFormat.months) {
           month = index + 1
-        } else { return nil }
-      case "date": guard let number else { return nil }; date = Int(number)
+        } else {
+          return nil
+        }
+      case "date":
+        guard let number else { return nil }
+        date = Int(number)
       case "day":
-        let sundayFirst = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+        let sundayFirst = [
+          "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+        ]
         guard let weekday = number.map(Int.init) ?? named(value, sundayFirst) else { return nil }
         date = 1 + weekday
-      case "hours": guard let number else { return nil }; hours = Int(number)
-      case "minutes": guard let number else { return nil }; minutes = Int(number)
-      case "seconds": guard let number else { return nil }; seconds += number
-      case "milliseconds": guard let number else { return nil }; seconds += number / 1000
+      case "hours":
+        guard let number else { return nil }
+        hours = Int(number)
+      case "minutes":
+        guard let number else { return nil }
+        minutes = Int(number)
+      case "seconds":
+        guard let number else { return nil }
+        seconds += number
+      case "milliseconds":
+        guard let number else { return nil }
+        seconds += number / 1000
       case "utc": break
       default: return nil
       }

@@ -165,7 +165,9 @@ enum VegaLiteTransforms {
     let number = VegaLiteExpression.number
     if let equal = node["equal"] {
       let target = comparable(equal)
-      return { VegaLiteExpression.equal(comparable(value($0), isTarget: false), target, strict: false) }
+      return {
+        VegaLiteExpression.equal(comparable(value($0), isTarget: false), target, strict: false)
+      }
     }
     for (key, test) in [
       ("lt", { (a: Double, b: Double) in a < b }), ("lte", { $0 <= $1 }), ("gt", { $0 > $1 }),

@@ -97,7 +97,9 @@ public struct SeriesStatistics: Hashable, Sendable {
     strongestDeviation = scores.map { $0.map(abs).max() ?? 0 }
     outliers =
       scores.map { scores in
-        points.indices.filter { abs(scores[$0]) > 3.5 }.sorted { xs[$0] < xs[$1] }.map { points[$0] }
+        points.indices.filter { abs(scores[$0]) > 3.5 }.sorted { xs[$0] < xs[$1] }.map {
+          points[$0]
+        }
       } ?? []
   }
 

@@ -64,7 +64,8 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
       // A width or precision past what a number needs would make the system's formatter fail.
       for size in sizes.split(separator: ".") where size.count > 2 {
         throw DescriptorError(
-          "\(quoted(format)) asks for \(size.count > 6 ? "a width or precision of \(size.count) digits" : "a width or precision of \(size)"); use at most \(Self.maximumSize)")
+          "\(quoted(format)) asks for \(size.count > 6 ? "a width or precision of \(size.count) digits" : "a width or precision of \(size)"); use at most \(Self.maximumSize)"
+        )
       }
       while index < scalars.count, "hlLqjzt".unicodeScalars.contains(scalars[index]) { index += 1 }
       guard index < scalars.count else {

@@ -57,19 +57,39 @@ extension DateFormat {
       var code = pattern.popFirst()
       if let modifier = code, "-_0".contains(modifier) { code = pattern.popFirst() }
       switch code {
-      case "Y": guard let value = number(4) else { return nil }; year = value
+      case "Y":
+        guard let value = number(4) else { return nil }
+        year = value
       case "y":
         guard let value = number(2) else { return nil }
         year = value + (value < 69 ? 2000 : 1900)
-      case "m": guard let value = number(2), (1...12).contains(value) else { return nil }; month = value
-      case "d", "e": guard let value = number(2), (1...31).contains(value) else { return nil }; day = value
-      case "j": guard let value = number(3), (1...366).contains(value) else { return nil }; dayOfYear = value
-      case "H": guard let value = number(2), value < 24 else { return nil }; hour = value
-      case "I": guard let value = number(2), (1...12).contains(value) else { return nil }; hour = value % 12
-      case "M": guard let value = number(2), value < 60 else { return nil }; minute = value
-      case "S": guard let value = number(2), value < 61 else { return nil }; second += Double(value)
-      case "L": guard let value = number(3) else { return nil }; second += Double(value) / 1000
-      case "b", "B": guard let value = word(Self.months) else { return nil }; month = value + 1
+      case "m":
+        guard let value = number(2), (1...12).contains(value) else { return nil }
+        month = value
+      case "d", "e":
+        guard let value = number(2), (1...31).contains(value) else { return nil }
+        day = value
+      case "j":
+        guard let value = number(3), (1...366).contains(value) else { return nil }
+        dayOfYear = value
+      case "H":
+        guard let value = number(2), value < 24 else { return nil }
+        hour = value
+      case "I":
+        guard let value = number(2), (1...12).contains(value) else { return nil }
+        hour = value % 12
+      case "M":
+        guard let value = number(2), value < 60 else { return nil }
+        minute = value
+      case "S":
+        guard let value = number(2), value < 61 else { return nil }
+        second += Double(value)
+      case "L":
+        guard let value = number(3) else { return nil }
+        second += Double(value) / 1000
+      case "b", "B":
+        guard let value = word(Self.months) else { return nil }
+        month = value + 1
       case "a", "A": guard word(Self.weekdays) != nil else { return nil }
       case "p":
         let lowered = String(decoding: input.prefix(2), as: UTF8.self).lowercased()
@@ -167,7 +187,8 @@ extension ISODate {
         guard (1...12).contains(hour) else { return nil }
         hour = hour % 12 + (afternoon ? 12 : 0)
       }
-      return Double(daysFromCivil(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60)
+      return Double(
+        daysFromCivil(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60)
         + second
     }
     let year: Int
@@ -175,7 +196,8 @@ extension ISODate {
     if let month {
       guard numbers.count == 2 else { return nil }
       let yearFirst = numbers[0].digits == 4
-      (year, day) = yearFirst ? (numbers[0].value, numbers[1].value) : (numbers[1].value, numbers[0].value)
+      (year, day) =
+        yearFirst ? (numbers[0].value, numbers[1].value) : (numbers[1].value, numbers[0].value)
       if numbers[yearFirst ? 0 : 1].digits < 3 { return nil }
       return finish(year, month, day)
     }

@@ -87,7 +87,8 @@ public struct MIDIFile: Hashable, Sendable {
     var parts: [String] = []
     if skippedSysexEvents > 0 {
       parts.append(
-        "\(counted(skippedSysexEvents, "system exclusive event")) (escapes or messages in several packets)")
+        "\(counted(skippedSysexEvents, "system exclusive event")) (escapes or messages in several packets)"
+      )
     }
     if skippedLongMetaEvents > 0 {
       parts.append("\(counted(skippedLongMetaEvents, "meta event")) of 128 bytes or more")

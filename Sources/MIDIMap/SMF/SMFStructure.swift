@@ -97,7 +97,9 @@ enum SMFStructure {
       // SMPTE time: the high byte is minus the frames a second, 24, 25, 29 (drop frame) or 30.
       let frames = 256 - (division >> 8)
       guard [24, 25, 29, 30].contains(frames) else {
-        throw fail("the header's SMPTE division names \(frames) frames a second; 24, 25, 29 and 30 are defined")
+        throw fail(
+          "the header's SMPTE division names \(frames) frames a second; 24, 25, 29 and 30 are defined"
+        )
       }
     }
     // libsmf fails (and leaks) on a file without tracks, and on format 0 with several.
@@ -190,7 +192,8 @@ enum SMFStructure {
         position += length
         if type == MetaEventType.endOfTrack.rawValue {
           guard length == 0 else {
-            throw fail("track \(number): the End of Track event has \(length) bytes of data; it has none")
+            throw fail(
+              "track \(number): the End of Track event has \(length) bytes of data; it has none")
           }
           guard position == end else {
             throw fail("track \(number): events follow the End of Track event")

@@ -32,7 +32,8 @@ struct ExerciseCommand: ParsableCommand {
       "The exercise's folder (an earlier exercise there is replaced).", valueName: "dir"))
   var out: String
 
-  @Option(name: .long, help: ArgumentHelp("Questions per chart, at most (default 3).", valueName: "n"))
+  @Option(
+    name: .long, help: ArgumentHelp("Questions per chart, at most (default 3).", valueName: "n"))
   var questions = 3
 
   @Option(
