@@ -12,6 +12,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
@@ -41,7 +42,11 @@ let package = Package(
       providers: [.apt(["libsoxr-dev", "pkg-config"])]
     ),
     .target(name: "Descriptor"),
-    .target(name: "MIDIMap", dependencies: ["Descriptor", "CSMF"]),
+    .target(
+      name: "MIDIMap",
+      dependencies: [
+        "Descriptor", "CSMF", .product(name: "HeapModule", package: "swift-collections"),
+      ]),
     .target(
       name: "Synth",
       dependencies: [
@@ -93,4 +98,3 @@ if Context.environment["CHART2MIDI_FUZZ"] != nil {
         path: "Fuzz/\(name)"))
   }
 }
-

@@ -153,7 +153,8 @@ public struct QuestionMaker {
       guard point.y != nil else { return nil }
       switch point.x {
       case .number(let value): return value
-      case .category(let name): return Double(chart.xAxis.categorical?.categoryOrder.firstIndex(of: name) ?? 0)
+      case .category(let name):
+        return Double(chart.xAxis.categorical?.categoryOrder.firstIndex(of: name) ?? 0)
       }
     }
     guard let first = xs.min(), let last = xs.max() else { return nil }
@@ -306,8 +307,8 @@ public struct QuestionMaker {
     var sums: [String: (total: Double, count: Int)] = [:]
     for (index, _) in played {
       for point in chart.series[index].dataPoints {
-        guard let y = point.y, axisIndex < point.additionalValues.count,
-          case .category(let name) = point.additionalValues[axisIndex]
+        guard let y = point.y, axisIndex < point.additionalValueCount,
+          case .category(let name) = point.additionalValue(at: axisIndex)
         else { continue }
         sums[name, default: (0, 0)].total += y
         sums[name, default: (0, 0)].count += 1
@@ -321,7 +322,9 @@ public struct QuestionMaker {
     return Question(
       kind: .highestInstrument,
       prompt: "Which instrument plays the highest notes on average?",
-      choices: categories.map { "\(instruments[$0]!.prefix(1).uppercased())\(instruments[$0]!.dropFirst()) (\($0))" },
+      choices: categories.map {
+        "\(instruments[$0]!.prefix(1).uppercased())\(instruments[$0]!.dropFirst()) (\($0))"
+      },
       answer: ranked[0],
       explanation:
         "Mean \(chart.yAxis.title) by \(axis.title): \(categories.indices.map { "\(categories[$0]) \(description.statistic(means[$0]))" }.joined(separator: "; ")).",
@@ -334,8 +337,8 @@ public struct QuestionMaker {
     var pairs: [(Double, Double)] = []
     for (index, _) in played {
       for point in chart.series[index].dataPoints {
-        guard let y = point.y, axisIndex < point.additionalValues.count,
-          let length = point.additionalValues[axisIndex].number
+        guard let y = point.y, axisIndex < point.additionalValueCount,
+          let length = point.additionalValue(at: axisIndex).number
         else { continue }
         pairs.append((length, y))
       }
@@ -371,7 +374,9 @@ public struct QuestionMaker {
       kind: .durationLink,
       prompt:
         "Longer notes mean more \(axis.title). Do longer notes come with higher or lower pitch?",
-      choices: ["Longer notes are mostly higher", "Longer notes are mostly lower", "There is no clear link"],
+      choices: [
+        "Longer notes are mostly higher", "Longer notes are mostly lower", "There is no clear link",
+      ],
       answer: answer,
       explanation:
         "The correlation of \(axis.title) and \(chart.yAxis.title) over \(pairs.count) points is \(String(format: "%.2f", r)): \(how).",

@@ -7,8 +7,7 @@ extension ChartDescriptor {
   /// - Throws: `DescriptorError` naming the place of the first mistake: a line and column for
   ///   malformed JSON, a path such as `series[0].dataPoints[41].y` for anything else.
   public init(json data: Data) throws {
-    var bytes = [UInt8](data)
-    bytes.append(0)
+    let bytes = nulTerminated(data)
     try self.init(nulTerminatedJSON: bytes)
   }
 
@@ -145,6 +144,9 @@ struct ChartJSONDecoder {
             "expected an array of data points, found \(try scanner.readValue().summary)")
         }
         var list: [DataPoint] = []
+        // No point is written in fewer than 14 bytes (`{"x":0,"y":0},`): room for as many as
+        // the rest of the document could hold is reserved, and only the part used is touched.
+        list.reserveCapacity((scanner.end - scanner.offset) / 14 + 1)
         try scanner.readArray { scanner, pointIndex in
           list.append(try readPoint(&scanner, series: index, point: pointIndex))
         }
@@ -169,36 +171,33 @@ struct ChartJSONDecoder {
     var x: DataValue?
     var y: Double?
     var hasY = false
+    // The common point has one numeric additional value: it stays out of an array.
+    var single: Double?
     var additionalValues: [DataValue] = []
     var label: String?
-    try scanner.readObjectFast { scanner, raw, decoded in
-      let key: String
+    // Members are read in a loop rather than through closures: this runs once per point.
+    guard try scanner.openObject() else { throw missingField("x", at: path()) }
+    repeat {
+      let (raw, decoded) = try scanner.readKey()
+      // The keys of a point, matched on their bytes without making a String.
+      let key: PointKey
       if let raw {
-        // The common keys, matched without making a String.
-        if scanner.key(raw, equals: "x") {
-          x = try readDataValue(&scanner, at: { "\(path()).x" })
-          return
+        if raw.count == 1, scanner.bytes[raw.lowerBound] == UInt8(ascii: "x") {
+          key = .x
+        } else if raw.count == 1, scanner.bytes[raw.lowerBound] == UInt8(ascii: "y") {
+          key = .y
+        } else if scanner.key(raw, equals: "additionalValues") {
+          key = .additionalValues
+        } else {
+          key = PointKey(scanner.keyText(raw, nil))
         }
-        if scanner.key(raw, equals: "y"), scanner.peekKind() == .number {
-          hasY = true
-          y = try readFinite(&scanner, at: { "\(path()).y" })
-          return
-        }
-        if scanner.key(raw, equals: "additionalValues"), scanner.peekKind() == .array {
-          try scanner.readArray { scanner, index in
-            additionalValues.append(
-              try readDataValue(&scanner, at: { "\(path()).additionalValues[\(index)]" }))
-          }
-          return
-        }
-        key = scanner.keyText(raw, nil)
       } else {
-        key = decoded!
+        key = PointKey(decoded!)
       }
       switch key {
-      case "x":
+      case .x:
         x = try readDataValue(&scanner, at: { "\(path()).x" })
-      case "y":
+      case .y:
         hasY = true
         switch scanner.peekKind() {
         case .number, .nonFinite: y = try readFinite(&scanner, at: { "\(path()).y" })
@@ -208,28 +207,61 @@ struct ChartJSONDecoder {
             at: "\(path()).y", "expected a number or null, found \(try scanner.readValue().summary)"
           )
         }
-      case "additionalValues":
+      case .additionalValues:
         guard scanner.peekKind() == .array else {
           throw DescriptorError(
             at: "\(path()).additionalValues",
             "expected an array with one value per additional axis, found \(try scanner.readValue().summary)"
           )
         }
-        try scanner.readArray { scanner, index in
-          additionalValues.append(
-            try readDataValue(&scanner, at: { "\(path()).additionalValues[\(index)]" }))
-        }
-      case "label":
+        single = nil
+        additionalValues = []
+        guard try scanner.openArray() else { continue }
+        var index = 0
+        repeat {
+          if index == 0, scanner.peekKind() == .number {
+            single = try readFinite(&scanner, at: { "\(path()).additionalValues[0]" })
+          } else {
+            if let first = single {
+              additionalValues.append(.number(first))
+              single = nil
+            }
+            additionalValues.append(
+              try readDataValue(&scanner, at: { "\(path()).additionalValues[\(index)]" }))
+          }
+          index += 1
+        } while try scanner.nextElement()
+      case .label:
         label = try readOptionalText(&scanner, at: "\(path()).label")
-      default:
-        throw unknownField(key, at: path(), known: ["x", "y", "additionalValues", "label"])
+      case .unknown(let name):
+        throw unknownField(name, at: path(), known: ["x", "y", "additionalValues", "label"])
       }
-    }
+    } while try scanner.nextMember()
     guard let x else { throw missingField("x", at: path()) }
     guard hasY else {
       throw DescriptorError(at: path(), "missing required field \"y\" (use null for a gap)")
     }
-    return DataPoint(x: x, y: y, additionalValues: additionalValues, label: label)
+    if let single, label == nil, case .number(let number) = x {
+      return DataPoint(x: number, y: y, additionalNumber: single)
+    }
+    return DataPoint(
+      x: x, y: y, additionalValues: single.map { [.number($0)] } ?? additionalValues, label: label)
+  }
+
+  /// The members a data point may have.
+  enum PointKey {
+    case x, y, additionalValues, label
+    case unknown(String)
+
+    init(_ name: String) {
+      switch name {
+      case "x": self = .x
+      case "y": self = .y
+      case "additionalValues": self = .additionalValues
+      case "label": self = .label
+      default: self = .unknown(name)
+      }
+    }
   }
 
   static func readDataValue(_ scanner: inout JSONScanner, at path: () -> String) throws -> DataValue

@@ -25,8 +25,7 @@ extension ChartDescriptor {
   ///   - dataFolder: where it is looked for next.
   /// - Throws: `DescriptorError` for a document with mistakes.
   public init(document data: Data, folder: URL? = nil, dataFolder: URL? = nil) throws {
-    var bytes = [UInt8](data)
-    bytes.append(0)
+    let bytes = nulTerminated(data)
     try self.init(nulTerminatedDocument: bytes, folder: folder, dataFolder: dataFolder)
   }
 
@@ -44,6 +43,15 @@ extension ChartDescriptor {
       else { throw error }
       self = try VegaLite.chart(from: json, folder: folder, dataFolder: dataFolder)
     }
+  }
+}
+
+/// The bytes of `data` with a NUL after them, copied once.
+func nulTerminated(_ data: Data) -> [UInt8] {
+  [UInt8](unsafeUninitializedCapacity: data.count + 1) { buffer, count in
+    data.copyBytes(to: buffer.baseAddress!, count: data.count)
+    buffer[data.count] = 0
+    count = data.count + 1
   }
 }
 

@@ -18,7 +18,7 @@ extension ChartDescriptor {
         for pointIndex in series[seriesIndex].dataPoints.indices {
           let point = series[seriesIndex].dataPoints[pointIndex]
           let value =
-            position.map { $0 < point.additionalValues.count ? point.additionalValues[$0] : nil }
+            position.map { $0 < point.additionalValueCount ? point.additionalValue(at: $0) : nil }
             ?? point.x
           guard let value else { continue }
           let path =

@@ -165,7 +165,7 @@ extension JSONScanner {
     if digits <= 15, mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
       var value = Double(mantissa)
       value =
-        exponent < 0 ? value / Self.powersOfTen[-exponent] : value * Self.powersOfTen[exponent]
+        exponent < 0 ? value / Self.powerOfTen(-exponent) : value * Self.powerOfTen(exponent)
       return negative ? -value : value
     }
     return bytes.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: 1) {
@@ -173,7 +173,35 @@ extension JSONScanner {
     }
   }
 
-  static let powersOfTen: [Double] = (0...22).map { Foundation.pow(10, Double($0)) }
+  /// 10 to the power `exponent`, from 0 to 22: the powers a double holds exactly.
+  @inline(__always)
+  static func powerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
+  }
 
   /// The text of the token that starts at `position`, for messages (numbers as written).
   func text(from position: Int) -> String {

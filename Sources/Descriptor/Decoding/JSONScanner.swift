@@ -87,43 +87,64 @@ struct JSONScanner {
   mutating func readObjectFast(
     _ body: (inout JSONScanner, _ raw: Range<Int>?, _ decoded: String?) throws -> Void
   ) throws {
+    guard try openObject() else { return }
+    repeat {
+      let key = try readKey()
+      try body(&self, key.raw, key.decoded)
+    } while try nextMember()
+  }
+
+  /// Reads the `{` of an object; false when the object is empty (its `}` read too). After true,
+  /// read each member with `readKey()` and its value, then `nextMember()`.
+  mutating func openObject() throws -> Bool {
     try expect(UInt8(ascii: "{"), "expected '{'")
     try enter()
-    defer { depth -= 1 }
     if peek() == UInt8(ascii: "}") {
       offset += 1
-      return
+      depth -= 1
+      return false
     }
-    while true {
-      guard peek() == UInt8(ascii: "\"") else {
-        throw syntaxError("expected a member name in double quotes")
-      }
-      var raw: Range<Int>?
-      var decoded: String?
-      var index = offset + 1
-      while bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
-        bytes[index] >= 0x20
-      {
-        index += 1
-      }
-      if bytes[index] == UInt8(ascii: "\"") {
-        raw = (offset + 1)..<index
-        offset = index + 1
-      } else {
-        decoded = try readString()
-      }
-      guard peek() == UInt8(ascii: ":") else {
-        throw syntaxError("expected ':' after the member name \(quoted(keyText(raw, decoded)))")
-      }
+    return true
+  }
+
+  /// Reads a member name and its `:`: its UTF-8 bytes when it has no escapes, else the decoded
+  /// name.
+  mutating func readKey() throws -> (raw: Range<Int>?, decoded: String?) {
+    guard peek() == UInt8(ascii: "\"") else {
+      throw syntaxError("expected a member name in double quotes")
+    }
+    var raw: Range<Int>?
+    var decoded: String?
+    var index = offset + 1
+    while bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+      bytes[index] >= 0x20
+    {
+      index += 1
+    }
+    if bytes[index] == UInt8(ascii: "\"") {
+      raw = (offset + 1)..<index
+      offset = index + 1
+    } else {
+      decoded = try readString()
+    }
+    guard peek() == UInt8(ascii: ":") else {
+      throw syntaxError("expected ':' after the member name \(quoted(keyText(raw, decoded)))")
+    }
+    offset += 1
+    return (raw, decoded)
+  }
+
+  /// After a member's value: true at a `,` (another member follows), false at the closing `}`.
+  mutating func nextMember() throws -> Bool {
+    switch peek() {
+    case UInt8(ascii: ","):
       offset += 1
-      try body(&self, raw, decoded)
-      switch peek() {
-      case UInt8(ascii: ","): offset += 1
-      case UInt8(ascii: "}"):
-        offset += 1
-        return
-      default: throw syntaxError("expected ',' or '}' after an object member")
-      }
+      return true
+    case UInt8(ascii: "}"):
+      offset += 1
+      depth -= 1
+      return false
+    default: throw syntaxError("expected ',' or '}' after an object member")
     }
   }
 
@@ -140,12 +161,8 @@ struct JSONScanner {
 
   /// Whether the raw key bytes spell `name`.
   func key(_ raw: Range<Int>, equals name: StaticString) -> Bool {
-    guard raw.count == name.utf8CodeUnitCount else { return false }
-    let pointer = name.utf8Start
-    for index in 0..<raw.count where bytes[raw.lowerBound + index] != pointer[index] {
-      return false
-    }
-    return true
+    raw.count == name.utf8CodeUnitCount
+      && memcmp(bytes.baseAddress! + raw.lowerBound, name.utf8Start, raw.count) == 0
   }
 
   /// The key as text, for messages.
@@ -155,24 +172,38 @@ struct JSONScanner {
 
   /// Reads the elements of an array, calling `body` with each index; `body` must read the element.
   mutating func readArray(_ body: (inout JSONScanner, Int) throws -> Void) throws {
-    try expect(UInt8(ascii: "["), "expected '['")
-    try enter()
-    defer { depth -= 1 }
-    if peek() == UInt8(ascii: "]") {
-      offset += 1
-      return
-    }
+    guard try openArray() else { return }
     var index = 0
-    while true {
+    repeat {
       try body(&self, index)
       index += 1
-      switch peek() {
-      case UInt8(ascii: ","): offset += 1
-      case UInt8(ascii: "]"):
-        offset += 1
-        return
-      default: throw syntaxError("expected ',' or ']' after an array element")
-      }
+    } while try nextElement()
+  }
+
+  /// Reads the `[` of an array; false when the array is empty (its `]` read too). After true, read
+  /// each element, then `nextElement()`.
+  mutating func openArray() throws -> Bool {
+    try expect(UInt8(ascii: "["), "expected '['")
+    try enter()
+    if peek() == UInt8(ascii: "]") {
+      offset += 1
+      depth -= 1
+      return false
+    }
+    return true
+  }
+
+  /// After an element: true at a `,` (another element follows), false at the closing `]`.
+  mutating func nextElement() throws -> Bool {
+    switch peek() {
+    case UInt8(ascii: ","):
+      offset += 1
+      return true
+    case UInt8(ascii: "]"):
+      offset += 1
+      depth -= 1
+      return false
+    default: throw syntaxError("expected ',' or ']' after an array element")
     }
   }
 

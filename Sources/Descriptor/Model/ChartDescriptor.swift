@@ -234,26 +234,6 @@ public enum Axis: Hashable, Sendable {
   }
 }
 
-/// One data point: x, y (nil is a gap), one value per additional axis, and an optional label.
-public struct DataPoint: Hashable, Sendable {
-  /// The x value: a number on a numeric x axis, a category on a categorical one.
-  public var x: DataValue
-  /// The y value; `nil` is a gap, which is silent.
-  public var y: Double?
-  /// One value per additional axis, in the order of `additionalAxes`.
-  public var additionalValues: [DataValue]
-  /// Optional text for the point, such as a name.
-  public var label: String?
-
-  /// Creates a data point.
-  public init(x: DataValue, y: Double?, additionalValues: [DataValue] = [], label: String? = nil) {
-    self.x = x
-    self.y = y
-    self.additionalValues = additionalValues
-    self.label = label
-  }
-}
-
 /// A named series of data points, continuous (a line) or discrete (points or bars).
 public struct DataSeries: Hashable, Sendable {
   /// The series name, used for its track and stem.

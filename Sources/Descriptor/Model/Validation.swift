@@ -16,9 +16,19 @@ extension ChartDescriptor {
     )
     let yDomainNeedsPositive = yAxis.scaleType != .linear
     let additionalCount = additionalAxes.count
+    // A point of numbers alone (see `DataPoint`) fits axes that are all numeric and linear when
+    // it has as many additional values as there are axes: only its y can be out of a log domain.
+    let numbersFit =
+      !checkers.x.needsCheckingNumbers
+      && checkers.extra.allSatisfy { !$0.needsCheckingNumbers }
     for seriesIndex in series.indices {
       try series[seriesIndex].dataPoints.withUnsafeBufferPointer { points in
         for pointIndex in points.indices {
+          if numbersFit, !yDomainNeedsPositive, points[pointIndex].box == nil,
+            points[pointIndex].additionalValueCount == additionalCount
+          {
+            continue
+          }
           try check(points[pointIndex], seriesIndex, pointIndex)
         }
       }
@@ -33,16 +43,16 @@ extension ChartDescriptor {
           "\(ValueFormat.plain(y)) is outside the domain of the \(yAxis.scaleType.rawValue) y axis; values must be above 0"
         )
       }
-      if point.additionalValues.count != additionalCount {
+      if point.additionalValueCount != additionalCount {
         let expected = additionalCount
         throw DescriptorError(
           at: "\(path()).additionalValues",
-          "expected \(counted(expected, "value")) (one per additional axis), found \(point.additionalValues.count)"
+          "expected \(counted(expected, "value")) (one per additional axis), found \(point.additionalValueCount)"
         )
       }
       for index in 0..<additionalCount {
         try checkers.extra[index].check(
-          point.additionalValues[index], at: { "\(path()).additionalValues[\(index)]" })
+          point.additionalValue(at: index), at: { "\(path()).additionalValues[\(index)]" })
       }
     }
   }
@@ -68,8 +78,8 @@ extension ChartDescriptor {
     for (index, axis) in additionalAxes.enumerated() {
       guard let numeric = axis.numeric else { continue }
       let count = points.filter { point in
-        index < point.additionalValues.count
-          && !numeric.contains(point.additionalValues[index].number ?? numeric.range.lowerBound)
+        index < point.additionalValueCount
+          && !numeric.contains(point.additionalValue(at: index).number ?? numeric.range.lowerBound)
       }.count
       note(count, "axis \"\(axis.title)\"", numeric.range)
     }
@@ -92,6 +102,9 @@ private final class ValueChecker {
     needsPositive = (axis.numeric?.scaleType ?? .linear) != .linear
     categories = axis.categorical?.makeIndex() ?? [:]
   }
+
+  /// Whether a number on this axis needs a look: it is categorical, or its scale is logarithmic.
+  var needsCheckingNumbers: Bool { !isNumeric || needsPositive }
 
   func check(_ value: DataValue, at path: () -> String) throws {
     switch value {

@@ -23,22 +23,35 @@ public enum MIDIMessage: Hashable, Sendable {
   /// "a status byte (8n-En, n the channel) followed by one or two data bytes" (SMF 1.0); text
   /// metas: `FF type length text`, the length a variable-length quantity.
   public func bytes(channel: UInt4) -> [UInt8] {
+    switch self {
+    case .text(let text): return Self.meta(.text, Array(text.utf8))
+    case .marker(let text): return Self.meta(.marker, Array(text.utf8))
+    default:
+      let parts = channelBytes(channel: channel)!
+      return parts.data2.map { [parts.status, parts.data1, $0] } ?? [parts.status, parts.data1]
+    }
+  }
+
+  /// A channel message's status byte and its one or two data bytes, without making an array; nil
+  /// for a meta event.
+  @inline(__always)
+  func channelBytes(channel: UInt4) -> (status: UInt8, data1: UInt8, data2: UInt8?)? {
     let c = channel.value
     switch self {
     case .noteOn(let note, let velocity):
-      return [ChannelStatus.noteOn | c, note.value, velocity.value]
+      return (ChannelStatus.noteOn | c, note.value, velocity.value)
     // A note-off with the release velocity that MIDI 1.0 names the default, 64.
-    case .noteOff(let note): return [ChannelStatus.noteOff | c, note.value, 0x40]
+    case .noteOff(let note): return (ChannelStatus.noteOff | c, note.value, 0x40)
     case .polyphonicPressure(let note, let pressure):
-      return [ChannelStatus.polyphonicPressure | c, note.value, pressure.value]
+      return (ChannelStatus.polyphonicPressure | c, note.value, pressure.value)
     case .controlChange(let controller, let value):
-      return [ChannelStatus.controlChange | c, controller.value, value.value]
-    case .programChange(let program): return [ChannelStatus.programChange | c, program.value]
-    case .channelPressure(let pressure): return [ChannelStatus.channelPressure | c, pressure.value]
+      return (ChannelStatus.controlChange | c, controller.value, value.value)
+    case .programChange(let program): return (ChannelStatus.programChange | c, program.value, nil)
+    case .channelPressure(let pressure):
+      return (ChannelStatus.channelPressure | c, pressure.value, nil)
     // "The least significant 7 bits come first" (MIDI 1.0, pitch bend change).
-    case .pitchBend(let bend): return [ChannelStatus.pitchBend | c, bend.lsb, bend.msb]
-    case .text(let text): return Self.meta(.text, Array(text.utf8))
-    case .marker(let text): return Self.meta(.marker, Array(text.utf8))
+    case .pitchBend(let bend): return (ChannelStatus.pitchBend | c, bend.lsb, bend.msb)
+    case .text, .marker: return nil
     }
   }
 

@@ -10,13 +10,22 @@ enum Timebase {
   static let ticksPerSecond = 960
 
   /// The nearest tick to a time in seconds.
-  static func tick(_ seconds: Double) -> Int {
-    Int((seconds * Double(ticksPerSecond)).rounded())
-  }
+  static func tick(_ seconds: Double) -> Int { (seconds * Double(ticksPerSecond)).nearestInteger }
 
   /// The time of a tick, in seconds.
   static func seconds(_ tick: Int) -> Double { Double(tick) / Double(ticksPerSecond) }
 
   /// A time rounded to the tick grid, as the file will hold it.
   static func quantized(_ seconds: Double) -> Double { Self.seconds(tick(seconds)) }
+}
+
+extension Double {
+  /// `Int(rounded())`, halves away from zero, without a call into the C library: the difference
+  /// between a value and its whole part is exact, so the comparison with 0.5 is too.
+  @inline(__always)
+  var nearestInteger: Int {
+    let whole = Int(self)
+    let fraction = self - Double(whole)
+    return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
+  }
 }

@@ -155,5 +155,5 @@ struct FileTimebase {
   }
 
   /// The nearest tick to a time in seconds.
-  func tick(_ seconds: Double) -> Int { Int((seconds * ticksPerSecond).rounded()) }
+  func tick(_ seconds: Double) -> Int { (seconds * ticksPerSecond).nearestInteger }
 }

@@ -7,20 +7,24 @@ enum VariableLengthQuantity {
 
   /// Appends `value` in as few bytes as it needs.
   static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+    write(value) { bytes.append($0) }
+  }
+
+  /// Gives `value`'s bytes to `body`, first to last, in as few bytes as it needs.
+  @inline(__always)
+  static func write(_ value: UInt32, _ body: (UInt8) -> Void) {
     if value < 0x80 {
-      bytes.append(UInt8(value))
+      body(UInt8(value))
       return
     }
-    var groups: [UInt8] = []
-    var rest = value
-    repeat {
-      groups.append(UInt8(rest & 0x7F))
-      rest >>= 7
-    } while rest > 0
-    for index in stride(from: groups.count - 1, through: 1, by: -1) {
-      bytes.append(groups[index] | 0x80)
+    // The highest group of seven bits that is not zero comes first.
+    var shift: UInt32 = 7
+    while shift < 28, value >> (shift + 7) != 0 { shift += 7 }
+    while shift > 0 {
+      body(UInt8((value >> shift) & 0x7F) | 0x80)
+      shift -= 7
     }
-    bytes.append(groups[0])
+    body(UInt8(value & 0x7F))
   }
 
   /// Why a quantity could not be read.

@@ -60,7 +60,8 @@ public struct ChartMapper: Sendable {
 
     let allocation = TrackAllocation(
       chart: chart, options: options, roles: roles, selected: selected)
-    var tracks = try allocation.tracks(for: contents)
+    // The notes move to their tracks, so that they can be scheduled where they lie.
+    var tracks = try allocation.tracks(for: consume contents)
     let earcons = Crossings(chart: chart, thresholds: options.thresholds)
       .earcons(series: played, markers: &markers)
     if let context = Gridlines.track(

@@ -21,16 +21,27 @@ struct MarkerText {
   /// The marker text of a point, or nil when the point gets none: "Honda Civic: 1.32 tons, 34 mpg",
   /// or "1960: 268 births per 10,000 people" for an unlabelled point when all points are marked.
   func text(for point: DataPoint, in series: DataSeries) -> String? {
-    let prefix = namesSeries ? "\(series.name), " : ""
     switch style {
     case .none: return nil
     case .labelled:
       guard let label = point.label else { return nil }
+      let prefix = namesSeries ? "\(series.name), " : ""
       return
         "\(prefix)\(label): \(chart.xAxis.describe(point.x)), \(chart.yAxis.describe(point.y!))"
     case .all:
+      let prefix = namesSeries ? "\(series.name), " : ""
       let values = "\(chart.xAxis.describe(point.x)): \(chart.yAxis.describe(point.y!))"
       return point.label.map { "\(prefix)\($0), \(values)" } ?? "\(prefix)\(values)"
+    }
+  }
+
+  /// Whether a point gets a marker: a quick test before the text is made.
+  @inline(__always)
+  func marks(_ point: borrowing DataPoint) -> Bool {
+    switch style {
+    case .none: false
+    case .labelled: point.label != nil
+    case .all: true
     }
   }
 

@@ -1,3 +1,5 @@
+import HeapModule
+
 /// A note in ticks, before it becomes two events (three with a pitch bend).
 struct Note {
   var on: Int
@@ -20,56 +22,73 @@ enum NoteScheduler {
   /// overlap: an earlier note ends where the next one of the same pitch begins, and notes of one
   /// pitch that start within `minimumTicks` of each other sound as one (until the later end, at
   /// the louder velocity). At one tick, note-offs come before note-ons.
-  static func append(_ input: [Note], to events: inout [ScoreEvent]) {
+  static func append(_ input: consuming [Note], to events: inout [ScoreEvent]) {
     emit(schedule(input), to: &events)
   }
 
   /// The notes as they will sound: in order of onset, none shorter than `minimumTicks`, none
   /// overlapping another of its pitch.
-  static func schedule(_ input: [Note]) -> [Note] {
+  static func schedule(_ input: consuming [Note]) -> [Note] {
     var notes = input
-    let inOrder = zip(notes, notes.dropFirst()).allSatisfy {
-      ($0.on, $0.pitch) <= ($1.on, $1.pitch)
+    var inOrder = true
+    for index in notes.indices.dropFirst()
+    where (notes[index - 1].on, notes[index - 1].pitch) > (notes[index].on, notes[index].pitch) {
+      inOrder = false
+      break
     }
     if !inOrder {
       notes.sort { ($0.on, $0.pitch) < ($1.on, $1.pitch) }
     }
-    var kept: [Note] = []
-    kept.reserveCapacity(notes.count)
-    // The index in `kept` of the latest note of each pitch.
+    // The notes kept are gathered at the front of the same array.
+    var kept = 0
+    // The index of the latest kept note of each pitch.
     var lastOfPitch = [Int?](repeating: nil, count: 128)
-    for var note in notes {
+    for index in notes.indices {
+      var note = notes[index]
       note.off = max(note.off, note.on + minimumTicks)
-      if let previous = lastOfPitch[Int(note.pitch)], kept[previous].off > note.on {
-        if note.on - kept[previous].on < minimumTicks {
-          kept[previous].off = max(kept[previous].off, note.off)
-          kept[previous].velocity = max(kept[previous].velocity, note.velocity)
+      if let previous = lastOfPitch[Int(note.pitch)], notes[previous].off > note.on {
+        if note.on - notes[previous].on < minimumTicks {
+          notes[previous].off = max(notes[previous].off, note.off)
+          notes[previous].velocity = max(notes[previous].velocity, note.velocity)
           continue
         }
-        kept[previous].off = note.on
+        notes[previous].off = note.on
       }
-      lastOfPitch[Int(note.pitch)] = kept.count
-      kept.append(note)
+      lastOfPitch[Int(note.pitch)] = kept
+      notes[kept] = note
+      kept += 1
     }
-    return kept
+    notes.removeLast(notes.count - kept)
+    return notes
   }
 
-  /// Appends the events of scheduled notes, each on its own channel when it has one.
+  /// A note-off waiting for its time: the earliest first, and at one tick in the notes' order.
+  private struct PendingOff: Comparable {
+    var tick: Int
+    var order: Int
+    var pitch: UInt8
+    var channel: UInt4?
+
+    static func < (a: PendingOff, b: PendingOff) -> Bool { (a.tick, a.order) < (b.tick, b.order) }
+    static func == (a: PendingOff, b: PendingOff) -> Bool { (a.tick, a.order) == (b.tick, b.order) }
+  }
+
+  /// Appends the events of scheduled notes, each on its own channel when it has one. The note-offs
+  /// still to come wait in a heap, which holds no more than the notes sounding at once.
   static func emit(_ kept: [Note], to events: inout [ScoreEvent]) {
-    var offs = kept.map { (tick: $0.off, pitch: $0.pitch, channel: $0.channel) }
-    offs.sort { $0.tick < $1.tick }
     events.reserveCapacity(events.count + kept.count * 2)
-    func noteOff(_ off: (tick: Int, pitch: UInt8, channel: UInt4?)) -> ScoreEvent {
+    func noteOff(_ off: PendingOff) -> ScoreEvent {
       ScoreEvent(
         time: Timebase.seconds(off.tick), message: .noteOff(note: UInt7(clamping: Int(off.pitch))),
         channel: off.channel)
     }
-    var nextOff = 0
-    for note in kept {
-      while nextOff < offs.count, offs[nextOff].tick <= note.on {
-        events.append(noteOff(offs[nextOff]))
-        nextOff += 1
+    var pending = Heap<PendingOff>()
+    for (order, note) in kept.enumerated() {
+      while let first = pending.min, first.tick <= note.on {
+        events.append(noteOff(pending.removeMin()))
       }
+      pending.insert(
+        PendingOff(tick: note.off, order: order, pitch: note.pitch, channel: note.channel))
       let time = Timebase.seconds(note.on)
       if let bend = note.bend {
         events.append(ScoreEvent(time: time, message: .pitchBend(bend), channel: note.channel))
@@ -81,6 +100,6 @@ enum NoteScheduler {
             note: UInt7(clamping: Int(note.pitch)), velocity: UInt7(clamping: Int(note.velocity))),
           channel: note.channel))
     }
-    for off in offs[nextOff...] { events.append(noteOff(off)) }
+    while let off = pending.popMin() { events.append(noteOff(off)) }
   }
 }

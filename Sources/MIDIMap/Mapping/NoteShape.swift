@@ -22,7 +22,8 @@ struct NoteShape {
 
   /// The duration the duration axis gives a point, in seconds, or nil when no axis sets it.
   func duration(of point: DataPoint) -> Double? {
-    guard let axis = roles.duration, case .number(let value) = point.additionalValues[axis] else {
+    guard let axis = roles.duration, case .number(let value) = point.additionalValue(at: axis)
+    else {
       return nil
     }
     let position = durationScale!.position(of: value)
@@ -32,18 +33,19 @@ struct NoteShape {
 
   /// The velocity of a point: from the loudness axis, or the default.
   func velocity(of point: DataPoint) -> UInt8 {
-    guard let axis = roles.loudness, case .number(let value) = point.additionalValues[axis] else {
+    guard let axis = roles.loudness, case .number(let value) = point.additionalValue(at: axis)
+    else {
       return UInt8(clamping: options.velocity)
     }
     let position = loudnessScale!.position(of: value)
     let range = options.velocityRange
     return UInt8(
-      clamping: Int((Double(range.lowerBound) + position * Double(range.count - 1)).rounded()))
+      clamping: (Double(range.lowerBound) + position * Double(range.count - 1)).nearestInteger)
   }
 
   /// The category of a point on the instrument axis, or nil when no axis splits its series.
   func category(of point: DataPoint) -> Int? {
-    guard let axis = roles.instrument, case .category(let name) = point.additionalValues[axis]
+    guard let axis = roles.instrument, case .category(let name) = point.additionalValue(at: axis)
     else {
       return nil
     }

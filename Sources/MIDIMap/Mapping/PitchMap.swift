@@ -23,6 +23,6 @@ struct PitchMap {
   /// The note of the scale nearest y's place in the range.
   func note(for y: Double) -> UInt8 {
     let position = scale.position(of: y)
-    return notes[Int((position * Double(notes.count - 1)).rounded())]
+    return notes[(position * Double(notes.count - 1)).nearestInteger]
   }
 }

@@ -47,44 +47,63 @@ struct SeriesVoicing {
     let glides = series.isContinuous && options.continuous == .glide
     // Slot 0 holds the points of no category, slot c + 1 those of category c.
     let slots = shape.categoryCount + 1
+    // Points that may be grouped wait as sounding points; the others become notes at once.
+    let rule = series.isContinuous ? SonificationOptions.Grouping.none : options.grouping
     var soundingBySlot = [[SoundingPoint]](repeating: [], count: slots)
+    var notesBySlot = [[Note]](repeating: [], count: slots)
     var glidesBySlot = [[GlidePoint]](repeating: [], count: slots)
     func slot(of point: DataPoint) -> Int { shape.category(of: point).map { $0 + 1 } ?? 0 }
-    // A continuous series visits its points in time order (ties keep the given order).
+    // A continuous series visits its points in time order (ties keep the given order); a
+    // discrete one in the order given, without an array of indices.
     let timeOrder =
-      series.isContinuous
-      ? points.indices.sorted { (onsets[$0], $0) < (onsets[$1], $1) } : Array(points.indices)
+      series.isContinuous ? points.indices.sorted { (onsets[$0], $0) < (onsets[$1], $1) } : []
+    func index(at rank: Int) -> Int { series.isContinuous ? timeOrder[rank] : rank }
     // Notes of a continuous series last until the next sounding point (legato).
-    var nextOnset = [Double?](repeating: nil, count: points.count)
+    var nextOnset: [Double?] = []
     if series.isContinuous && !glides && shape.roles.duration == nil {
+      nextOnset = [Double?](repeating: nil, count: points.count)
       for (rank, index) in timeOrder.enumerated().dropLast()
       where points[timeOrder[rank + 1]].y != nil {
         nextOnset[index] = onsets[timeOrder[rank + 1]]
       }
     }
-    for index in timeOrder {
-      let point = points[index]
-      let onset = onsets[index]
-      if glides {
-        glidesBySlot[slot(of: point)].append(
-          GlidePoint(
-            tick: Timebase.tick(onset), pitch: point.y.map(pitch.exactPitch),
-            velocity: shape.velocity(of: point)))
+    if slots == 1, !glides {
+      if rule == .none {
+        notesBySlot[0].reserveCapacity(points.count)
+      } else {
+        soundingBySlot[0].reserveCapacity(points.count)
       }
-      guard let y = point.y else { continue }
-      if !glides {
-        var duration = options.noteDuration
-        if let fromAxis = shape.duration(of: point) {
-          duration = fromAxis
-        } else if let next = nextOnset[index], next > onset {
-          duration = next - onset
+    }
+    // The points are read where they lie, not copied one by one.
+    points.withUnsafeBufferPointer { points in
+      for rank in points.indices {
+        let index = index(at: rank)
+        let onset = onsets[index]
+        if glides {
+          glidesBySlot[slot(of: points[index])].append(
+            GlidePoint(
+              tick: Timebase.tick(onset), pitch: points[index].y.map(pitch.exactPitch),
+              velocity: shape.velocity(of: points[index])))
         }
-        soundingBySlot[slot(of: point)].append(
-          SoundingPoint(
+        guard let y = points[index].y else { continue }
+        if !glides {
+          var duration = options.noteDuration
+          if let fromAxis = shape.duration(of: points[index]) {
+            duration = fromAxis
+          } else if !nextOnset.isEmpty, let next = nextOnset[index], next > onset {
+            duration = next - onset
+          }
+          let sounding = SoundingPoint(
             index: index, onset: onset, y: y, duration: duration,
-            velocity: Double(shape.velocity(of: point))))
+            velocity: Double(shape.velocity(of: points[index])))
+          if rule == .none {
+            notesBySlot[slot(of: points[index])].append(note(sounding))
+          } else {
+            soundingBySlot[slot(of: points[index])].append(sounding)
+          }
+        }
+        if markers.marks(points[index]) { markers.add(points[index], in: series, at: onset) }
       }
-      markers.add(point, in: series, at: onset)
     }
     var voices = Voices()
     // A dense discrete series plays its points in groups; its outliers are found once, if needed.
@@ -92,7 +111,6 @@ struct SeriesVoicing {
     for slot in 0..<slots {
       let category = slot == 0 ? nil : slot - 1
       var sounding = soundingBySlot[slot]
-      let rule = series.isContinuous ? SonificationOptions.Grouping.none : options.grouping
       if PointGrouping.isNeeded(sounding, rule: rule, limit: options.maximumNotesPerSecond) {
         if outlierIndices == nil { outlierIndices = outliers() }
         let grouped = PointGrouping.group(
@@ -102,6 +120,11 @@ struct SeriesVoicing {
       }
       if !sounding.isEmpty {
         voices.tracks.append((category, .notes(sounding.map(note))))
+      } else if !notesBySlot[slot].isEmpty {
+        // Moved, not copied: the scheduler orders them where they lie.
+        var notes: [Note] = []
+        swap(&notes, &notesBySlot[slot])
+        voices.tracks.append((category, .notes(notes)))
       } else if glidesBySlot[slot].contains(where: { $0.pitch != nil }) {
         voices.tracks.append((category, .glide(glidesBySlot[slot])))
       }
@@ -116,7 +139,7 @@ struct SeriesVoicing {
     var note = Note(
       on: on,
       off: max(on + NoteScheduler.minimumTicks, Timebase.tick(point.onset + point.duration)),
-      pitch: pitch.note(for: point.y), velocity: UInt8(clamping: Int(point.velocity.rounded())))
+      pitch: pitch.note(for: point.y), velocity: UInt8(clamping: point.velocity.nearestInteger))
     if options.scale == .exact {
       note.bend = UInt14(
         semitones: pitch.exactPitch(for: point.y) - Double(note.pitch), range: options.bendRange)

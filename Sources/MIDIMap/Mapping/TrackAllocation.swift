@@ -17,7 +17,7 @@ struct TrackAllocation {
   /// Zone: the first is the manager, with the MPE Configuration Message, the rest its members.
   ///
   /// - Throws: `MIDIMapError` when more channels are needed than `ChartMapper.maximumPorts` hold.
-  func tracks(for contents: [TrackKey: TrackContent]) throws -> [ScoreTrack] {
+  func tracks(for contents: consuming [TrackKey: TrackContent]) throws -> [ScoreTrack] {
     let keys = contents.keys.sorted()
     let perPort = Self.melodicChannels.count
     let pans = panPositions()
@@ -28,7 +28,7 @@ struct TrackAllocation {
       let (name, program) = nameAndProgram(of: key)
       let pan = pans[series.name] ?? 64
       func slot(_ index: Int) -> UInt4 { Self.melodicChannels[index % perPort] }
-      switch contents[key]! {
+      switch contents.removeValue(forKey: key)! {
       case .gapNoise(let notes):
         var track = ScoreTrack(
           name: "\(series.name) gaps", stem: series.name, port: cursor / perPort,
@@ -47,16 +47,16 @@ struct TrackAllocation {
           points, range: options.bendRange, tail: Timebase.tick(options.noteDuration),
           restrike: Instruments.decays(program) ? Timebase.tick(Glide.restrikeInterval) : nil)
         tracks.append(track)
-      case .notes(let notes) where options.scale != .exact:
+      case .notes(var notes) where options.scale != .exact:
         var track = ScoreTrack(
           name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
           program: program)
         cursor += 1
         track.events = ChannelSetup.events(program: program, pan: pan)
-        NoteScheduler.append(notes, to: &track.events)
+        NoteScheduler.append(consume notes, to: &track.events)
         tracks.append(track)
-      case .notes(let notes):
-        var scheduled = NoteScheduler.schedule(notes)
+      case .notes(var notes):
+        var scheduled = NoteScheduler.schedule(consume notes)
         let members = NoteChannels.needed(for: scheduled)
         // A zone stays inside one port: a manager and its members from the port's first channel,
         // or, after other tracks, the members alone.

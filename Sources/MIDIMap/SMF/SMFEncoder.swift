@@ -18,102 +18,155 @@ public struct SMFEncoder: Sendable {
       score.tracks.compactMap { $0.events.last.map { timebase.tick($0.time) } }.max() ?? 0
     let lastConductorTick = score.conductor.last.map { timebase.tick($0.time) } ?? 0
     let end = max(endTick, lastConductorTick)
-    var file: [UInt8] = []
-    let eventCount = score.tracks.reduce(score.conductor.count) { $0 + $1.events.count }
-    file.reserveCapacity(64 + eventCount * 4)
-    // Header chunk: "MThd", length 6, format 1, number of tracks, division.
-    file.append(contentsOf: Array("MThd".utf8))
-    append32(6, to: &file)
-    append16(1, to: &file)
-    append16(UInt16(score.tracks.count + 1), to: &file)
-    append16(timebase.ticksPerQuarterNote, to: &file)
+    // The bytes are written straight into one buffer, as large as the file could be.
+    return [UInt8](unsafeUninitializedCapacity: Self.sizeBound(of: score)) { buffer, count in
+      var file = ByteWriter(buffer)
+      // Header chunk: "MThd", length 6, format 1, number of tracks, division.
+      file.append(contentsOf: "MThd".utf8)
+      file.append32(6)
+      file.append16(1)
+      file.append16(UInt16(score.tracks.count + 1))
+      file.append16(timebase.ticksPerQuarterNote)
 
-    // Conductor track.
-    writeTrack(to: &file, timebase: timebase, end: end) { writer in
-      writer.meta(.trackName, Array(TextChunks.truncate(score.title).utf8))
-      // "Before any nonzero delta-times" (SMF 1.0).
-      if let start = score.start { writer.meta(.smpteOffset, start.bytes) }
-      let tempo = timebase.microsecondsPerQuarterNote
-      writer.meta(.tempo, [UInt8(tempo >> 16), UInt8((tempo >> 8) & 0xFF), UInt8(tempo & 0xFF)])
-      writer.meta(.timeSignature, score.timeSignature.bytes)
-      if let key = score.keySignature { writer.meta(.keySignature, key.bytes) }
-      for event in score.conductor { writer.event(event, channel: 0) }
-    }
-    for track in score.tracks {
+      // Conductor track.
       writeTrack(to: &file, timebase: timebase, end: end) { writer in
-        writer.meta(.trackName, Array(TextChunks.truncate(track.name).utf8))
-        if track.port > 0 { writer.meta(.midiPort, [UInt8(clamping: track.port)]) }
-        for event in track.events { writer.event(event, channel: event.channel ?? track.channel) }
+        writer.meta(.trackName, TextChunks.truncate(score.title).utf8)
+        // "Before any nonzero delta-times" (SMF 1.0).
+        if let start = score.start { writer.meta(.smpteOffset, start.bytes) }
+        let tempo = timebase.microsecondsPerQuarterNote
+        writer.meta(.tempo, [UInt8(tempo >> 16), UInt8((tempo >> 8) & 0xFF), UInt8(tempo & 0xFF)])
+        writer.meta(.timeSignature, score.timeSignature.bytes)
+        if let key = score.keySignature { writer.meta(.keySignature, key.bytes) }
+        for event in score.conductor { writer.event(event, channel: 0) }
+      }
+      for track in score.tracks {
+        writeTrack(to: &file, timebase: timebase, end: end) { writer in
+          writer.meta(.trackName, TextChunks.truncate(track.name).utf8)
+          if track.port > 0 { writer.meta(.midiPort, CollectionOfOne(UInt8(clamping: track.port))) }
+          for event in track.events { writer.event(event, channel: event.channel ?? track.channel) }
+        }
+      }
+      count = file.count
+    }
+  }
+
+  /// The most bytes a score's file can take: a channel message takes at most 7 (a four-byte delta
+  /// time, a status and two data bytes), a meta event at most 10 and its text.
+  static func sizeBound(of score: Score) -> Int {
+    func bound(_ events: [ScoreEvent]) -> Int {
+      events.reduce(0) { sum, event in
+        switch event.message {
+        case .text(let text), .marker(let text): sum + 10 + text.utf8.count
+        default: sum + 7
+        }
       }
     }
-    return file
+    // Per track: the chunk's head, the name, the port and the end; the conductor's tempo, time
+    // signature, key signature and SMPTE offset.
+    let conductor = 128 + score.title.utf8.count + bound(score.conductor)
+    return score.tracks.reduce(14 + conductor) { $0 + 64 + $1.name.utf8.count + bound($1.events) }
   }
 
   private func writeTrack(
-    to file: inout [UInt8], timebase: FileTimebase, end: Int, _ body: (inout TrackWriter) -> Void
+    to file: inout ByteWriter, timebase: FileTimebase, end: Int, _ body: (inout TrackWriter) -> Void
   ) {
-    file.append(contentsOf: Array("MTrk".utf8))
+    file.append(contentsOf: "MTrk".utf8)
     let lengthOffset = file.count
-    append32(0, to: &file)
-    var writer = TrackWriter(bytes: file, timebase: timebase)
-    file = []
+    file.append32(0)
+    var writer = TrackWriter(file: file, timebase: timebase)
     body(&writer)
-    writer.meta(.endOfTrack, [], at: max(end, writer.tick))
-    file = writer.bytes
-    let length = UInt32(file.count - lengthOffset - 4)
-    file[lengthOffset] = UInt8(length >> 24)
-    file[lengthOffset + 1] = UInt8((length >> 16) & 0xFF)
-    file[lengthOffset + 2] = UInt8((length >> 8) & 0xFF)
-    file[lengthOffset + 3] = UInt8(length & 0xFF)
+    writer.meta(.endOfTrack, EmptyCollection(), at: max(end, writer.tick))
+    file = writer.file
+    file.patch32(UInt32(file.count - lengthOffset - 4), at: lengthOffset)
+  }
+}
+
+/// Bytes written into memory the encoder has sized beforehand; writing past it stops the program
+/// rather than touch memory that is not the file's.
+private struct ByteWriter {
+  let base: UnsafeMutablePointer<UInt8>
+  let capacity: Int
+  var count = 0
+
+  init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    base = buffer.baseAddress!
+    capacity = buffer.count
+  }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    precondition(count < capacity, "the MIDI file outgrew the room reserved for it")
+    base[count] = byte
+    count += 1
+  }
+
+  mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+    for byte in bytes { append(byte) }
+  }
+
+  mutating func append16(_ value: UInt16) {
+    append(UInt8(value >> 8))
+    append(UInt8(value & 0xFF))
+  }
+
+  mutating func append32(_ value: UInt32) {
+    append(UInt8(value >> 24))
+    append(UInt8((value >> 16) & 0xFF))
+    append(UInt8((value >> 8) & 0xFF))
+    append(UInt8(value & 0xFF))
+  }
+
+  /// Writes a 32-bit value over four bytes already written.
+  mutating func patch32(_ value: UInt32, at offset: Int) {
+    precondition(offset + 4 <= count)
+    base[offset] = UInt8(value >> 24)
+    base[offset + 1] = UInt8((value >> 16) & 0xFF)
+    base[offset + 2] = UInt8((value >> 8) & 0xFF)
+    base[offset + 3] = UInt8(value & 0xFF)
   }
 }
 
 /// Appends events with delta times and running status.
 private struct TrackWriter {
-  var bytes: [UInt8]
+  var file: ByteWriter
   let timebase: FileTimebase
   var tick = 0
   var runningStatus: UInt8 = 0
 
   mutating func delta(to eventTick: Int) {
     let target = max(eventTick, tick)
-    VariableLengthQuantity.append(UInt32(target - tick), to: &bytes)
+    VariableLengthQuantity.write(UInt32(target - tick)) { file.append($0) }
     tick = target
   }
 
-  mutating func meta(_ type: MetaEventType, _ data: [UInt8], at eventTick: Int? = nil) {
+  /// A meta event: `FF type length data`.
+  mutating func meta<Bytes: Collection<UInt8>>(
+    _ type: MetaEventType, _ data: Bytes, at eventTick: Int? = nil
+  ) {
     delta(to: eventTick ?? tick)
-    bytes.append(contentsOf: MIDIMessage.meta(type, data))
+    file.append(MetaEventType.status)
+    file.append(type.rawValue)
+    VariableLengthQuantity.write(UInt32(data.count)) { file.append($0) }
+    file.append(contentsOf: data)
     runningStatus = 0
   }
 
   mutating func event(_ event: ScoreEvent, channel: UInt4) {
     let eventTick = timebase.tick(event.time)
-    let message = event.message.bytes(channel: channel)
-    guard event.message.isChannelMessage else {
-      delta(to: eventTick)
-      bytes.append(contentsOf: message)
-      runningStatus = 0
+    guard let message = event.message.channelBytes(channel: channel) else {
+      switch event.message {
+      case .text(let text): meta(.text, text.utf8, at: eventTick)
+      case .marker(let text): meta(.marker, text.utf8, at: eventTick)
+      default: break
+      }
       return
     }
     delta(to: eventTick)
-    if message[0] == runningStatus {
-      bytes.append(contentsOf: message[1...])
-    } else {
-      bytes.append(contentsOf: message)
-      runningStatus = message[0]
+    if message.status != runningStatus {
+      file.append(message.status)
+      runningStatus = message.status
     }
+    file.append(message.data1)
+    if let data2 = message.data2 { file.append(data2) }
   }
-}
-
-private func append16(_ value: UInt16, to bytes: inout [UInt8]) {
-  bytes.append(UInt8(value >> 8))
-  bytes.append(UInt8(value & 0xFF))
-}
-
-private func append32(_ value: UInt32, to bytes: inout [UInt8]) {
-  bytes.append(UInt8(value >> 24))
-  bytes.append(UInt8((value >> 16) & 0xFF))
-  bytes.append(UInt8((value >> 8) & 0xFF))
-  bytes.append(UInt8(value & 0xFF))
 }
