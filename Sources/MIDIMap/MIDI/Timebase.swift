@@ -10,9 +10,11 @@ enum Timebase {
   static let ticksPerSecond = 960
 
   /// The nearest tick to a time in seconds.
+  @inline(__always)
   static func tick(_ seconds: Double) -> Int { (seconds * Double(ticksPerSecond)).nearestInteger }
 
   /// The time of a tick, in seconds.
+  @inline(__always)
   static func seconds(_ tick: Int) -> Double { Double(tick) / Double(ticksPerSecond) }
 
   /// A time rounded to the tick grid, as the file will hold it.

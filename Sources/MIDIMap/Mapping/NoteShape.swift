@@ -21,6 +21,7 @@ struct NoteShape {
   var categoryCount: Int { categoryIndex?.count ?? 0 }
 
   /// The duration the duration axis gives a point, in seconds, or nil when no axis sets it.
+  @inline(__always)
   func duration(of point: DataPoint) -> Double? {
     guard let axis = roles.duration, case .number(let value) = point.additionalValue(at: axis)
     else {
@@ -32,6 +33,7 @@ struct NoteShape {
   }
 
   /// The velocity of a point: from the loudness axis, or the default.
+  @inline(__always)
   func velocity(of point: DataPoint) -> UInt8 {
     guard let axis = roles.loudness, case .number(let value) = point.additionalValue(at: axis)
     else {
@@ -44,6 +46,7 @@ struct NoteShape {
   }
 
   /// The category of a point on the instrument axis, or nil when no axis splits its series.
+  @inline(__always)
   func category(of point: DataPoint) -> Int? {
     guard let axis = roles.instrument, case .category(let name) = point.additionalValue(at: axis)
     else {

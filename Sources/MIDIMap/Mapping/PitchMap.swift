@@ -18,9 +18,11 @@ struct PitchMap {
   }
 
   /// The pitch of y as a fractional MIDI note, proportional to y within the note range.
+  @inline(__always)
   func exactPitch(for y: Double) -> Double { low + scale.position(of: y) * (high - low) }
 
   /// The note of the scale nearest y's place in the range.
+  @inline(__always)
   func note(for y: Double) -> UInt8 {
     let position = scale.position(of: y)
     return notes[(position * Double(notes.count - 1)).nearestInteger]

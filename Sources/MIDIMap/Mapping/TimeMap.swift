@@ -35,6 +35,7 @@ struct TimeMap {
 
   /// The onset of an x value within one span: its position on a numeric axis times the span, or
   /// the start of its equal slot on a categorical axis.
+  @inline(__always)
   func onset(of x: DataValue) -> Double {
     switch x {
     case .number(let value): (scale?.position(of: value) ?? 0) * span
