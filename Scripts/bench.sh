@@ -59,9 +59,12 @@ python3 Scripts/measure.py "python json + mido, 1,000,000 points" 1 "$python" Sc
 echo
 # The best time of each measurement.
 secs() { awk '{for (i = 1; i <= NF; i++) if ($i == "best") { print $(i + 1); exit }}' "$1"; }
-awk -v c="$(secs "$out/c1m.txt")" -v p="$(secs "$out/p1m.txt")" -v c1="$(secs "$out/c100k.txt")" 'BEGIN {
-  printf "speed-up over the Python peer at 1,000,000 points (best times): %.1fx (goal: at least 30x)\n", p / c
-  printf "linearity: 10x the points took %.1fx the time (best times; goal: about 10x)\n", c / c1
+peak() { awk '{for (i = 1; i <= NF; i++) if ($i == "peak") { print $(i + 1); exit }}' "$1"; }
+awk -v c="$(secs "$out/c1m.txt")" -v p="$(secs "$out/p1m.txt")" -v c1="$(secs "$out/c100k.txt")" \
+  -v m="$(peak "$out/c1m.txt")" 'BEGIN {
+  printf "speed-up over the Python peer at 1,000,000 points (best times): %.1fx (goal: at least 50x)\n", p / c
+  printf "peak memory of convert at 1,000,000 points: %d MB (goal: at most 250 MB)\n", m
+  printf "linearity: 10x the points took %.1fx the time (best times; goal: at most 11x)\n", c / c1
 }'
 awk -v one="$(secs "$out/batch1.txt")" -v two="$(secs "$out/batch2.txt")" 'BEGIN {
   printf "batch on two cores: %.2fx one core (best times; goal: at least 1.7x)\n", one / two
