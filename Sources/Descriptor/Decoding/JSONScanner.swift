@@ -136,16 +136,19 @@ struct JSONScanner {
 
   /// After a member's value: true at a `,` (another member follows), false at the closing `}`.
   mutating func nextMember() throws -> Bool {
-    switch peek() {
-    case UInt8(ascii: ","):
+    try next(closing: UInt8(ascii: "}"), "expected ',' or '}' after an object member")
+  }
+
+  /// True at a `,`; false at `closing`, which ends an object or array.
+  private mutating func next(closing: UInt8, _ expectation: String) throws -> Bool {
+    if peek() == UInt8(ascii: ",") {
       offset += 1
       return true
-    case UInt8(ascii: "}"):
-      offset += 1
-      depth -= 1
-      return false
-    default: throw syntaxError("expected ',' or '}' after an object member")
     }
+    guard bytes[offset] == closing, offset < end else { throw syntaxError(expectation) }
+    offset += 1
+    depth -= 1
+    return false
   }
 
   /// Counts one more open object or array, refusing more than `maximumDepth`.
@@ -195,16 +198,7 @@ struct JSONScanner {
 
   /// After an element: true at a `,` (another element follows), false at the closing `]`.
   mutating func nextElement() throws -> Bool {
-    switch peek() {
-    case UInt8(ascii: ","):
-      offset += 1
-      return true
-    case UInt8(ascii: "]"):
-      offset += 1
-      depth -= 1
-      return false
-    default: throw syntaxError("expected ',' or ']' after an array element")
-    }
+    try next(closing: UInt8(ascii: "]"), "expected ',' or ']' after an array element")
   }
 
   /// The kind of the next value, from its first byte.
