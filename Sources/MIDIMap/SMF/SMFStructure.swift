@@ -101,6 +101,13 @@ enum SMFStructure {
           "the header's SMPTE division names \(frames) frames a second; 24, 25, 29 and 30 are defined"
         )
       }
+      guard division & 0xFF > 0 else {
+        throw fail("the header's SMPTE division has 0 ticks a frame")
+      }
+      // libsmf refuses SMPTE timing, and leaks what it had read: refused here first.
+      throw MIDIMapError(
+        "the file is timed in SMPTE frames (\(frames) a second, \(division & 0xFF) ticks a frame), which libsmf cannot read; save it with ticks per quarter note",
+        file: name)
     }
     // libsmf fails (and leaks) on a file without tracks, and on format 0 with several.
     guard declaredTracks >= 1 else { throw fail("the header declares no tracks") }
