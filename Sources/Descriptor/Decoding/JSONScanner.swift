@@ -97,9 +97,14 @@ struct JSONScanner {
   /// Reads the `{` of an object; false when the object is empty (its `}` read too). After true,
   /// read each member with `readKey()` and its value, then `nextMember()`.
   mutating func openObject() throws -> Bool {
-    try expect(UInt8(ascii: "{"), "expected '{'")
+    try open(UInt8(ascii: "{"), closing: UInt8(ascii: "}"))
+  }
+
+  /// Reads `opening`; false when `closing` follows at once (read too).
+  private mutating func open(_ opening: UInt8, closing: UInt8) throws -> Bool {
+    try expect(opening, "expected '\(Character(Unicode.Scalar(opening)))'")
     try enter()
-    if peek() == UInt8(ascii: "}") {
+    if peek() == closing {
       offset += 1
       depth -= 1
       return false
@@ -186,14 +191,7 @@ struct JSONScanner {
   /// Reads the `[` of an array; false when the array is empty (its `]` read too). After true, read
   /// each element, then `nextElement()`.
   mutating func openArray() throws -> Bool {
-    try expect(UInt8(ascii: "["), "expected '['")
-    try enter()
-    if peek() == UInt8(ascii: "]") {
-      offset += 1
-      depth -= 1
-      return false
-    }
-    return true
+    try open(UInt8(ascii: "["), closing: UInt8(ascii: "]"))
   }
 
   /// After an element: true at a `,` (another element follows), false at the closing `]`.

@@ -79,6 +79,10 @@ public struct DataPoint: Sendable {
     set { store(x: x, additionalValues: additionalValues, label: newValue) }
   }
 
+  /// Whether the point is made of numbers alone (numeric x, y or a gap, at most one numeric
+  /// additional value, no label), held without a box.
+  var isNumbersOnly: Bool { box == nil }
+
   /// The number of additional values.
   @inlinable
   public var additionalValueCount: Int {

@@ -24,7 +24,7 @@ extension ChartDescriptor {
     for seriesIndex in series.indices {
       try series[seriesIndex].dataPoints.withUnsafeBufferPointer { points in
         for pointIndex in points.indices {
-          if numbersFit, !yDomainNeedsPositive, points[pointIndex].box == nil,
+          if numbersFit, !yDomainNeedsPositive, points[pointIndex].isNumbersOnly,
             points[pointIndex].additionalValueCount == additionalCount
           {
             continue

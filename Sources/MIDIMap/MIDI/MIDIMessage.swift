@@ -23,12 +23,17 @@ public enum MIDIMessage: Hashable, Sendable {
   /// "a status byte (8n-En, n the channel) followed by one or two data bytes" (SMF 1.0); text
   /// metas: `FF type length text`, the length a variable-length quantity.
   public func bytes(channel: UInt4) -> [UInt8] {
+    if let meta = metaText { return Self.meta(meta.type, Array(meta.text.utf8)) }
+    let parts = channelBytes(channel: channel)!
+    return parts.data2.map { [parts.status, parts.data1, $0] } ?? [parts.status, parts.data1]
+  }
+
+  /// The meta-event type and text of a text or marker message; nil for a channel message.
+  var metaText: (type: MetaEventType, text: String)? {
     switch self {
-    case .text(let text): return Self.meta(.text, Array(text.utf8))
-    case .marker(let text): return Self.meta(.marker, Array(text.utf8))
-    default:
-      let parts = channelBytes(channel: channel)!
-      return parts.data2.map { [parts.status, parts.data1, $0] } ?? [parts.status, parts.data1]
+    case .text(let text): (.text, text)
+    case .marker(let text): (.marker, text)
+    default: nil
     }
   }
 
@@ -57,19 +62,24 @@ public enum MIDIMessage: Hashable, Sendable {
 
   /// A meta event's bytes: `FF type length data`.
   static func meta(_ type: MetaEventType, _ data: [UInt8]) -> [UInt8] {
-    var bytes: [UInt8] = [MetaEventType.status, type.rawValue]
-    VariableLengthQuantity.append(UInt32(data.count), to: &bytes)
-    bytes.append(contentsOf: data)
+    var bytes: [UInt8] = []
+    writeMeta(type, data) { bytes.append($0) }
     return bytes
   }
 
-  /// Whether this is a channel message (as opposed to a meta event).
-  public var isChannelMessage: Bool {
-    switch self {
-    case .text, .marker: false
-    default: true
-    }
+  /// Gives a meta event's bytes to `body`, first to last.
+  @inline(__always)
+  static func writeMeta<Bytes: Collection<UInt8>>(
+    _ type: MetaEventType, _ data: Bytes, _ body: (UInt8) -> Void
+  ) {
+    body(MetaEventType.status)
+    body(type.rawValue)
+    VariableLengthQuantity.write(UInt32(data.count), body)
+    for byte in data { body(byte) }
   }
+
+  /// Whether this is a channel message (as opposed to a meta event).
+  public var isChannelMessage: Bool { metaText == nil }
 
   /// The channel and message of a channel message's bytes (status byte first, as libsmf gives
   /// them), or nil for any other bytes. A note-on with velocity 0 is a note-off, as MIDI 1.0 says.

@@ -46,8 +46,9 @@ struct MarkerText {
   }
 
   /// Adds a sounding point's marker, when it gets one, at its onset.
+  @inline(__always)
   mutating func add(_ point: DataPoint, in series: DataSeries, at onset: Double) {
-    guard let text = text(for: point, in: series) else { return }
+    guard marks(point), let text = text(for: point, in: series) else { return }
     add(text: text, at: onset)
   }
 

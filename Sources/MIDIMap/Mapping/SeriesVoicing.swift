@@ -102,7 +102,7 @@ struct SeriesVoicing {
             soundingBySlot[slot(of: points[index])].append(sounding)
           }
         }
-        if markers.marks(points[index]) { markers.add(points[index], in: series, at: onset) }
+        markers.add(points[index], in: series, at: onset)
       }
     }
     var voices = Voices()

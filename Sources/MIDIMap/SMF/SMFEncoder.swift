@@ -144,21 +144,15 @@ private struct TrackWriter {
     _ type: MetaEventType, _ data: Bytes, at eventTick: Int? = nil
   ) {
     delta(to: eventTick ?? tick)
-    file.append(MetaEventType.status)
-    file.append(type.rawValue)
-    VariableLengthQuantity.write(UInt32(data.count)) { file.append($0) }
-    file.append(contentsOf: data)
+    MIDIMessage.writeMeta(type, data) { file.append($0) }
     runningStatus = 0
   }
 
   mutating func event(_ event: ScoreEvent, channel: UInt4) {
     let eventTick = timebase.tick(event.time)
     guard let message = event.message.channelBytes(channel: channel) else {
-      switch event.message {
-      case .text(let text): meta(.text, text.utf8, at: eventTick)
-      case .marker(let text): meta(.marker, text.utf8, at: eventTick)
-      default: break
-      }
+      let text = event.message.metaText!
+      meta(text.type, text.text.utf8, at: eventTick)
       return
     }
     delta(to: eventTick)
