@@ -82,10 +82,7 @@ struct ExerciseCommand: ParsableCommand {
     request.questionsPerChart = questions
     request.seed = seed
     if !format.isEmpty { request.formats = Set(format) }
-    let audio = try sound.request(midi: nil, wav: "unused.wav", stems: nil, captions: nil)
-    request.render = audio.render
-    request.soundFont = audio.soundFont
-    request.sampleFormat = audio.sampleFormat
+    (request.sampleFormat, request.render, request.soundFont) = try sound.audio()
     let exercise = try Exercise.write(
       charts, to: URL(fileURLWithPath: out), request: request)
     let count = exercise.items.reduce(0) { $0 + $1.questions.count }

@@ -120,12 +120,24 @@ struct SoundOptions: ParsableArguments {
     var request = ExportRequest(
       midi: url(midi), mix: url(wav), stems: url(stems), captions: url(captions))
     request.sampleFormat = bitDepth
-    request.render.sampleRate = sampleRate
-    request.render.tailCap = tailCap
-    request.render.reverb = reverb
-    request.render.loudness = try loudnessTarget
+    request.render = try render()
     if request.wantsAudio { request.soundFont = try SoundFontLocator.locate(soundfont) }
     return request
+  }
+
+  /// How audio is rendered and written, and the soundfont, for a command that always renders.
+  func audio() throws -> (sampleFormat: SampleFormat, render: RenderOptions, soundFont: URL) {
+    (bitDepth, try render(), try SoundFontLocator.locate(soundfont))
+  }
+
+  /// The render options the flags set.
+  private func render() throws -> RenderOptions {
+    var render = RenderOptions()
+    render.sampleRate = sampleRate
+    render.tailCap = tailCap
+    render.reverb = reverb
+    render.loudness = try loudnessTarget
+    return render
   }
 }
 
