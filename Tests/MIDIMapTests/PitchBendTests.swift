@@ -1,5 +1,6 @@
 import Descriptor
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MIDIMap

@@ -1,4 +1,5 @@
 import Descriptor
+import TestSupport
 import Testing
 
 @testable import MIDIMap

@@ -83,9 +83,10 @@ public enum ChartExport {
     if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
     let mapper = ChartMapper(options: options)
     var score = try mapper.makeScore(for: chart)
-    // A narration goes around the graph: the music and its markers move after the intro, and
-    // each spoken sentence is a marker at its time.
-    var narration: Narration?
+    // A narration goes around the graph: it is spoken on a thread of its own while the music
+    // renders; then the music and its markers move after the intro, and each spoken sentence is
+    // a marker at its time.
+    var speech: BackgroundWork<Narration>?
     if let parts = options.narration {
       guard try SpeechSynthesizer.hasVoice(options.voice) else {
         throw MIDIMapError(
@@ -93,12 +94,26 @@ public enum ChartExport {
           at: options.origin(of: .voice))
       }
       let script = try NarrationScript(chart: chart, score: score, options: options)
-      let spoken = try Narration(
-        script: script, parts: parts, graphDuration: score.duration, options: options,
-        sampleRate: request.render.sampleRate)
-      score.delay(by: spoken.graphStart)
-      for sentence in spoken.sentences { score.addMarker(sentence.text, at: sentence.start) }
-      narration = spoken
+      let (graphDuration, sampleRate) = (score.duration, request.render.sampleRate)
+      speech = BackgroundWork {
+        try Narration(
+          script: script, parts: parts, graphDuration: graphDuration, options: options,
+          sampleRate: sampleRate)
+      }
+    }
+    // The music renders from time 0 of the graph, wherever the narration puts it.
+    var music: (performance: Performance, synthesized: SynthesizedMusic, renderer: Renderer)?
+    if request.wantsAudio {
+      let performance = Performance(score: score, stemsBy: request.stemsBy)
+      let renderer = try Renderer(request)
+      music = (
+        performance, try renderer.synth.synthesize(performance, progress: progress), renderer
+      )
+    }
+    let narration = try speech?.value()
+    if let narration {
+      score.delay(by: narration.graphStart)
+      for sentence in narration.sentences { score.addMarker(sentence.text, at: sentence.start) }
     }
     var report = ExportReport(score: score, warnings: chart.notes + chart.rangeWarnings())
     report.narration = narration?.sentences ?? []
@@ -133,16 +148,21 @@ public enum ChartExport {
         try batch.stage(Data(CaptionMaker.render(cues, as: format).utf8), at: captions)
         report.captionCount = cues.count
       }
-      if request.wantsAudio {
-        var performance = Performance(score: score, stemsBy: request.stemsBy)
+      if let music {
+        // The WAV files' markers: the score's, and the extremes and outliers the captions name.
+        var performance = music.performance
+        var recordings: [Performance.Recording] = []
         if let narration {
-          performance.recordings.append(
+          performance = Performance(score: score, stemsBy: request.stemsBy)
+          recordings.append(
             Performance.Recording(
               name: "Narration", samples: narration.samples, sampleRate: narration.sampleRate))
         }
-        // The WAV files' markers: the score's, and the extremes and outliers the captions name.
+        let rendering = try music.renderer.synth.assemble(
+          music.synthesized, leadIn: performance.leadIn, musicStart: narration?.graphStart ?? 0,
+          recordings: recordings)
         try stageAudio(
-          performance, request, progress, into: &batch, report: &report,
+          rendering, of: performance, music.renderer, into: &batch, report: &report,
           moreMarkers: facts.dropFirst().map { Score.Marker(time: $0.start, text: $0.text) })
       }
       try batch.commit()
@@ -163,7 +183,10 @@ public enum ChartExport {
     var report = ExportReport()
     var batch = AtomicFileBatch()
     do {
-      try stageAudio(Performance(file: file), request, progress, into: &batch, report: &report)
+      let performance = Performance(file: file)
+      let renderer = try Renderer(request)
+      let rendering = try renderer.synth.render(performance, progress: progress)
+      try stageAudio(rendering, of: performance, renderer, into: &batch, report: &report)
       try batch.commit()
     } catch {
       batch.discard()
@@ -172,30 +195,45 @@ public enum ChartExport {
     return report
   }
 
+  /// How a request's audio is rendered and written.
+  struct Renderer {
+    let synth: FluidSynthRenderer
+    let request: ExportRequest
+
+    init(_ request: ExportRequest) throws {
+      var options = request.render
+      options.rendersStems = request.stems != nil
+      synth = FluidSynthRenderer(
+        soundFont: try request.soundFont ?? SoundFontLocator.locate(), options: options)
+      self.request = request
+    }
+  }
+
+  /// Writes the mix and the stems `renderer.request` names, with `performance`'s title and
+  /// markers and `moreMarkers` as their cues.
   private static func stageAudio(
-    _ performance: Performance, _ request: ExportRequest,
-    _ progress: (@Sendable (Double) -> Void)?, into batch: inout AtomicFileBatch,
-    report: inout ExportReport, moreMarkers: [Score.Marker] = []
+    _ rendering: Rendering, of performance: Performance, _ renderer: Renderer,
+    into batch: inout AtomicFileBatch, report: inout ExportReport,
+    moreMarkers: [Score.Marker] = []
   ) throws {
-    var options = request.render
-    options.rendersStems = request.stems != nil
-    let soundFont = try request.soundFont ?? SoundFontLocator.locate()
-    let rendering = try FluidSynthRenderer(soundFont: soundFont, options: options)
-      .render(performance, progress: progress)
-    report.soundFont = soundFont
+    let request = renderer.request
+    report.soundFont = renderer.synth.soundFont
     report.audioSeconds = Double(rendering.mix.frames) / Double(rendering.sampleRate)
     report.warnings += rendering.warnings
     report.loudness = rendering.loudness
     var metadata = WAVMetadata(description: performance.title)
     metadata.loudness = rendering.loudness?.reached
     metadata.cues = cues(performance.markers, moreMarkers, performance, rendering.sampleRate)
-    func encode(_ audio: StereoAudio, stem: String? = nil) -> Data {
+    func stage(_ audio: StereoAudio, stem: String? = nil, at url: URL) throws {
       var described = metadata
       if let stem { described.description = "\(performance.title): \(stem)" }
-      return WAVEncoder.encode(
-        audio, sampleRate: rendering.sampleRate, format: request.sampleFormat, metadata: described)
+      try batch.stage(at: url) { output in
+        try WAVEncoder.write(
+          audio, sampleRate: rendering.sampleRate, format: request.sampleFormat,
+          metadata: described, to: output)
+      }
     }
-    if let mix = request.mix { try batch.stage(encode(rendering.mix), at: mix) }
+    if let mix = request.mix { try stage(rendering.mix, at: mix) }
     if let folder = request.stems {
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -205,7 +243,7 @@ public enum ChartExport {
       let names = StemNaming.fileNames(for: rendering.stems.map(\.name))
       for (stem, name) in zip(rendering.stems, names) {
         let url = folder.appendingPathComponent(name)
-        try batch.stage(encode(stem.audio, stem: stem.name), at: url)
+        try stage(stem.audio, stem: stem.name, at: url)
         report.stemFiles.append(url)
       }
     }

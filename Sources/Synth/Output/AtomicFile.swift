@@ -12,11 +12,20 @@ struct AtomicFileBatch {
   ///
   /// - Throws: `SynthError` naming the destination; any temporary files written so far are removed.
   mutating func stage(_ data: Data, at destination: URL) throws {
+    try stage(at: destination) { output in try data.withUnsafeBytes(output) }
+  }
+
+  /// Writes a temporary file for `destination` from the pieces `body` hands to its output.
+  ///
+  /// - Throws: `SynthError` naming the destination; any temporary files written so far are removed.
+  mutating func stage(
+    at destination: URL, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  ) throws {
     let folder = destination.deletingLastPathComponent()
     let temporary = TemporaryFiles.path(for: destination, tag: "\(pending.count)")
     TemporaryFiles.register(temporary)
     do {
-      try TemporaryFiles.write(data, to: temporary)
+      try TemporaryFiles.write(to: temporary, body)
     } catch {
       try? FileManager.default.removeItem(at: temporary)
       TemporaryFiles.unregister(temporary)

@@ -37,9 +37,33 @@ public enum TemporaryFiles {
   /// Writes a registered temporary file. An interruption waits for the write to end before it
   /// removes the file, and after it nothing more is written.
   public static func write(_ data: Data, to url: URL) throws {
+    try write(to: url) { output in try data.withUnsafeBytes(output) }
+  }
+
+  /// Writes a registered temporary file from the pieces `body` hands to its output, the same way.
+  ///
+  /// - Throws: `CocoaError` when the file cannot be created or written; what `body` throws.
+  public static func write(
+    to url: URL, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  ) throws {
     try withState { state in
       guard !state.interrupted else { return }
-      try data.write(to: url)
+      let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+      guard descriptor >= 0 else {
+        throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+      }
+      defer { close(descriptor) }
+      try body { piece in
+        var done = 0
+        while done < piece.count {
+          let written = Glibc.write(descriptor, piece.baseAddress! + done, piece.count - done)
+          if written < 0 && errno == EINTR { continue }
+          guard written > 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+          }
+          done += written
+        }
+      }
     }
   }
 

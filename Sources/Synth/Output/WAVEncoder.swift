@@ -62,6 +62,23 @@ public enum WAVEncoder {
   public static func encode(
     _ audio: StereoAudio, sampleRate: Int, format: SampleFormat, metadata: WAVMetadata? = nil
   ) -> Data {
+    var data = Data()
+    write(audio, sampleRate: sampleRate, format: format, metadata: metadata) {
+      data.append(contentsOf: $0)
+    }
+    return data
+  }
+
+  /// The frames converted at a time by `write`: 64 KiB of 16-bit stereo.
+  static let framesPerPiece = 16384
+
+  /// The file's bytes, as `encode` makes them, handed to `output` piece by piece (the header, the
+  /// samples a few thousand frames at a time, the markers), so that a file is written without
+  /// holding all of it in memory.
+  public static func write(
+    _ audio: StereoAudio, sampleRate: Int, format: SampleFormat, metadata: WAVMetadata? = nil,
+    to output: (UnsafeRawBufferPointer) throws -> Void
+  ) rethrows {
     let channels = 2
     let width = format.bytesPerSample
     let dataSize = audio.frames * channels * width
@@ -101,23 +118,23 @@ public enum WAVEncoder {
     bytes += broadcast
     text("data")
     u32(dataSize)
-    let headerSize = bytes.count
-    var data = Data(count: headerSize + dataSize + dataSize % 2 + markers.count)
-    data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
-      bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
-      let out = buffer.baseAddress!.advanced(by: headerSize).assumingMemoryBound(to: UInt8.self)
-      audio.left.withUnsafeBufferPointer { left in
-        audio.right.withUnsafeBufferPointer { right in
-          var position = 0
-          for frame in 0..<audio.frames {
-            writeSample(left[frame], format, out, &position)
-            writeSample(right[frame], format, out, &position)
-          }
+    try bytes.withUnsafeBytes(output)
+    let piece = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: framesPerPiece * channels * width, alignment: 16)
+    defer { piece.deallocate() }
+    try audio.left.withUnsafeBufferPointer { left in
+      try audio.right.withUnsafeBufferPointer { right in
+        for first in stride(from: 0, to: audio.frames, by: framesPerPiece) {
+          let count = min(framesPerPiece, audio.frames - first)
+          writeSamples(
+            UnsafeBufferPointer(rebasing: left[first..<(first + count)]),
+            UnsafeBufferPointer(rebasing: right[first..<(first + count)]), format,
+            to: piece.baseAddress!)
+          try output(UnsafeRawBufferPointer(rebasing: piece[0..<(count * channels * width)]))
         }
       }
     }
-    data.replaceSubrange((headerSize + dataSize + dataSize % 2)..., with: markers)
-    return data
+    try ((dataSize % 2 == 1 ? [0] : []) + markers).withUnsafeBytes(output)
   }
 
   /// A chunk: its four-letter id, its size and its body, padded to an even length.
@@ -176,32 +193,54 @@ public enum WAVEncoder {
     return chunk("cue ", points) + chunk("LIST", labels)
   }
 
-  /// Writes one little-endian sample at `position` and advances it.
-  @inline(__always)
-  private static func writeSample(
-    _ sample: Float, _ format: SampleFormat, _ out: UnsafeMutablePointer<UInt8>,
-    _ position: inout Int
+  /// Writes the samples interleaved and little-endian from `out` on, a tight loop per format.
+  private static func writeSamples(
+    _ left: UnsafeBufferPointer<Float>, _ right: UnsafeBufferPointer<Float>,
+    _ format: SampleFormat, to out: UnsafeMutableRawPointer
   ) {
     switch format {
     case .int16:
-      let value = Int32(max(-32768, min(32767, (sample * 32767).rounded(.toNearestOrEven))))
-      out[position] = UInt8(truncatingIfNeeded: value)
-      out[position + 1] = UInt8(truncatingIfNeeded: value >> 8)
-      position += 2
+      for frame in 0..<left.count {
+        out.storeBytes(of: int16(left[frame]).littleEndian, toByteOffset: 4 * frame, as: Int16.self)
+        out.storeBytes(
+          of: int16(right[frame]).littleEndian, toByteOffset: 4 * frame + 2, as: Int16.self)
+      }
     case .int24:
-      let value = Int32(
-        max(-8_388_608, min(8_388_607, (Double(sample) * 8_388_607).rounded(.toNearestOrEven))))
-      out[position] = UInt8(truncatingIfNeeded: value)
-      out[position + 1] = UInt8(truncatingIfNeeded: value >> 8)
-      out[position + 2] = UInt8(truncatingIfNeeded: value >> 16)
-      position += 3
+      for frame in 0..<left.count {
+        store24(int24(left[frame]), out + 6 * frame)
+        store24(int24(right[frame]), out + 6 * frame + 3)
+      }
     case .float32:
-      let bits = sample.bitPattern
-      out[position] = UInt8(truncatingIfNeeded: bits)
-      out[position + 1] = UInt8(truncatingIfNeeded: bits >> 8)
-      out[position + 2] = UInt8(truncatingIfNeeded: bits >> 16)
-      out[position + 3] = UInt8(truncatingIfNeeded: bits >> 24)
-      position += 4
+      for frame in 0..<left.count {
+        out.storeBytes(
+          of: left[frame].bitPattern.littleEndian, toByteOffset: 8 * frame, as: UInt32.self)
+        out.storeBytes(
+          of: right[frame].bitPattern.littleEndian, toByteOffset: 8 * frame + 4, as: UInt32.self)
+      }
     }
+  }
+
+  /// A sample as 16-bit PCM: clamped at full scale, rounded to the nearest step, ties to even.
+  /// Adding 1.5 * 2^23 rounds a float of magnitude under 2^22 to a whole number in the current
+  /// (nearest, ties to even) mode and leaves it in the low bits, with no call and no check, so the
+  /// loop vectorises. A NaN clamps to the top, as `min` keeps its first argument then.
+  @inline(__always)
+  private static func int16(_ sample: Float) -> Int16 {
+    let clamped = max(-32768, min(32767, sample * 32767))
+    return Int16(truncatingIfNeeded: (clamped + 12_582_912).bitPattern)
+  }
+
+  /// A sample as 24-bit PCM, the same way, in double precision (1.5 * 2^52).
+  @inline(__always)
+  private static func int24(_ sample: Float) -> Int32 {
+    let clamped = max(-8_388_608, min(8_388_607, Double(sample) * 8_388_607))
+    return Int32(truncatingIfNeeded: (clamped + 6_755_399_441_055_744).bitPattern)
+  }
+
+  @inline(__always)
+  private static func store24(_ value: Int32, _ out: UnsafeMutableRawPointer) {
+    out.storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
+    out.storeBytes(of: UInt8(truncatingIfNeeded: value >> 8), toByteOffset: 1, as: UInt8.self)
+    out.storeBytes(of: UInt8(truncatingIfNeeded: value >> 16), toByteOffset: 2, as: UInt8.self)
   }
 }

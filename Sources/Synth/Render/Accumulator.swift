@@ -1,4 +1,5 @@
-/// Collects each block's group buffers into the mix and the stems.
+/// Collects each block's group buffers into the mix and the stems, as the synth makes them: from
+/// time 0 of the events, unscaled.
 struct Accumulator {
   var mix = StereoAudio(frames: 0)
   var stems: [StereoAudio]
@@ -28,32 +29,6 @@ struct Accumulator {
     for index in stems.indices {
       stems[index].left.append(contentsOf: repeatElement(0, count: frames))
       stems[index].right.append(contentsOf: repeatElement(0, count: frames))
-    }
-  }
-
-  /// Mixes recordings in, each scaled so that its peak is 0.9 of the music's, the audio lengthened
-  /// to hold them; recording `i` goes to stem `firstStem + i` when stems are kept.
-  mutating func addRecordings(
-    _ recordings: [Performance.Recording], firstStem: Int, leadFrames: Int, sampleRate: Int
-  ) {
-    guard !recordings.isEmpty else { return }
-    let musicPeak = mix.peak
-    for (index, recording) in recordings.enumerated() {
-      let start = leadFrames + Int((recording.start * Double(sampleRate)).rounded())
-      let end = start + recording.samples.count
-      if end > mix.frames { appendSilence(frames: end - mix.frames) }
-      let peak = recording.samples.reduce(0) { max($0, abs($1)) }
-      let gain: Float = peak > 0 && musicPeak > 0 ? 0.9 * musicPeak / peak : 1
-      let stem = firstStem + index < stems.count ? firstStem + index : nil
-      for (offset, sample) in recording.samples.enumerated() {
-        let value = sample * gain
-        mix.left[start + offset] += value
-        mix.right[start + offset] += value
-        if let stem {
-          stems[stem].left[start + offset] += value
-          stems[stem].right[start + offset] += value
-        }
-      }
     }
   }
 
@@ -101,21 +76,6 @@ struct Accumulator {
           for frame in 0..<frames { out[start + frame] += right[frame] }
         }
       }
-    }
-  }
-
-  mutating func scale(by gain: Float) {
-    guard gain != 1 else { return }
-    func apply(_ samples: inout [Float]) {
-      samples.withUnsafeMutableBufferPointer { buffer in
-        for index in buffer.indices { buffer[index] *= gain }
-      }
-    }
-    apply(&mix.left)
-    apply(&mix.right)
-    for index in stems.indices {
-      apply(&stems[index].left)
-      apply(&stems[index].right)
     }
   }
 }

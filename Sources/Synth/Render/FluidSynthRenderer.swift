@@ -29,16 +29,22 @@ public struct FluidSynthRenderer: Sendable {
   public func render(_ performance: Performance, progress: ((Double) -> Void)? = nil) throws
     -> Rendering
   {
+    try assemble(
+      synthesize(performance, progress: progress), leadIn: performance.leadIn,
+      recordings: performance.recordings)
+  }
+
+  /// The music of a performance as the synth makes it, from time 0 of its events: its lead-in
+  /// and recordings are left to `assemble`, so that they can be decided while it renders.
+  ///
+  /// - Throws: `SynthError` when FluidSynth cannot be set up or the soundfont cannot be loaded.
+  func synthesize(_ performance: Performance, progress: ((Double) -> Void)? = nil) throws
+    -> SynthesizedMusic
+  {
     guard options.sampleRate == 44100 || options.sampleRate == 48000 else {
       throw SynthError("the sample rate must be 44100 or 48000, not \(options.sampleRate)")
     }
-    guard performance.leadIn + performance.end <= Self.maximumDuration else {
-      throw SynthError(
-        String(
-          format:
-            "the music lasts %.1f hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it",
-          (performance.leadIn + performance.end) / 3600))
-    }
+    try checkDuration(performance.leadIn + performance.end)
     guard
       performance.events.contains(where: { if case .noteOn = $0.message { true } else { false } })
     else {
@@ -62,22 +68,12 @@ public struct FluidSynthRenderer: Sendable {
       }
       return owner
     }()
-    for recording in performance.recordings where recording.sampleRate != options.sampleRate {
-      throw SynthError(
-        "the recording \"\(recording.name)\" is at \(recording.sampleRate) Hz, not the render's \(options.sampleRate) Hz"
-      )
-    }
     var output = Accumulator(
-      stems: options.rendersStems ? performance.stems.count + performance.recordings.count : 0,
-      stemOfChannel: stemOfChannel, groups: groups)
+      stems: options.rendersStems ? performance.stems.count : 0, stemOfChannel: stemOfChannel,
+      groups: groups)
     let block = FluidSynthInstance.blockSize
     // Room for the music and a typical tail, so that the buffers do not grow by copying.
-    let leadFrames = Int((performance.leadIn * rate).rounded())
-    output.reserve(
-      frames: leadFrames + Int((performance.end + min(options.tailCap, 2)) * rate) + block)
-    // The lead-in is silence before the synth starts, so the music after it is the same audio,
-    // sample for sample, as without one.
-    output.appendSilence(frames: leadFrames)
+    output.reserve(frames: Int((performance.end + min(options.tailCap, 2)) * rate) + block)
 
     var cursor = 0
     let totalFrames = max(1, Int(performance.end * rate))
@@ -125,24 +121,25 @@ public struct FluidSynthRenderer: Sendable {
       try render(to: min(tailEnd, cursor + block))
     }
 
-    output.addRecordings(
-      performance.recordings, firstStem: performance.stems.count, leadFrames: leadFrames,
-      sampleRate: options.sampleRate)
     var notes = warnings
-    // Gain staging: the mix reaches the loudness asked for, or peaks at the chosen level; stems
-    // take the same gain, so that they still add up to it.
-    let (gain, report) = try GainStaging.gain(
-      for: output.mix, sampleRate: options.sampleRate, options: options, notes: &notes)
-    output.scale(by: gain)
     if silentNotes > 0 {
       notes.append(
         "\(counted(silentNotes, "note")) could not sound (fluid_synth_noteon failed\(synth.log.last.map { ": \($0)" } ?? ""))"
       )
     }
-    return Rendering(
-      sampleRate: options.sampleRate, mix: output.mix,
-      stems: zip(performance.stems.map(\.name) + performance.recordings.map(\.name), output.stems)
-        .map { ($0, $1) },
-      gain: gain, loudness: report, warnings: notes)
+    return SynthesizedMusic(
+      mix: output.mix, stems: output.stems, stemNames: performance.stems.map(\.name),
+      end: performance.end, warnings: notes)
+  }
+
+  /// Throws when audio of `seconds` would be longer than `maximumDuration`.
+  func checkDuration(_ seconds: Double) throws {
+    guard seconds <= Self.maximumDuration else {
+      throw SynthError(
+        String(
+          format:
+            "the music lasts %.1f hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it",
+          seconds / 3600))
+    }
   }
 }
