@@ -5,7 +5,7 @@ import Testing
 
 @testable import Synth
 
-@Suite("Audio buffers: sample conversion, peaks, placing, background work")
+@Suite("Audio buffers: sample conversion, peaks, layers, background work")
 struct AudioAssemblyTests {
   /// Random samples around full scale, with the values where rounding and clamping decide.
   static func awkwardSamples(count: Int, seed: UInt64) -> [Float] {
@@ -57,7 +57,7 @@ struct AudioAssemblyTests {
 
   @Test func writingInPiecesGivesTheBytesOfTheWholeFile() throws {
     // Longer than one piece and not a whole number of them, with markers and metadata.
-    let frames = 2 * WAVEncoder.framesPerPiece + 123
+    let frames = 2 * LayeredAudio.pieceFrames + 123
     let audio = StereoAudio(
       left: Self.awkwardSamples(count: frames, seed: 5).prefix(frames).map { $0 },
       right: Self.awkwardSamples(count: frames, seed: 6).prefix(frames).map { $0 })
@@ -93,16 +93,41 @@ struct AudioAssemblyTests {
     #expect(StereoAudio(left: [0.25, -0.5], right: [0.75, 0]).peak == 0.75)
   }
 
-  @Test func placingPutsSilenceAroundScaledSamples() {
-    var samples: [Float] = [1, -2, 3]
-    FluidSynthRenderer.place(&samples, at: 2, frames: 7, gain: 0.5)
-    #expect(samples == [0, 0, 0.5, -1, 1.5, 0, 0])
-    var inPlace: [Float] = [1, 2]
-    FluidSynthRenderer.place(&inPlace, at: 0, frames: 2, gain: 2)
-    #expect(inPlace == [2, 4])
-    var none: [Float] = []
-    FluidSynthRenderer.place(&none, at: 0, frames: 3, gain: 1)
-    #expect(none == [0, 0, 0])
+  @Test func layersAreSummedAndScaledPieceByPiece() {
+    // Two layers that overlap, one mono, over more than a piece, with gains.
+    let size = LayeredAudio.pieceFrames
+    let music = StereoAudio(
+      left: (0..<(size + 50)).map { Float($0 % 7) / 10 },
+      right: (0..<(size + 50)).map { -Float($0 % 5) / 10 })
+    let voice = (0..<300).map { Float($0) / 1000 }
+    var audio = LayeredAudio(
+      layers: [
+        .init(left: music.left, right: music.right, offset: 20),
+        .init(left: voice, right: voice, offset: size - 100, gain: 0.5),
+      ], frames: size + 400)
+    audio.gain = 2
+    // The plain way, frame by frame.
+    var left = [Float](repeating: 0, count: size + 400)
+    var right = left
+    for frame in music.left.indices {
+      left[20 + frame] += music.left[frame]
+      right[20 + frame] += music.right[frame]
+    }
+    for frame in voice.indices {
+      left[size - 100 + frame] += voice[frame] * 0.5
+      right[size - 100 + frame] += voice[frame] * 0.5
+    }
+    let dense = audio.dense
+    #expect(dense.left == left.map { $0 * 2 })
+    #expect(dense.right == right.map { $0 * 2 })
+    #expect(audio.peak == dense.peak)
+    // One unscaled layer over the whole audio is handed over as it is.
+    var pieces = 0
+    LayeredAudio(music).forEachPiece { first, left, _ in
+      music.left.withUnsafeBufferPointer { #expect(left.baseAddress == $0.baseAddress! + first) }
+      pieces += 1
+    }
+    #expect(pieces == 2)
   }
 
   /// A short phrase on the flute.
@@ -132,6 +157,7 @@ struct AudioAssemblyTests {
     // The same music synthesized from time 0, then placed after the lead-in with the recording.
     let music = try renderer.synthesize(Self.performance())
     let placed = try renderer.assemble(music, leadIn: 0.5, recordings: performance.recordings)
+      .rendering
     #expect(placed.mix == whole.mix)
     #expect(placed.stems.map(\.name) == ["Flute", "Voice"])
     #expect(placed.stems.map(\.audio) == whole.stems.map(\.audio))
@@ -150,7 +176,7 @@ struct AudioAssemblyTests {
     }
     #expect(largest < 1e-6)
     // Music placed a second after its lead-in is the music after a lead-in a second longer.
-    let later = try renderer.assemble(music, leadIn: 0.5, musicStart: 1, recordings: [])
+    let later = try renderer.assemble(music, leadIn: 0.5, musicStart: 1, recordings: []).rendering
     var longer = Self.performance()
     longer.leadIn = 1.5
     let longerRendering = try renderer.render(longer)

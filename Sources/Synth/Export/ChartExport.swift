@@ -185,8 +185,10 @@ public enum ChartExport {
     do {
       let performance = Performance(file: file)
       let renderer = try Renderer(request)
-      let rendering = try renderer.synth.render(performance, progress: progress)
-      try stageAudio(rendering, of: performance, renderer, into: &batch, report: &report)
+      let audio = try renderer.synth.assemble(
+        renderer.synth.synthesize(performance, progress: progress), leadIn: performance.leadIn,
+        recordings: performance.recordings)
+      try stageAudio(audio, of: performance, renderer, into: &batch, report: &report)
       try batch.commit()
     } catch {
       batch.discard()
@@ -212,7 +214,7 @@ public enum ChartExport {
   /// Writes the mix and the stems `renderer.request` names, with `performance`'s title and
   /// markers and `moreMarkers` as their cues.
   private static func stageAudio(
-    _ rendering: Rendering, of performance: Performance, _ renderer: Renderer,
+    _ rendering: AssembledAudio, of performance: Performance, _ renderer: Renderer,
     into batch: inout AtomicFileBatch, report: inout ExportReport,
     moreMarkers: [Score.Marker] = []
   ) throws {
@@ -224,7 +226,7 @@ public enum ChartExport {
     var metadata = WAVMetadata(description: performance.title)
     metadata.loudness = rendering.loudness?.reached
     metadata.cues = cues(performance.markers, moreMarkers, performance, rendering.sampleRate)
-    func stage(_ audio: StereoAudio, stem: String? = nil, at url: URL) throws {
+    func stage(_ audio: LayeredAudio, stem: String? = nil, at url: URL) throws {
       var described = metadata
       if let stem { described.description = "\(performance.title): \(stem)" }
       try batch.stage(at: url) { output in

@@ -69,14 +69,20 @@ public enum WAVEncoder {
     return data
   }
 
-  /// The frames converted at a time by `write`: 64 KiB of 16-bit stereo.
-  static let framesPerPiece = 16384
-
   /// The file's bytes, as `encode` makes them, handed to `output` piece by piece (the header, the
   /// samples a few thousand frames at a time, the markers), so that a file is written without
   /// holding all of it in memory.
   public static func write(
     _ audio: StereoAudio, sampleRate: Int, format: SampleFormat, metadata: WAVMetadata? = nil,
+    to output: (UnsafeRawBufferPointer) throws -> Void
+  ) rethrows {
+    try write(
+      LayeredAudio(audio), sampleRate: sampleRate, format: format, metadata: metadata, to: output)
+  }
+
+  /// Audio made of layers, written the same way, a piece summed at a time.
+  static func write(
+    _ audio: LayeredAudio, sampleRate: Int, format: SampleFormat, metadata: WAVMetadata? = nil,
     to output: (UnsafeRawBufferPointer) throws -> Void
   ) rethrows {
     let channels = 2
@@ -120,19 +126,11 @@ public enum WAVEncoder {
     u32(dataSize)
     try bytes.withUnsafeBytes(output)
     let piece = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: framesPerPiece * channels * width, alignment: 16)
+      byteCount: LayeredAudio.pieceFrames * channels * width, alignment: 16)
     defer { piece.deallocate() }
-    try audio.left.withUnsafeBufferPointer { left in
-      try audio.right.withUnsafeBufferPointer { right in
-        for first in stride(from: 0, to: audio.frames, by: framesPerPiece) {
-          let count = min(framesPerPiece, audio.frames - first)
-          writeSamples(
-            UnsafeBufferPointer(rebasing: left[first..<(first + count)]),
-            UnsafeBufferPointer(rebasing: right[first..<(first + count)]), format,
-            to: piece.baseAddress!)
-          try output(UnsafeRawBufferPointer(rebasing: piece[0..<(count * channels * width)]))
-        }
-      }
+    try audio.forEachPiece { _, left, right in
+      writeSamples(left, right, format, to: piece.baseAddress!)
+      try output(UnsafeRawBufferPointer(rebasing: piece[0..<(left.count * channels * width)]))
     }
     try ((dataSize % 2 == 1 ? [0] : []) + markers).withUnsafeBytes(output)
   }

@@ -12,118 +12,85 @@ struct SynthesizedMusic: Sendable {
   var warnings: [String]
 }
 
+/// A render's audio as layers: what `FluidSynthRenderer.render` makes into a `Rendering`, and what
+/// an export writes piece by piece.
+struct AssembledAudio: Sendable {
+  /// The sample rate.
+  var sampleRate: Int
+  /// Everything together.
+  var mix: LayeredAudio
+  /// Each stem's name and audio, when stems are kept; they add up to the mix.
+  var stems: [(name: String, audio: LayeredAudio)]
+  /// The gain that was applied to reach the peak level or the loudness.
+  var gain: Float
+  /// The loudness reached, when a target was asked for.
+  var loudness: LoudnessReport?
+  /// What the listener should know.
+  var warnings: [String]
+
+  /// The audio as arrays of its full length.
+  var rendering: Rendering {
+    Rendering(
+      sampleRate: sampleRate, mix: mix.dense, stems: stems.map { ($0.name, $0.audio.dense) },
+      gain: gain, loudness: loudness, warnings: warnings)
+  }
+}
+
 extension FluidSynthRenderer {
   /// The finished audio: after `leadIn` seconds of silence, `music` from `musicStart` on and the
-  /// recordings from their starts, both on the events' timeline (the recordings each
-  /// at 0.9 of the music's peak, the audio lengthened to hold them, each its own stem after the
-  /// music's); then the gain that brings the mix to the loudness or peak asked for, on every stem
-  /// alike, so that the stems still add up to the mix.
+  /// recordings from their starts, both on the events' timeline (the recordings each at 0.9 of
+  /// the music's peak, the audio lengthened to hold them, each its own stem after the music's);
+  /// then the gain that brings the mix to the loudness or peak asked for, on every stem alike, so
+  /// that the stems still add up to the mix.
   ///
-  /// Every sample of the result is written once: the music is placed and scaled in one pass, and
-  /// a recording's stem, which is mono, shares one array between its two sides.
+  /// Nothing is copied: the music's arrays and the recordings' samples become layers.
   ///
   /// - Throws: `SynthError` when the audio would last more than `maximumDuration`, a recording is
   ///   not at the render's sample rate, or the loudness cannot be measured.
   func assemble(
     _ music: SynthesizedMusic, leadIn: Double, musicStart: Double = 0,
     recordings: [Performance.Recording]
-  ) throws -> Rendering {
+  ) throws -> AssembledAudio {
     try checkDuration(leadIn + musicStart + music.end)
     for recording in recordings where recording.sampleRate != options.sampleRate {
       throw SynthError(
         "the recording \"\(recording.name)\" is at \(recording.sampleRate) Hz, not the render's \(options.sampleRate) Hz"
       )
     }
-    var music = music
     let rate = Double(options.sampleRate)
     let lead = Int((leadIn * rate).rounded())
     let offset = lead + Int((musicStart * rate).rounded())
-    let starts = recordings.map { lead + Int(($0.start * rate).rounded()) }
-    let frames = zip(recordings, starts).reduce(offset + music.mix.frames) {
-      max($0, $1.1 + $1.0.samples.count)
-    }
-
     let musicPeak = music.mix.peak
-    var mix = music.mix
-    music.mix = StereoAudio(frames: 0)
-    Self.place(&mix.left, at: offset, frames: frames, gain: 1)
-    Self.place(&mix.right, at: offset, frames: frames, gain: 1)
-    let recordingGains = recordings.map { recording -> Float in
+    let spoken = recordings.map { recording -> LayeredAudio.Layer in
       let peak = StereoAudio.peak(of: recording.samples)
-      return peak > 0 && musicPeak > 0 ? 0.9 * musicPeak / peak : 1
+      return LayeredAudio.Layer(
+        left: recording.samples, right: recording.samples,
+        offset: lead + Int((recording.start * rate).rounded()),
+        gain: peak > 0 && musicPeak > 0 ? 0.9 * musicPeak / peak : 1)
     }
-    for ((recording, start), gain) in zip(zip(recordings, starts), recordingGains) {
-      recording.samples.withUnsafeBufferPointer { samples in
-        func add(to side: inout [Float]) {
-          side.withUnsafeMutableBufferPointer { out in
-            for index in samples.indices { out[start + index] += samples[index] * gain }
-          }
-        }
-        add(to: &mix.left)
-        add(to: &mix.right)
-      }
+    func placed(_ audio: StereoAudio) -> LayeredAudio.Layer {
+      LayeredAudio.Layer(left: audio.left, right: audio.right, offset: offset)
     }
+    let layers = [placed(music.mix)] + spoken
+    var mix = LayeredAudio(
+      layers: layers, frames: layers.reduce(0) { max($0, $1.range.upperBound) })
 
     var notes = music.warnings
     let (gain, report) = try GainStaging.gain(
       for: mix, sampleRate: options.sampleRate, options: options, notes: &notes)
-    Self.scale(&mix.left, by: gain)
-    Self.scale(&mix.right, by: gain)
-
-    var stems: [(name: String, audio: StereoAudio)] = []
-    if options.rendersStems {
-      for index in music.stems.indices {
-        var stem = music.stems[index]
-        music.stems[index] = StereoAudio(frames: 0)
-        Self.place(&stem.left, at: offset, frames: frames, gain: gain)
-        Self.place(&stem.right, at: offset, frames: frames, gain: gain)
-        stems.append((music.stemNames[index], stem))
-      }
-      for ((recording, start), recordingGain) in zip(zip(recordings, starts), recordingGains) {
-        var side: [Float] = []
-        Self.place(&side, at: 0, frames: frames, gain: 1)
-        recording.samples.withUnsafeBufferPointer { samples in
-          side.withUnsafeMutableBufferPointer { out in
-            for index in samples.indices {
-              out[start + index] = samples[index] * recordingGain * gain
-            }
-          }
-        }
-        stems.append((recording.name, StereoAudio(left: side, right: side)))
-      }
+    mix.gain = gain
+    func stem(_ layer: LayeredAudio.Layer) -> LayeredAudio {
+      var audio = LayeredAudio(layers: [layer], frames: mix.frames)
+      audio.gain = gain
+      return audio
     }
-    return Rendering(
+    var stems: [(name: String, audio: LayeredAudio)] = []
+    if options.rendersStems {
+      stems = zip(music.stemNames, music.stems).map { ($0, stem(placed($1))) }
+      stems += zip(recordings, spoken).map { ($0.name, stem($1)) }
+    }
+    return AssembledAudio(
       sampleRate: options.sampleRate, mix: mix, stems: stems, gain: gain, loudness: report,
       warnings: notes)
-  }
-
-  /// `samples` times `gain`, after `offset` frames of silence and followed by silence up to
-  /// `frames`: in place when it already starts at 0 and lasts that long, else copied once.
-  static func place(_ samples: inout [Float], at offset: Int, frames: Int, gain: Float) {
-    guard frames > 0 else {
-      samples = []
-      return
-    }
-    if offset == 0 && samples.count == frames {
-      scale(&samples, by: gain)
-      return
-    }
-    samples = samples.withUnsafeBufferPointer { source in
-      [Float](unsafeUninitializedCapacity: frames) { buffer, count in
-        let end = offset + source.count
-        buffer.baseAddress!.initialize(repeating: 0, count: offset)
-        for index in source.indices { buffer[offset + index] = source[index] * gain }
-        (buffer.baseAddress! + end).initialize(repeating: 0, count: frames - end)
-        count = frames
-      }
-    }
-  }
-
-  /// Multiplies every sample by `gain`.
-  static func scale(_ samples: inout [Float], by gain: Float) {
-    guard gain != 1 else { return }
-    samples.withUnsafeMutableBufferPointer { buffer in
-      for index in buffer.indices { buffer[index] *= gain }
-    }
   }
 }

@@ -31,7 +31,8 @@ public struct FluidSynthRenderer: Sendable {
   {
     try assemble(
       synthesize(performance, progress: progress), leadIn: performance.leadIn,
-      recordings: performance.recordings)
+      recordings: performance.recordings
+    ).rendering
   }
 
   /// The music of a performance as the synth makes it, from time 0 of its events: its lead-in

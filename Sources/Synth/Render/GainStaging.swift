@@ -10,7 +10,7 @@ enum GainStaging {
   /// or, without a loudness target, its peak to `options.peakLevel`; and what the loudness then is.
   /// A mix too quiet to measure (under the -70 LUFS gate) is peak-normalised, with a note.
   static func gain(
-    for mix: StereoAudio, sampleRate: Int, options: RenderOptions, notes: inout [String]
+    for mix: LayeredAudio, sampleRate: Int, options: RenderOptions, notes: inout [String]
   ) throws -> (Float, LoudnessReport?) {
     let peak = mix.peak
     let peakGain: Float =

@@ -23,6 +23,11 @@ public struct Loudness: Hashable, Sendable {
   ///
   /// - Throws: `SynthError` when libebur128 cannot be set up or refuses the audio.
   public init(of audio: StereoAudio, sampleRate: Int) throws {
+    try self.init(of: LayeredAudio(audio), sampleRate: sampleRate)
+  }
+
+  /// Measures audio made of layers, a second at a time.
+  init(of audio: LayeredAudio, sampleRate: Int) throws {
     guard
       let state = ebur128_init(
         2, UInt(sampleRate), Int32(EBUR128_MODE_I.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue))
@@ -38,17 +43,14 @@ public struct Loudness: Hashable, Sendable {
       }
     }
     // Interleaved blocks of a second, so that no copy of the whole mix is made.
-    let block = sampleRate
-    var interleaved = [Float](repeating: 0, count: 2 * block)
-    var start = 0
-    while start < audio.frames {
-      let count = min(block, audio.frames - start)
-      for frame in 0..<count {
-        interleaved[2 * frame] = audio.left[start + frame]
-        interleaved[2 * frame + 1] = audio.right[start + frame]
+    var interleaved = [Float](repeating: 0, count: 2 * sampleRate)
+    try audio.forEachPiece(size: sampleRate) { _, left, right in
+      for frame in left.indices {
+        interleaved[2 * frame] = left[frame]
+        interleaved[2 * frame + 1] = right[frame]
       }
-      try check(ebur128_add_frames_float(state, interleaved, count), "ebur128_add_frames_float")
-      start += count
+      try check(
+        ebur128_add_frames_float(state, interleaved, left.count), "ebur128_add_frames_float")
     }
     var integrated = 0.0
     try check(ebur128_loudness_global(state, &integrated), "ebur128_loudness_global")

@@ -48,26 +48,29 @@ public struct StereoAudio: Hashable, Sendable {
 
   /// The largest absolute value of `samples`.
   static func peak(of samples: [Float]) -> Float {
-    samples.withUnsafeBufferPointer { buffer in
-      // Eight running maxima, which do not wait on each other.
-      var lanes = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
-      let whole = buffer.count / 8 * 8
-      for index in stride(from: 0, to: whole, by: 8) {
-        lanes.0 = max(lanes.0, abs(buffer[index]))
-        lanes.1 = max(lanes.1, abs(buffer[index + 1]))
-        lanes.2 = max(lanes.2, abs(buffer[index + 2]))
-        lanes.3 = max(lanes.3, abs(buffer[index + 3]))
-        lanes.4 = max(lanes.4, abs(buffer[index + 4]))
-        lanes.5 = max(lanes.5, abs(buffer[index + 5]))
-        lanes.6 = max(lanes.6, abs(buffer[index + 6]))
-        lanes.7 = max(lanes.7, abs(buffer[index + 7]))
-      }
-      var largest = max(
-        max(max(lanes.0, lanes.1), max(lanes.2, lanes.3)),
-        max(max(lanes.4, lanes.5), max(lanes.6, lanes.7)))
-      for sample in buffer[whole...] { largest = max(largest, abs(sample)) }
-      return largest
+    samples.withUnsafeBufferPointer { peak(of: $0) }
+  }
+
+  /// The largest absolute value in `buffer`.
+  static func peak(of buffer: UnsafeBufferPointer<Float>) -> Float {
+    // Eight running maxima, which do not wait on each other.
+    var lanes = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
+    let whole = buffer.count / 8 * 8
+    for index in stride(from: 0, to: whole, by: 8) {
+      lanes.0 = max(lanes.0, abs(buffer[index]))
+      lanes.1 = max(lanes.1, abs(buffer[index + 1]))
+      lanes.2 = max(lanes.2, abs(buffer[index + 2]))
+      lanes.3 = max(lanes.3, abs(buffer[index + 3]))
+      lanes.4 = max(lanes.4, abs(buffer[index + 4]))
+      lanes.5 = max(lanes.5, abs(buffer[index + 5]))
+      lanes.6 = max(lanes.6, abs(buffer[index + 6]))
+      lanes.7 = max(lanes.7, abs(buffer[index + 7]))
     }
+    var largest = max(
+      max(max(lanes.0, lanes.1), max(lanes.2, lanes.3)),
+      max(max(lanes.4, lanes.5), max(lanes.6, lanes.7)))
+    for sample in buffer[whole...] { largest = max(largest, abs(sample)) }
+    return largest
   }
 }
 

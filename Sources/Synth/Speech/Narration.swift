@@ -164,10 +164,14 @@ public struct Narration: Sendable {
     self.sampleRate = sampleRate
     let end = sentences.last.map { Int(($0.end * Double(sampleRate)).rounded(.up)) } ?? 0
     var samples = [Float](repeating: 0, count: end)
-    for (sentence, audio) in zip(sentences, speech) {
-      let first = Int((sentence.start * Double(sampleRate)).rounded())
-      for (offset, value) in audio.enumerated() where first + offset < samples.count {
-        samples[first + offset] = value
+    samples.withUnsafeMutableBufferPointer { out in
+      for (sentence, audio) in zip(sentences, speech) {
+        let first = Int((sentence.start * Double(sampleRate)).rounded())
+        let count = max(0, min(audio.count, out.count - first))
+        audio.withUnsafeBufferPointer { source in
+          guard count > 0, let from = source.baseAddress, let to = out.baseAddress else { return }
+          (to + first).update(from: from, count: count)
+        }
       }
     }
     self.samples = samples

@@ -133,7 +133,6 @@ private func collect(
 ) -> Int32 {
   guard let samples, count > 0, let context = events?.pointee.user_data else { return 0 }
   let buffer = Unmanaged<SampleBuffer>.fromOpaque(context).takeUnretainedValue()
-  buffer.samples.append(
-    contentsOf: UnsafeBufferPointer(start: samples, count: Int(count)).map { Float($0) / 32768 })
+  for index in 0..<Int(count) { buffer.samples.append(Float(samples[index]) / 32768) }
   return 0
 }
