@@ -88,15 +88,15 @@ public enum ChartExport {
     // a marker at its time.
     var speech: BackgroundWork<Narration>?
     if let parts = options.narration {
-      guard try SpeechSynthesizer.hasVoice(options.voice) else {
-        throw MIDIMapError(
-          "eSpeak NG has no voice \"\(options.voice)\"; `chart2midi voices` lists the voices installed",
-          at: options.origin(of: .voice))
-      }
       let script = try NarrationScript(chart: chart, score: score, options: options)
       let (graphDuration, sampleRate) = (score.duration, request.render.sampleRate)
       speech = BackgroundWork {
-        try Narration(
+        guard try SpeechSynthesizer.hasVoice(options.voice) else {
+          throw MIDIMapError(
+            "eSpeak NG has no voice \"\(options.voice)\"; `chart2midi voices` lists the voices installed",
+            at: options.origin(of: .voice))
+        }
+        return try Narration(
           script: script, parts: parts, graphDuration: graphDuration, options: options,
           sampleRate: sampleRate)
       }

@@ -140,11 +140,15 @@ public struct Narration: Sendable {
   ) throws {
     let intro = parts.hasIntro ? script.intro : []
     let details = parts.hasDetails ? script.details : []
-    let (speechRate, spoken) = try SpeechSynthesizer.speak(
-      intro + details, voice: options.voice, rate: options.speechRate)
-    let speech = try spoken.map {
-      try Resampler.resample($0, from: speechRate, to: sampleRate)
+    // Each sentence is resampled on a thread of its own while the next is spoken.
+    var resampling: [BackgroundWork<[Float]>] = []
+    _ = try SpeechSynthesizer.speak(
+      intro + details, voice: options.voice, rate: options.speechRate
+    ) { samples, speechRate in
+      resampling.append(
+        BackgroundWork { try Resampler.resample(samples, from: speechRate, to: sampleRate) })
     }
+    let speech = try resampling.map { try $0.value() }
     var sentences: [Sentence] = []
     var cursor = 0.0
     func place(_ index: Int) {

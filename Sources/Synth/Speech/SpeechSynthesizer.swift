@@ -88,6 +88,18 @@ public enum SpeechSynthesizer {
   public static func speak(_ texts: [String], voice: String, rate: Int) throws -> (
     sampleRate: Int, speech: [[Float]]
   ) {
+    var speech: [[Float]] = []
+    let sampleRate = try speak(texts, voice: voice, rate: rate) { samples, _ in
+      speech.append(samples)
+    }
+    return (sampleRate, speech)
+  }
+
+  /// Speech of each text, one after another, handed to `each` as soon as it is spoken, as mono
+  /// samples with eSpeak NG's own sample rate (which is also returned).
+  static func speak(
+    _ texts: [String], voice: String, rate: Int, each: ([Float], Int) -> Void
+  ) throws -> Int {
     try lock.withLock { state in
       let sampleRate = try initialized(&state)
       guard espeak_SetVoiceByName(voice) == EE_OK else {
@@ -99,7 +111,6 @@ public enum SpeechSynthesizer {
         throw SynthError(
           "eSpeak NG cannot speak at \(rate) words a minute", call: "espeak_SetParameter")
       }
-      var speech: [[Float]] = []
       for text in texts {
         let buffer = SampleBuffer()
         let context = Unmanaged.passRetained(buffer)
@@ -114,9 +125,9 @@ public enum SpeechSynthesizer {
             "eSpeak NG could not speak \"\(text.prefix(60))\" (espeak_Synth failed: \(result.rawValue))",
             call: "espeak_Synth")
         }
-        speech.append(buffer.samples)
+        each(buffer.samples, sampleRate)
       }
-      return (sampleRate, speech)
+      return sampleRate
     }
   }
 }
