@@ -71,10 +71,13 @@ let package = Package(
     // Where the project and its examples are, and the helpers every test target shares.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DescriptorTests", dependencies: ["Descriptor", "TestSupport"]),
-    .testTarget(name: "MIDIMapTests", dependencies: ["Descriptor", "MIDIMap", "TestSupport"]),
+    .testTarget(
+      name: "MIDIMapTests", dependencies: ["Descriptor", "MIDIMap", "Exercise", "TestSupport"]),
     .testTarget(
       name: "SynthTests",
-      dependencies: ["Descriptor", "MIDIMap", "Synth", "SoundFontMaker", "TestSupport"]),
+      dependencies: [
+        "Descriptor", "MIDIMap", "Synth", "SoundFontMaker", "Exercise", "TestSupport",
+      ]),
     .testTarget(name: "EndToEndTests", dependencies: ["chart2midi", "MIDIMap", "TestSupport"]),
     .testTarget(
       name: "ExerciseTests", dependencies: ["Descriptor", "MIDIMap", "Exercise", "TestSupport"]),

@@ -1,7 +1,8 @@
 import Descriptor
 import Foundation
-import TestSupport
 import Testing
+
+import struct Exercise.SeededGenerator
 
 @testable import MIDIMap
 

@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+import struct Exercise.SeededGenerator
+
 @testable import MIDIMap
 
 @Suite("Dense points play in groups")

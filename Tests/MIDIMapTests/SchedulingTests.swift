@@ -1,6 +1,7 @@
 import Descriptor
-import TestSupport
 import Testing
+
+import struct Exercise.SeededGenerator
 
 @testable import MIDIMap
 

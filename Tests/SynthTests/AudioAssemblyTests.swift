@@ -3,6 +3,8 @@ import MIDIMap
 import TestSupport
 import Testing
 
+import struct Exercise.SeededGenerator
+
 @testable import Synth
 
 @Suite("Audio buffers: sample conversion, peaks, layers, background work")
