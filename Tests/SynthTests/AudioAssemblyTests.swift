@@ -119,10 +119,11 @@ struct AudioAssemblyTests {
       left[size - 100 + frame] += voice[frame] * 0.5
       right[size - 100 + frame] += voice[frame] * 0.5
     }
+    let peak = audio.peak
     let dense = audio.dense
     #expect(dense.left == left.map { $0 * 2 })
     #expect(dense.right == right.map { $0 * 2 })
-    #expect(audio.peak == dense.peak)
+    #expect(peak == dense.peak)
     // One unscaled layer over the whole audio is handed over as it is.
     var pieces = 0
     LayeredAudio(music).forEachPiece { first, left, _ in
@@ -159,7 +160,7 @@ struct AudioAssemblyTests {
     // The same music synthesized from time 0, then placed after the lead-in with the recording.
     let music = try renderer.synthesize(Self.performance())
     let placed = try renderer.assemble(music, leadIn: 0.5, recordings: performance.recordings)
-      .rendering
+      .rendering()
     #expect(placed.mix == whole.mix)
     #expect(placed.stems.map(\.name) == ["Flute", "Voice"])
     #expect(placed.stems.map(\.audio) == whole.stems.map(\.audio))
@@ -178,7 +179,7 @@ struct AudioAssemblyTests {
     }
     #expect(largest < 1e-6)
     // Music placed a second after its lead-in is the music after a lead-in a second longer.
-    let later = try renderer.assemble(music, leadIn: 0.5, musicStart: 1, recordings: []).rendering
+    let later = try renderer.assemble(music, leadIn: 0.5, musicStart: 1, recordings: []).rendering()
     var longer = Self.performance()
     longer.leadIn = 1.5
     let longerRendering = try renderer.render(longer)

@@ -5,20 +5,23 @@ import Synchronization
 /// place: named `.NAME.PID.TAG.tmp` beside their destination, removed when this process is
 /// interrupted, and removed by the next run when a killed process left them behind.
 public enum TemporaryFiles {
-  /// The temporaries being written now, by path, and whether an interruption has removed them,
-  /// behind `lock`. An `NSLock` (a pthread mutex) rather than `Mutex`, whose futex on Linux is a
-  /// synchronization ThreadSanitizer cannot see: `make sanitize` would report every batch job.
-  nonisolated(unsafe) private static var state = (paths: Set<String>(), interrupted: false)
-  private static let lock = NSLock()
+  /// The temporaries being written now, by path; how many files are being written this moment;
+  /// and whether an interruption has removed them; behind `condition`. A pthread mutex and
+  /// condition rather than `Mutex`, whose futex on Linux is a synchronization ThreadSanitizer
+  /// cannot see: `make sanitize` would report every batch job.
+  nonisolated(unsafe) private static var state = State()
+  private static let condition = NSCondition()
+
+  private struct State {
+    var paths = Set<String>()
+    var writing = 0
+    var interrupted = false
+  }
 
   /// Runs `body` with the state, under the lock.
-  private static func withState<T>(
-    _ body: (inout (paths: Set<String>, interrupted: Bool)) throws -> T
-  )
-    rethrows -> T
-  {
-    lock.lock()
-    defer { lock.unlock() }
+  private static func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
+    condition.lock()
+    defer { condition.unlock() }
     return try body(&state)
   }
 
@@ -41,28 +44,36 @@ public enum TemporaryFiles {
   }
 
   /// Writes a registered temporary file from the pieces `body` hands to its output, the same way.
+  /// Files are written side by side (the lock is held only to count them), and an interruption
+  /// waits until none is being written.
   ///
   /// - Throws: `CocoaError` when the file cannot be created or written; what `body` throws.
   public static func write(
     to url: URL, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
   ) throws {
-    try withState { state in
-      guard !state.interrupted else { return }
-      let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-      guard descriptor >= 0 else {
-        throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-      }
-      defer { close(descriptor) }
-      try body { piece in
-        var done = 0
-        while done < piece.count {
-          let written = Glibc.write(descriptor, piece.baseAddress! + done, piece.count - done)
-          if written < 0 && errno == EINTR { continue }
-          guard written > 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-          }
-          done += written
+    let allowed = withState { state in
+      if !state.interrupted { state.writing += 1 }
+      return !state.interrupted
+    }
+    guard allowed else { return }
+    defer {
+      withState { $0.writing -= 1 }
+      condition.broadcast()
+    }
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+    }
+    defer { close(descriptor) }
+    try body { piece in
+      var done = 0
+      while done < piece.count {
+        let written = Glibc.write(descriptor, piece.baseAddress! + done, piece.count - done)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else {
+          throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
+        done += written
       }
     }
   }
@@ -83,11 +94,14 @@ public enum TemporaryFiles {
   /// Removes every temporary this process is writing, files and folders, and lets no more be
   /// written.
   public static func removeAll() {
-    withState { state in
-      state.interrupted = true
-      for path in state.paths { try? FileManager.default.removeItem(atPath: path) }
-      state.paths = []
-    }
+    condition.lock()
+    state.interrupted = true
+    // A file being written is removed once its write has ended.
+    while state.writing > 0 { condition.wait() }
+    let paths = state.paths
+    state.paths = []
+    condition.unlock()
+    for path in paths { try? FileManager.default.removeItem(atPath: path) }
   }
 
   /// Removes the temporaries in `folder` whose process is no longer running.

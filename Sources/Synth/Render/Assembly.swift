@@ -29,10 +29,15 @@ struct AssembledAudio: Sendable {
   var warnings: [String]
 
   /// The audio as arrays of its full length.
-  var rendering: Rendering {
-    Rendering(
-      sampleRate: sampleRate, mix: mix.dense, stems: stems.map { ($0.name, $0.audio.dense) },
-      gain: gain, loudness: loudness, warnings: warnings)
+  consuming func rendering() -> Rendering {
+    let mix = self.mix.takeDense()
+    var dense: [(name: String, audio: StereoAudio)] = []
+    for index in stems.indices {
+      dense.append((stems[index].name, stems[index].audio.takeDense()))
+    }
+    return Rendering(
+      sampleRate: sampleRate, mix: mix, stems: dense, gain: gain, loudness: loudness,
+      warnings: warnings)
   }
 }
 
@@ -48,7 +53,7 @@ extension FluidSynthRenderer {
   /// - Throws: `SynthError` when the audio would last more than `maximumDuration`, a recording is
   ///   not at the render's sample rate, or the loudness cannot be measured.
   func assemble(
-    _ music: SynthesizedMusic, leadIn: Double, musicStart: Double = 0,
+    _ music: consuming SynthesizedMusic, leadIn: Double, musicStart: Double = 0,
     recordings: [Performance.Recording]
   ) throws -> AssembledAudio {
     try checkDuration(leadIn + musicStart + music.end)
@@ -60,7 +65,7 @@ extension FluidSynthRenderer {
     let rate = Double(options.sampleRate)
     let lead = Int((leadIn * rate).rounded())
     let offset = lead + Int((musicStart * rate).rounded())
-    let musicPeak = music.mix.peak
+    let musicPeak = recordings.isEmpty ? 0 : music.mix.peak
     let spoken = recordings.map { recording -> LayeredAudio.Layer in
       let peak = StereoAudio.peak(of: recording.samples)
       return LayeredAudio.Layer(

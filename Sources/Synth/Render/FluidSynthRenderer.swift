@@ -29,10 +29,11 @@ public struct FluidSynthRenderer: Sendable {
   public func render(_ performance: Performance, progress: ((Double) -> Void)? = nil) throws
     -> Rendering
   {
-    try assemble(
-      synthesize(performance, progress: progress), leadIn: performance.leadIn,
-      recordings: performance.recordings
-    ).rendering
+    // Each step consumes the one before, so that the audio is scaled in the synth's own arrays.
+    let music = try synthesize(performance, progress: progress)
+    let audio = try assemble(
+      consume music, leadIn: performance.leadIn, recordings: performance.recordings)
+    return (consume audio).rendering()
   }
 
   /// The music of a performance as the synth makes it, from time 0 of its events: its lead-in

@@ -119,6 +119,15 @@ struct LayeredAudio: Sendable {
     }
   }
 
+  /// Every sample times `gain`.
+  private static func scale(_ samples: inout [Float], by gain: Float) {
+    guard gain != 1 else { return }
+    samples.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      scale(base, by: gain, count: buffer.count)
+    }
+  }
+
   /// `out[i] *= gain`, eight at a time.
   private static func scale(_ out: UnsafeMutablePointer<Float>, by gain: Float, count: Int) {
     let gains = SIMD8<Float>(repeating: gain)
@@ -134,7 +143,25 @@ struct LayeredAudio: Sendable {
     }
   }
 
-  /// The audio as two arrays of its full length.
+  /// The audio as two arrays of its full length. When one layer of gain 1 covers it all, its
+  /// arrays are moved out and scaled in place, and the layers are left empty.
+  mutating func takeDense() -> StereoAudio {
+    if layers.count == 1, layers[0].offset == 0, layers[0].left.count == frames,
+      layers[0].gain == 1
+    {
+      var left: [Float] = []
+      var right: [Float] = []
+      swap(&left, &layers[0].left)
+      swap(&right, &layers[0].right)
+      layers = []
+      Self.scale(&left, by: gain)
+      Self.scale(&right, by: gain)
+      return StereoAudio(left: left, right: right)
+    }
+    return dense
+  }
+
+  /// The audio as two arrays of its full length, summed a piece at a time.
   var dense: StereoAudio {
     var audio = StereoAudio(frames: 0)
     audio.left.reserveCapacity(frames)
