@@ -149,11 +149,12 @@ public enum ChartExport {
         report.captionCount = cues.count
       }
       if let music {
-        // The WAV files' markers: the score's, and the extremes and outliers the captions name.
+        // The WAV files' markers: the score's (moved by a narration, with its sentences), and
+        // the extremes and outliers the captions name.
         var performance = music.performance
+        performance.markers = score.markers
         var recordings: [Performance.Recording] = []
         if let narration {
-          performance = Performance(score: score, stemsBy: request.stemsBy)
           recordings.append(
             Performance.Recording(
               name: "Narration", samples: narration.samples, sampleRate: narration.sampleRate))
@@ -185,9 +186,7 @@ public enum ChartExport {
     do {
       let performance = Performance(file: file)
       let renderer = try Renderer(request)
-      let audio = try renderer.synth.assemble(
-        renderer.synth.synthesize(performance, progress: progress), leadIn: performance.leadIn,
-        recordings: performance.recordings)
+      let audio = try renderer.synth.layers(of: performance, progress: progress)
       try stageAudio(audio, of: performance, renderer, into: &batch, report: &report)
       try batch.commit()
     } catch {

@@ -40,19 +40,20 @@ struct Accumulator {
     mix.left.append(contentsOf: repeatElement(0, count: frames))
     mix.right.append(contentsOf: repeatElement(0, count: frames))
     defer {
-      lastBlockPeak = 0
-      for frame in start..<(start + frames) {
-        lastBlockPeak = max(lastBlockPeak, abs(mix.left[frame]), abs(mix.right[frame]))
+      lastBlockPeak = max(
+        mix.left[start...].withUnsafeBufferPointer(StereoAudio.peak(of:)),
+        mix.right[start...].withUnsafeBufferPointer(StereoAudio.peak(of:)))
+    }
+    /// Adds a block of the synth's output to the frames from `start` on.
+    func add(_ block: UnsafeMutablePointer<Float>, to samples: inout [Float]) {
+      samples.withUnsafeMutableBufferPointer { out in
+        SampleMath.add(block, times: 1, to: out.baseAddress! + start, count: frames)
       }
     }
     // Reverb goes to the mix only.
     if synth.hasReverb {
-      let left = synth.reverbBuffer(side: 0)
-      let right = synth.reverbBuffer(side: 1)
-      for frame in 0..<frames {
-        mix.left[start + frame] += left[frame]
-        mix.right[start + frame] += right[frame]
-      }
+      add(synth.reverbBuffer(side: 0), to: &mix.left)
+      add(synth.reverbBuffer(side: 1), to: &mix.right)
     }
     for index in stems.indices {
       stems[index].left.append(contentsOf: repeatElement(0, count: frames))
@@ -61,20 +62,11 @@ struct Accumulator {
     for group in 0..<groups where synth.groupIsActive(group) {
       let left = synth.buffer(group: group, side: 0)
       let right = synth.buffer(group: group, side: 1)
-      let stem = stemOfChannel[group]
-      mix.left.withUnsafeMutableBufferPointer { out in
-        for frame in 0..<frames { out[start + frame] += left[frame] }
-      }
-      mix.right.withUnsafeMutableBufferPointer { out in
-        for frame in 0..<frames { out[start + frame] += right[frame] }
-      }
-      if let stem, stem < stems.count {
-        stems[stem].left.withUnsafeMutableBufferPointer { out in
-          for frame in 0..<frames { out[start + frame] += left[frame] }
-        }
-        stems[stem].right.withUnsafeMutableBufferPointer { out in
-          for frame in 0..<frames { out[start + frame] += right[frame] }
-        }
+      add(left, to: &mix.left)
+      add(right, to: &mix.right)
+      if let stem = stemOfChannel[group], stem < stems.count {
+        add(left, to: &stems[stem].left)
+        add(right, to: &stems[stem].right)
       }
     }
   }

@@ -29,11 +29,18 @@ public struct FluidSynthRenderer: Sendable {
   public func render(_ performance: Performance, progress: ((Double) -> Void)? = nil) throws
     -> Rendering
   {
-    // Each step consumes the one before, so that the audio is scaled in the synth's own arrays.
+    try layers(of: performance, progress: progress).rendering()
+  }
+
+  /// A performance's audio as layers: synthesized, then placed after its lead-in with its
+  /// recordings. Each step consumes the one before, so that a `Rendering` made from it is scaled in
+  /// the synth's own arrays.
+  func layers(of performance: Performance, progress: ((Double) -> Void)? = nil) throws
+    -> AssembledAudio
+  {
     let music = try synthesize(performance, progress: progress)
-    let audio = try assemble(
+    return try assemble(
       consume music, leadIn: performance.leadIn, recordings: performance.recordings)
-    return (consume audio).rendering()
   }
 
   /// The music of a performance as the synth makes it, from time 0 of its events: its lead-in

@@ -86,7 +86,7 @@ struct LayeredAudio: Sendable {
       let from = overlap.lowerBound - layer.offset
       func add(_ samples: [Float], to out: UnsafeMutableBufferPointer<Float>) {
         samples.withUnsafeBufferPointer { source in
-          Self.add(
+          SampleMath.add(
             source.baseAddress! + from, times: layer.gain, to: out.baseAddress! + into,
             count: overlap.count)
         }
@@ -95,52 +95,8 @@ struct LayeredAudio: Sendable {
       add(layer.right, to: right)
     }
     guard gain != 1 else { return }
-    Self.scale(left.baseAddress!, by: gain, count: piece.count)
-    Self.scale(right.baseAddress!, by: gain, count: piece.count)
-  }
-
-  /// `out[i] += source[i] * gain`, eight at a time (the same arithmetic, in lanes).
-  private static func add(
-    _ source: UnsafePointer<Float>, times gain: Float, to out: UnsafeMutablePointer<Float>,
-    count: Int
-  ) {
-    let gains = SIMD8<Float>(repeating: gain)
-    var index = 0
-    while index + 8 <= count {
-      let samples = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD8<Float>.self)
-      let sum = UnsafeRawPointer(out + index).loadUnaligned(as: SIMD8<Float>.self)
-      UnsafeMutableRawPointer(out + index).storeBytes(
-        of: sum + samples * gains, as: SIMD8<Float>.self)
-      index += 8
-    }
-    while index < count {
-      out[index] += source[index] * gain
-      index += 1
-    }
-  }
-
-  /// Every sample times `gain`.
-  private static func scale(_ samples: inout [Float], by gain: Float) {
-    guard gain != 1 else { return }
-    samples.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      scale(base, by: gain, count: buffer.count)
-    }
-  }
-
-  /// `out[i] *= gain`, eight at a time.
-  private static func scale(_ out: UnsafeMutablePointer<Float>, by gain: Float, count: Int) {
-    let gains = SIMD8<Float>(repeating: gain)
-    var index = 0
-    while index + 8 <= count {
-      let samples = UnsafeRawPointer(out + index).loadUnaligned(as: SIMD8<Float>.self)
-      UnsafeMutableRawPointer(out + index).storeBytes(of: samples * gains, as: SIMD8<Float>.self)
-      index += 8
-    }
-    while index < count {
-      out[index] *= gain
-      index += 1
-    }
+    SampleMath.scale(left.baseAddress!, by: gain, count: piece.count)
+    SampleMath.scale(right.baseAddress!, by: gain, count: piece.count)
   }
 
   /// The audio as two arrays of its full length. When one layer of gain 1 covers it all, its
@@ -154,8 +110,8 @@ struct LayeredAudio: Sendable {
       swap(&left, &layers[0].left)
       swap(&right, &layers[0].right)
       layers = []
-      Self.scale(&left, by: gain)
-      Self.scale(&right, by: gain)
+      SampleMath.scale(&left, by: gain)
+      SampleMath.scale(&right, by: gain)
       return StereoAudio(left: left, right: right)
     }
     return dense
