@@ -37,7 +37,7 @@ struct DescribeCommandTests {
         #""summary": "More coffee goes with more lines of code. The data is made up, as in the talk it comes from.","#,
       with: "")
     let input = folder.appendingPathComponent("coffee.json")
-    try json.write(to: input, atomically: true, encoding: .utf8)
+    try json.write(to: input, atomically: false, encoding: .utf8)
     let midi = folder.appendingPathComponent("coffee.mid")
     let vtt = folder.appendingPathComponent("coffee.vtt")
     let result = try run(["convert", input.path, "-o", midi.path, "--captions", vtt.path])

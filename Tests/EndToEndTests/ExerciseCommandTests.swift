@@ -322,7 +322,7 @@ struct ExerciseCommandTests {
     {"title": "Flat", "xAxis": {"type": "numeric", "title": "x", "range": [0, 2]},
      "yAxis": {"type": "numeric", "title": "y", "range": [0, 10]},
      "series": [{"name": "s", "isContinuous": false, "dataPoints": [{"x": 0, "y": 5}, {"x": 1, "y": 5}, {"x": 2, "y": 5}]}]}
-    """.write(to: flat, atomically: true, encoding: .utf8)
+    """.write(to: flat, atomically: false, encoding: .utf8)
     let unclear = try run(["exercise", example("cars").path, flat.path, "--out", out.path])
     #expect(unclear.status == 1)
     #expect(
@@ -335,7 +335,7 @@ struct ExerciseCommandTests {
     let notes = parent.appendingPathComponent("notes")
     try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
     try "keep".write(
-      to: notes.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)
+      to: notes.appendingPathComponent("mine.txt"), atomically: false, encoding: .utf8)
     let refused = try run(["exercise", example("cars").path, "--out", notes.path])
     #expect(refused.status == 1)
     #expect(refused.error.contains("holds files that are not an exercise's"))

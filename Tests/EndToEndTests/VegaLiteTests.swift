@@ -228,7 +228,7 @@ struct VegaLiteTests {
     let spec = folder.appendingPathComponent("sorted.json")
     try original.replacingOccurrences(
       of: #""sort": ["Jan", "Feb", "Mar", "Apr", "May", "Jun"]"#, with: "\"sort\": \(sort)"
-    ).write(to: spec, atomically: true, encoding: .utf8)
+    ).write(to: spec, atomically: false, encoding: .utf8)
     let midi = folder.appendingPathComponent("sorted.mid")
     let result = try run(["convert", spec.path, "-o", midi.path])
     #expect(result.status == 0, "\(result.error)")
@@ -264,7 +264,7 @@ struct VegaLiteTests {
      "params": [{"name": "zoom", "select": "interval", "bind": "scales"}],
      "data": {"url": "stocks.csv", "format": {"parse": {"price": "number", "date": "date"}}},
      "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "price", "type": "quantitative"}}}
-    """.write(to: spec, atomically: true, encoding: .utf8)
+    """.write(to: spec, atomically: false, encoding: .utf8)
     let missing = try run(["validate", spec.path])
     #expect(missing.status == 1)
     #expect(
@@ -306,7 +306,7 @@ struct VegaLiteTests {
     {"$schema": "https://vega.github.io/schema/vega-lite/v5.json", \(head),
      "data": {"values": [{"a": 1, "b": 2}, {"a": 2, "b": 3}]},
      "encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "type": "quantitative"}}}
-    """.write(to: spec, atomically: true, encoding: .utf8)
+    """.write(to: spec, atomically: false, encoding: .utf8)
     let result = try run(["convert", spec.path, "-o", folder.appendingPathComponent("o.mid").path])
     #expect(result.status == 1)
     #expect(result.error.hasPrefix("Error: \(spec.path): \(message)"), "\(result.error)")
@@ -340,7 +340,7 @@ struct VegaLiteTests {
     let spec = folder.appendingPathComponent("spec.json")
     try """
     {"mark": "point", "data": {"values": [{"a": 1, "b": 2}, {"a": 2, "b": 3}]}, \(encoding)}
-    """.write(to: spec, atomically: true, encoding: .utf8)
+    """.write(to: spec, atomically: false, encoding: .utf8)
     let result = try run(["describe", spec.path])
     #expect(result.status == 1)
     #expect(result.error.hasPrefix("Error: \(spec.path): \(message)"), "\(result.error)")

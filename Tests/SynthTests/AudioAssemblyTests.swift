@@ -76,6 +76,7 @@ struct AudioAssemblyTests {
     #expect(written == whole)
     // And the file on disk, through a temporary, is the same.
     let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent("pieces.wav")
     try AtomicFile.write(whole, to: url)
     #expect(try Data(contentsOf: url) == whole)
