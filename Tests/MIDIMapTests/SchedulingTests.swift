@@ -1,4 +1,5 @@
 import Descriptor
+import Foundation
 import Testing
 
 import struct Exercise.SeededGenerator
@@ -81,6 +82,22 @@ struct SchedulingTests {
     ])
   func nearestIntegerIsRounded(value: Double) {
     #expect(value.nearestInteger == Int(value.rounded()))
+  }
+
+  @Test func nearestIntegerIsRoundedOnRandomValuesAndHalves() {
+    var generator = SeededGenerator(seed: 5)
+    var wrong = 0
+    for _ in 0..<200_000 {
+      let magnitude = Double.random(in: -1...15, using: &generator)
+      let value = Double.random(in: -1...1, using: &generator) * pow(10, magnitude)
+      // Halves and their neighbours, where rounding decides.
+      let half = (value.rounded(.towardZero) + 0.5)
+      for candidate in [value, half, half.nextUp, half.nextDown, -half]
+      where candidate.nearestInteger != Int(candidate.rounded()) {
+        wrong += 1
+      }
+    }
+    #expect(wrong == 0)
   }
 
   @Test func theEncoderNeverOutgrowsItsBound() {

@@ -27,6 +27,7 @@ struct Crossings {
     series: [(series: DataSeries, onsets: [Double])], markers: inout MarkerText
   ) -> [Note] {
     var notes: [Note] = []
+    guard !thresholds.isEmpty else { return notes }
     // The data's precision, for a mean's name: counted once for all series.
     let decimals = thresholds.contains { $0.level == .mean } ? chart.yDecimals : 0
     for (series, onsets) in series {
