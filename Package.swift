@@ -12,7 +12,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
@@ -44,9 +43,7 @@ let package = Package(
     .target(name: "Descriptor"),
     .target(
       name: "MIDIMap",
-      dependencies: [
-        "Descriptor", "CSMF", .product(name: "HeapModule", package: "swift-collections"),
-      ]),
+      dependencies: ["Descriptor", "CSMF"]),
     .target(
       name: "Synth",
       dependencies: [

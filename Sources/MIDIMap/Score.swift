@@ -1,21 +1,3 @@
-/// A message at a time, in seconds from the start.
-public struct ScoreEvent: Hashable, Sendable {
-  /// Seconds from the start of the piece.
-  public var time: Double
-  /// What happens then.
-  public var message: MIDIMessage
-  /// The channel of a channel message when it is not the track's own: one of the track's
-  /// `memberChannels`, where a note plays with a pitch bend of its own.
-  public var channel: UInt4?
-
-  /// Creates an event.
-  public init(time: Double, message: MIDIMessage, channel: UInt4? = nil) {
-    self.time = time
-    self.message = message
-    self.channel = channel
-  }
-}
-
 /// One track: a name, the channel and port it plays on, and its events in time order (the channel
 /// set-up events at time 0 included).
 public struct ScoreTrack: Hashable, Sendable {

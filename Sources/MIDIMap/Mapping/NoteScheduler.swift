@@ -1,5 +1,3 @@
-import HeapModule
-
 /// A note in ticks, before it becomes two events (three with a pitch bend).
 struct Note {
   var on: Int
@@ -62,19 +60,23 @@ enum NoteScheduler {
     return notes
   }
 
-  /// A note-off waiting for its time: the earliest first, and at one tick in the notes' order.
-  private struct PendingOff: Comparable {
+  /// A note-off waiting for its time.
+  private struct PendingOff {
     var tick: Int
     var order: Int
     var pitch: UInt8
     var channel: UInt4?
 
-    static func < (a: PendingOff, b: PendingOff) -> Bool { (a.tick, a.order) < (b.tick, b.order) }
-    static func == (a: PendingOff, b: PendingOff) -> Bool { (a.tick, a.order) == (b.tick, b.order) }
+    /// Whether this note-off is sent before `other`: the earlier first, and at one tick in the
+    /// notes' order.
+    @inline(__always)
+    func precedes(_ other: PendingOff) -> Bool { (tick, order) < (other.tick, other.order) }
   }
 
   /// Appends the events of scheduled notes, each on its own channel when it has one. The note-offs
-  /// still to come wait in a heap, which holds no more than the notes sounding at once.
+  /// still to come wait in an array sorted latest first, so that the next one is the last: it
+  /// holds only the notes sounding at once, at most one a pitch (the notes are scheduled), and a
+  /// new note's end is usually among the latest, so keeping it sorted costs less than a heap.
   static func emit(_ kept: [Note], to events: inout [ScoreEvent]) {
     events.reserveCapacity(events.count + kept.count * 2)
     func noteOff(_ off: PendingOff) -> ScoreEvent {
@@ -82,13 +84,24 @@ enum NoteScheduler {
         time: Timebase.seconds(off.tick), message: .noteOff(note: UInt7(clamping: Int(off.pitch))),
         channel: off.channel)
     }
-    var pending = Heap<PendingOff>()
+    var pending: [PendingOff] = []
+    pending.reserveCapacity(128)
     for (order, note) in kept.enumerated() {
-      while let first = pending.min, first.tick <= note.on {
-        events.append(noteOff(pending.removeMin()))
+      while let next = pending.last, next.tick <= note.on {
+        events.append(noteOff(next))
+        pending.removeLast()
       }
-      pending.insert(
-        PendingOff(tick: note.off, order: order, pitch: note.pitch, channel: note.channel))
+      // The new note-off goes after every later one: the earlier ones move up a place.
+      let off = PendingOff(tick: note.off, order: order, pitch: note.pitch, channel: note.channel)
+      pending.append(off)
+      pending.withUnsafeMutableBufferPointer { pending in
+        var place = pending.count - 1
+        while place > 0, pending[place - 1].precedes(off) {
+          pending[place] = pending[place - 1]
+          place -= 1
+        }
+        pending[place] = off
+      }
       let time = Timebase.seconds(note.on)
       if let bend = note.bend {
         events.append(ScoreEvent(time: time, message: .pitchBend(bend), channel: note.channel))
@@ -100,6 +113,6 @@ enum NoteScheduler {
             note: UInt7(clamping: Int(note.pitch)), velocity: UInt7(clamping: Int(note.velocity))),
           channel: note.channel))
     }
-    while let off = pending.popMin() { events.append(noteOff(off)) }
+    while let off = pending.popLast() { events.append(noteOff(off)) }
   }
 }

@@ -47,7 +47,7 @@ struct TrackAllocation {
           points, range: options.bendRange, tail: Timebase.tick(options.noteDuration),
           restrike: Instruments.decays(program) ? Timebase.tick(Glide.restrikeInterval) : nil)
         tracks.append(track)
-      case .notes(var notes) where options.scale != .exact:
+      case .notes(let notes) where options.scale != .exact:
         var track = ScoreTrack(
           name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
           program: program)
@@ -55,7 +55,7 @@ struct TrackAllocation {
         track.events = ChannelSetup.events(program: program, pan: pan)
         NoteScheduler.append(consume notes, to: &track.events)
         tracks.append(track)
-      case .notes(var notes):
+      case .notes(let notes):
         var scheduled = NoteScheduler.schedule(consume notes)
         let members = NoteChannels.needed(for: scheduled)
         // A zone stays inside one port: a manager and its members from the port's first channel,

@@ -43,7 +43,7 @@ public struct SMFEncoder: Sendable {
         writeTrack(to: &file, timebase: timebase, end: end) { writer in
           writer.meta(.trackName, TextChunks.truncate(track.name).utf8)
           if track.port > 0 { writer.meta(.midiPort, CollectionOfOne(UInt8(clamping: track.port))) }
-          for event in track.events { writer.event(event, channel: event.channel ?? track.channel) }
+          for event in track.events { writer.event(event, channel: track.channel) }
         }
       }
       count = file.count
@@ -55,9 +55,9 @@ public struct SMFEncoder: Sendable {
   static func sizeBound(of score: Score) -> Int {
     func bound(_ events: [ScoreEvent]) -> Int {
       events.reduce(0) { sum, event in
-        switch event.message {
-        case .text(let text), .marker(let text): sum + 10 + text.utf8.count
-        default: sum + 7
+        switch event.packed {
+        case .meta(let meta): sum + 10 + meta.text.utf8.count
+        case .channel: sum + 7
         }
       }
     }
@@ -148,19 +148,27 @@ private struct TrackWriter {
     runningStatus = 0
   }
 
+  /// An event: a channel message on its own channel or else on `channel`, or a meta event.
+  @inline(__always)
   mutating func event(_ event: ScoreEvent, channel: UInt4) {
     let eventTick = timebase.tick(event.time)
-    guard let message = event.message.channelBytes(channel: channel) else {
-      let text = event.message.metaText!
-      meta(text.type, text.text.utf8, at: eventTick)
-      return
+    switch event.packed {
+    case .meta(let text):
+      meta(text.isMarker ? .marker : .text, text.text.utf8, at: eventTick)
+    case .channel(let bits):
+      delta(to: eventTick)
+      var status = UInt8(truncatingIfNeeded: bits)
+      if bits & PackedMessage.ownChannel == 0 { status |= channel.value }
+      if status != runningStatus {
+        file.append(status)
+        runningStatus = status
+      }
+      file.append(UInt8(truncatingIfNeeded: bits >> 8))
+      // Program change and channel pressure have one data byte.
+      switch status & 0xF0 {
+      case ChannelStatus.programChange, ChannelStatus.channelPressure: break
+      default: file.append(UInt8(truncatingIfNeeded: bits >> 16))
+      }
     }
-    delta(to: eventTick)
-    if message.status != runningStatus {
-      file.append(message.status)
-      runningStatus = message.status
-    }
-    file.append(message.data1)
-    if let data2 = message.data2 { file.append(data2) }
   }
 }
