@@ -127,3 +127,61 @@ struct SchedulingTests {
     #expect(bytes.count > 600)
   }
 }
+
+/// Notes made in parts on several cores are the notes made one point after another.
+@Suite("Notes made in parts")
+struct NotesInPartsTests {
+  @Test func partsGiveTheNotesOfOnePassWithGapsAndDurations() throws {
+    var generator = SeededGenerator(seed: 31)
+    let count = 150_000
+    let points = (0..<count).map { index in
+      DataPoint(
+        x: .number(Double(index) * 10 / Double(count)),
+        y: index % 997 == 0 || index == count - 1
+          ? nil : Double.random(in: 0...100, using: &generator),
+        additionalValues: [.number(Double.random(in: 0...10, using: &generator))])
+    }
+    let chart = simpleChart(
+      points: points, additionalAxes: [.numeric(NumericAxis(title: "D", range: 0...10))])
+    var options = SonificationOptions()
+    options.grouping = .none
+    let roles = try AxisRoles(chart: chart, options: options)
+    let voicing = SeriesVoicing(
+      options: options, pitch: PitchMap(axis: chart.yAxis, options: options),
+      shape: NoteShape(chart: chart, roles: roles, options: options))
+    let onsets = TimeMap(axis: chart.xAxis, options: options).onsets(of: chart.series[0], order: 0)
+    // One point after another, written here.
+    let reference = points.indices.compactMap { index in
+      points[index].y.map {
+        voicing.note(voicing.sounding(points[index], index: index, y: $0, onset: onsets[index]))
+      }
+    }
+    #expect(reference.count == count - count / 997 - 2)
+    /// How many notes differ from the reference, in any field or by being missing or extra.
+    func differences(_ notes: [Note]) -> Int {
+      func fields(_ note: Note) -> [Int] {
+        [
+          note.on, note.off, Int(note.pitch), Int(note.velocity), Int(note.bend?.value ?? 0),
+          Int(note.channel?.value ?? 99),
+        ]
+      }
+      return zip(notes, reference).filter { fields($0) != fields($1) }.count
+        + abs(notes.count - reference.count)
+    }
+    for parts in [nil, 1, 2, 5, 16] {
+      let made = points.withUnsafeBufferPointer {
+        voicing.notes(of: $0, onsets: onsets, parts: parts)
+      }
+      #expect(differences(made) == 0, "parts: \(parts.map(String.init) ?? "default")")
+    }
+    // The mapper takes this way for such a series, and keeps every note's order.
+    var markers = MarkerText(chart: chart, style: .labelled, namesSeries: false)
+    let voices = voicing.voice(chart.series[0], onsets: onsets, markers: &markers)
+    guard case .notes(let mapped)? = voices.tracks.first?.content else {
+      Issue.record("expected one track of notes")
+      return
+    }
+    #expect(voices.tracks.count == 1)
+    #expect(differences(mapped) == 0)
+  }
+}

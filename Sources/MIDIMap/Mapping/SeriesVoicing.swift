@@ -1,4 +1,5 @@
 import Descriptor
+import Foundation
 
 /// What one track plays: separate notes, or the points of a gliding tone.
 enum TrackContent {
@@ -67,6 +68,19 @@ struct SeriesVoicing {
         nextOnset[index] = onsets[timeOrder[rank + 1]]
       }
     }
+    // A long discrete series of one instrument, every point a note: the notes are made on every
+    // core, each part of the series into its part of the array.
+    if !series.isContinuous, slots == 1, rule == .none, points.count >= Self.pointsPerPart * 2 {
+      var voices = Voices()
+      let notes = points.withUnsafeBufferPointer { self.notes(of: $0, onsets: onsets) }
+      points.withUnsafeBufferPointer { points in
+        for index in points.indices where points[index].y != nil {
+          markers.add(points[index], in: series, at: onsets[index])
+        }
+      }
+      if !notes.isEmpty { voices.tracks.append((nil, .notes(notes))) }
+      return voices
+    }
     if slots == 1, !glides {
       if rule == .none {
         notesBySlot[0].reserveCapacity(points.count)
@@ -87,15 +101,12 @@ struct SeriesVoicing {
         }
         guard let y = points[index].y else { continue }
         if !glides {
-          var duration = options.noteDuration
-          if let fromAxis = shape.duration(of: points[index]) {
-            duration = fromAxis
-          } else if !nextOnset.isEmpty, let next = nextOnset[index], next > onset {
-            duration = next - onset
+          var sounding = self.sounding(points[index], index: index, y: y, onset: onset)
+          if shape.roles.duration == nil, !nextOnset.isEmpty, let next = nextOnset[index],
+            next > onset
+          {
+            sounding.duration = next - onset
           }
-          let sounding = SoundingPoint(
-            index: index, onset: onset, y: y, duration: duration,
-            velocity: Double(shape.velocity(of: points[index])))
           if rule == .none {
             notesBySlot[slot(of: points[index])].append(note(sounding))
           } else {
@@ -130,6 +141,63 @@ struct SeriesVoicing {
       }
     }
     return voices
+  }
+
+  /// The fewest points a part of a series has when its notes are made on several cores.
+  static let pointsPerPart = 1 << 16
+
+  /// A point as it sounds: at its onset, as long as its duration axis says (or the note
+  /// duration), as loud as its loudness axis says (or the velocity).
+  @inline(__always)
+  func sounding(_ point: DataPoint, index: Int, y: Double, onset: Double) -> SoundingPoint {
+    SoundingPoint(
+      index: index, onset: onset, y: y, duration: shape.duration(of: point) ?? options.noteDuration,
+      velocity: Double(shape.velocity(of: point)))
+  }
+
+  /// The notes of a discrete series' points in their order, made in parts on every core; a
+  /// point without y makes none.
+  ///
+  /// - Parameter parts: how many parts; by default four a core (so that a core that starts late
+  ///   still finds work), each of at least `pointsPerPart` points.
+  func notes(of points: UnsafeBufferPointer<DataPoint>, onsets: [Double], parts: Int? = nil)
+    -> [Note]
+  {
+    let total = points.count
+    let parts =
+      parts
+      ?? max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, total / Self.pointsPerPart))
+    let range: @Sendable (Int) -> Range<Int> = { part in
+      (total * part / parts)..<(total * (part + 1) / parts)
+    }
+    return [Note](unsafeUninitializedCapacity: total) { buffer, count in
+      // Each part writes only its own range of the notes and its own count.
+      nonisolated(unsafe) let notes = buffer.baseAddress!
+      nonisolated(unsafe) let made = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts)
+      defer { made.deallocate() }
+      onsets.withUnsafeBufferPointer { onsets in
+        nonisolated(unsafe) let (points, onsets) = (points, onsets)
+        let voicing = self
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+          var next = range(part).lowerBound
+          for index in range(part) {
+            guard let y = points[index].y else { continue }
+            (notes + next).initialize(
+              to: voicing.note(
+                voicing.sounding(points[index], index: index, y: y, onset: onsets[index])))
+            next += 1
+          }
+          made[part] = next - range(part).lowerBound
+        }
+      }
+      // The parts close up where points without y made no note.
+      count = made[0]
+      for part in 1..<parts {
+        let start = range(part).lowerBound
+        if start != count { (notes + count).moveInitialize(from: notes + start, count: made[part]) }
+        count += made[part]
+      }
+    }
   }
 
   /// The note of a sounding point: its pitch in the scale (bent to the exact pitch when asked),
