@@ -131,6 +131,19 @@ struct SchedulingTests {
 /// Notes made in parts on several cores are the notes made one point after another.
 @Suite("Notes made in parts")
 struct NotesInPartsTests {
+  @Test func anArrayMadeInPartsIsTheArrayMadeInOne() {
+    for count in [0, 1, 10, 1000, 200_000] {
+      for parts in [nil, 1, 3, 16] {
+        // Left out: every seventh index and a run across a part's end.
+        let keep: @Sendable (Int) -> Int? = { index in
+          index % 7 == 3 || (count / 3 - 5..<count / 3 + 5).contains(index) ? nil : index * 2
+        }
+        let made = InParts.compactMap(count: count, parts: parts, keep)
+        #expect(made == (0..<count).compactMap(keep), "\(count) in \(parts ?? 0) parts")
+      }
+    }
+  }
+
   @Test func partsGiveTheNotesOfOnePassWithGapsAndDurations() throws {
     var generator = SeededGenerator(seed: 31)
     let count = 150_000

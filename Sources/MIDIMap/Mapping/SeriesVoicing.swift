@@ -1,5 +1,4 @@
 import Descriptor
-import Foundation
 
 /// What one track plays: separate notes, or the points of a gliding tone.
 enum TrackContent {
@@ -70,7 +69,7 @@ struct SeriesVoicing {
     }
     // A long discrete series of one instrument, every point a note: the notes are made on every
     // core, each part of the series into its part of the array.
-    if !series.isContinuous, slots == 1, rule == .none, points.count >= Self.pointsPerPart * 2 {
+    if !series.isContinuous, slots == 1, rule == .none, InParts.parts(for: points.count) > 1 {
       var voices = Voices()
       let notes = points.withUnsafeBufferPointer { self.notes(of: $0, onsets: onsets) }
       points.withUnsafeBufferPointer { points in
@@ -143,9 +142,6 @@ struct SeriesVoicing {
     return voices
   }
 
-  /// The fewest points a part of a series has when its notes are made on several cores.
-  static let pointsPerPart = 1 << 16
-
   /// A point as it sounds: at its onset, as long as its duration axis says (or the note
   /// duration), as loud as its loudness axis says (or the velocity).
   @inline(__always)
@@ -155,47 +151,19 @@ struct SeriesVoicing {
       velocity: Double(shape.velocity(of: point)))
   }
 
-  /// The notes of a discrete series' points in their order, made in parts on every core; a
-  /// point without y makes none.
-  ///
-  /// - Parameter parts: how many parts; by default four a core (so that a core that starts late
-  ///   still finds work), each of at least `pointsPerPart` points.
+  /// The notes of a discrete series' points in their order, made in parts on every core (see
+  /// `InParts`); a point without y makes none.
   func notes(of points: UnsafeBufferPointer<DataPoint>, onsets: [Double], parts: Int? = nil)
     -> [Note]
   {
-    let total = points.count
-    let parts =
-      parts
-      ?? max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, total / Self.pointsPerPart))
-    let range: @Sendable (Int) -> Range<Int> = { part in
-      (total * part / parts)..<(total * (part + 1) / parts)
-    }
-    return [Note](unsafeUninitializedCapacity: total) { buffer, count in
-      // Each part writes only its own range of the notes and its own count.
-      nonisolated(unsafe) let notes = buffer.baseAddress!
-      nonisolated(unsafe) let made = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts)
-      defer { made.deallocate() }
-      onsets.withUnsafeBufferPointer { onsets in
-        nonisolated(unsafe) let (points, onsets) = (points, onsets)
-        let voicing = self
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-          var next = range(part).lowerBound
-          for index in range(part) {
-            guard let y = points[index].y else { continue }
-            (notes + next).initialize(
-              to: voicing.note(
-                voicing.sounding(points[index], index: index, y: y, onset: onsets[index])))
-            next += 1
-          }
-          made[part] = next - range(part).lowerBound
+    onsets.withUnsafeBufferPointer { onsets in
+      // Read only, while the parts run.
+      nonisolated(unsafe) let (points, onsets) = (points, onsets)
+      let voicing = self
+      return InParts.compactMap(count: points.count, parts: parts) { index in
+        points[index].y.map {
+          voicing.note(voicing.sounding(points[index], index: index, y: $0, onset: onsets[index]))
         }
-      }
-      // The parts close up where points without y made no note.
-      count = made[0]
-      for part in 1..<parts {
-        let start = range(part).lowerBound
-        if start != count { (notes + count).moveInitialize(from: notes + start, count: made[part]) }
-        count += made[part]
       }
     }
   }

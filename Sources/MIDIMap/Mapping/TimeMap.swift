@@ -51,10 +51,15 @@ struct TimeMap {
   /// How many times the x span plays: once, or once per series when sequential.
   func repeats(seriesCount: Int) -> Int { arrangement == .sequential ? seriesCount : 1 }
 
-  /// Each point's onset before quantization.
+  /// Each point's onset before quantization; a long series' on every core (see `InParts`).
   func onsets(of series: DataSeries, order: Int) -> [Double] {
     let offset = start(ofSeries: order)
-    return series.dataPoints.map { offset + onset(of: $0.x) }
+    return series.dataPoints.withUnsafeBufferPointer { points in
+      // Read only, while the parts run.
+      nonisolated(unsafe) let points = points
+      let map = self
+      return InParts.compactMap(count: points.count) { offset + map.onset(of: points[$0].x) }
+    }
   }
 
   /// Refuses music that would last longer than `ChartMapper.maximumDuration`.
