@@ -9,10 +9,8 @@ import Testing
 struct VegaLiteRealWorldTests {
   /// The chart of a specification's JSON text.
   func chart(_ text: String) throws -> ChartDescriptor {
-    var bytes = Array(text.utf8)
-    bytes.append(0)
-    let json = try bytes.withUnsafeBufferPointer { pointer -> JSONValue in
-      var scanner = JSONScanner(nulTerminated: pointer)
+    let json = try Array(text.utf8).withUnsafeBufferPointer { pointer -> JSONValue in
+      var scanner = JSONScanner(document: pointer)
       return try scanner.readValue()
     }
     return try VegaLite.chart(from: json, folder: nil)

@@ -35,9 +35,7 @@ extension ChartDescriptor {
   ///
   /// - Throws: `DescriptorError` naming the file, with the row and column of the mistake.
   public init(contentsOf url: URL, columns: CSVColumns) throws {
-    var bytes = try readNulTerminated(url)
-    bytes.removeLast()
-    let data = Data(bytes)
+    let data = Data(try readDocument(url))
     self = try attributingErrors(to: url.relativePath) {
       try ChartDescriptor(
         csv: data, columns: columns, name: url.deletingPathExtension().lastPathComponent)

@@ -7,16 +7,15 @@ extension ChartDescriptor {
   /// - Throws: `DescriptorError` naming the place of the first mistake: a line and column for
   ///   malformed JSON, a path such as `series[0].dataPoints[41].y` for anything else.
   public init(json data: Data) throws {
-    let bytes = nulTerminated(data)
-    try self.init(nulTerminatedJSON: bytes)
+    self = try data.withUnsafeBytes {
+      try ChartDescriptor(json: $0.assumingMemoryBound(to: UInt8.self))
+    }
   }
 
-  /// Decodes from bytes that end with a NUL, which is not part of the document.
-  init(nulTerminatedJSON bytes: [UInt8]) throws {
-    self = try bytes.withUnsafeBufferPointer { buffer in
-      var decoder = ChartJSONDecoder(scanner: JSONScanner(nulTerminated: buffer))
-      return try decoder.decode()
-    }
+  /// Decodes from the bytes of a document, read where they lie.
+  init(json bytes: UnsafeBufferPointer<UInt8>) throws {
+    var decoder = ChartJSONDecoder(scanner: JSONScanner(document: bytes))
+    self = try decoder.decode()
     try validate()
   }
 }

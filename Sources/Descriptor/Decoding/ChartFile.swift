@@ -9,11 +9,12 @@ extension ChartDescriptor {
   /// - Throws: `DescriptorError` naming the file, for a file that cannot be read or a descriptor
   ///   with mistakes.
   public init(contentsOf url: URL, dataFolder: URL? = nil) throws {
-    let bytes = try readNulTerminated(url)
+    let bytes = try readDocument(url)
     self = try attributingErrors(to: url.relativePath) {
-      try ChartDescriptor(
-        nulTerminatedDocument: bytes, folder: url.deletingLastPathComponent(),
-        dataFolder: dataFolder)
+      try bytes.withUnsafeBufferPointer {
+        try ChartDescriptor(
+          document: $0, folder: url.deletingLastPathComponent(), dataFolder: dataFolder)
+      }
     }
   }
 
@@ -25,40 +26,32 @@ extension ChartDescriptor {
   ///   - dataFolder: where it is looked for next.
   /// - Throws: `DescriptorError` for a document with mistakes.
   public init(document data: Data, folder: URL? = nil, dataFolder: URL? = nil) throws {
-    let bytes = nulTerminated(data)
-    try self.init(nulTerminatedDocument: bytes, folder: folder, dataFolder: dataFolder)
+    self = try data.withUnsafeBytes {
+      try ChartDescriptor(
+        document: $0.assumingMemoryBound(to: UInt8.self), folder: folder, dataFolder: dataFolder)
+    }
   }
 
-  init(nulTerminatedDocument bytes: [UInt8], folder: URL?, dataFolder: URL?) throws {
+  /// Decodes a descriptor or a Vega-Lite specification from its bytes, read where they lie.
+  init(document bytes: UnsafeBufferPointer<UInt8>, folder: URL?, dataFolder: URL?) throws {
     do {
-      try self.init(nulTerminatedJSON: bytes)
+      try self.init(json: bytes)
     } catch let error as DescriptorError {
       // Not a descriptor: perhaps a Vega-Lite specification (the descriptor decoder stops at its
       // first field that a descriptor does not have, so a descriptor pays nothing for this).
-      guard
-        let json = try? bytes.withUnsafeBufferPointer({ buffer -> JSONValue in
-          var scanner = JSONScanner(nulTerminated: buffer)
-          return try scanner.readValue()
-        }), VegaLite.isSpecification(json)
-      else { throw error }
+      var scanner = JSONScanner(document: bytes)
+      guard let json = try? scanner.readValue(), VegaLite.isSpecification(json) else {
+        throw error
+      }
       self = try VegaLite.chart(from: json, folder: folder, dataFolder: dataFolder)
     }
   }
 }
 
-/// The bytes of `data` with a NUL after them, copied once.
-func nulTerminated(_ data: Data) -> [UInt8] {
-  [UInt8](unsafeUninitializedCapacity: data.count + 1) { buffer, count in
-    data.copyBytes(to: buffer.baseAddress!, count: data.count)
-    buffer[data.count] = 0
-    count = data.count + 1
-  }
-}
-
-/// The bytes of a file with a NUL after them, read straight into the buffer the scanner uses.
+/// The bytes of a file, read straight into the buffer the scanner reads.
 ///
 /// - Throws: `DescriptorError` naming the file and the system's reason.
-func readNulTerminated(_ url: URL) throws -> [UInt8] {
+func readDocument(_ url: URL) throws -> [UInt8] {
   func failure(_ reason: String) -> DescriptorError {
     DescriptorError("cannot read the file (\(reason))", file: url.relativePath)
   }
@@ -72,11 +65,10 @@ func readNulTerminated(_ url: URL) throws -> [UInt8] {
   }
   let size = Int(status.st_size)
   var failed = false
-  let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+  let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
     let read = size == 0 ? 0 : fread(buffer.baseAddress!, 1, size, file)
     failed = read != size
-    buffer[read] = 0
-    count = read + 1
+    count = read
   }
   if failed { throw failure("a read error") }
   return bytes

@@ -8,7 +8,7 @@ extension JSONScanner {
     offset += 1
     let contentStart = offset
     while true {
-      let byte = bytes[offset]
+      let byte = self[offset]
       if byte == UInt8(ascii: "\"") {
         let text = String(decoding: bytes[contentStart..<offset], as: UTF8.self)
         offset += 1
@@ -27,7 +27,7 @@ extension JSONScanner {
     // Slow path: the string has escapes.
     var utf8 = [UInt8](bytes[contentStart..<offset])
     while true {
-      let byte = bytes[offset]
+      let byte = self[offset]
       if byte == UInt8(ascii: "\"") {
         offset += 1
         return String(decoding: utf8, as: UTF8.self)
@@ -45,7 +45,7 @@ extension JSONScanner {
         continue
       }
       offset += 1
-      let escape = bytes[offset]
+      let escape = self[offset]
       offset += 1
       switch escape {
       case UInt8(ascii: "\""): utf8.append(0x22)
@@ -58,8 +58,8 @@ extension JSONScanner {
       case UInt8(ascii: "t"): utf8.append(0x09)
       case UInt8(ascii: "u"):
         var scalar = try readHex4()
-        if (0xD800..<0xDC00).contains(scalar), bytes[offset] == UInt8(ascii: "\\"),
-          bytes[offset + 1] == UInt8(ascii: "u")
+        if (0xD800..<0xDC00).contains(scalar), self[offset] == UInt8(ascii: "\\"),
+          self[offset + 1] == UInt8(ascii: "u")
         {
           offset += 2
           let low = try readHex4()
@@ -80,7 +80,7 @@ extension JSONScanner {
   mutating func readHex4() throws -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
-      let byte = bytes[offset]
+      let byte = self[offset]
       let digit: UInt32
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
@@ -99,11 +99,11 @@ extension JSONScanner {
   mutating func readNumber() throws -> Double {
     let start = offset
     var negative = false
-    if bytes[offset] == UInt8(ascii: "-") {
+    if self[offset] == UInt8(ascii: "-") {
       negative = true
       offset += 1
     }
-    if bytes[offset] == UInt8(ascii: "N") || bytes[offset] == UInt8(ascii: "I") {
+    if self[offset] == UInt8(ascii: "N") || self[offset] == UInt8(ascii: "I") {
       for word in ["NaN", "Infinity"] where matches(word) {
         offset += word.utf8.count
         return word == "NaN" ? .nan : (negative ? -.infinity : .infinity)
@@ -115,7 +115,7 @@ extension JSONScanner {
     var digits = 0
     var exponent = 0
     let integerStart = offset
-    while case let byte = bytes[offset], byte >= 0x30, byte <= 0x39 {
+    while case let byte = self[offset], byte >= 0x30, byte <= 0x39 {
       if digits < 19 {
         mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
         if mantissa != 0 { digits += 1 }
@@ -128,14 +128,14 @@ extension JSONScanner {
     if offset == integerStart {
       throw syntaxError("expected a digit in this number")
     }
-    if bytes[integerStart] == UInt8(ascii: "0"), offset - integerStart > 1 {
+    if self[integerStart] == UInt8(ascii: "0"), offset - integerStart > 1 {
       offset = integerStart
       throw syntaxError("numbers must not start with 0; expected a number such as 7 or 0.7")
     }
-    if bytes[offset] == UInt8(ascii: ".") {
+    if self[offset] == UInt8(ascii: ".") {
       offset += 1
       let fractionStart = offset
-      while case let byte = bytes[offset], byte >= 0x30, byte <= 0x39 {
+      while case let byte = self[offset], byte >= 0x30, byte <= 0x39 {
         if digits < 19 {
           mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
           if mantissa != 0 { digits += 1 }
@@ -145,16 +145,16 @@ extension JSONScanner {
       }
       if offset == fractionStart { throw syntaxError("expected a digit after the decimal point") }
     }
-    if bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+    if self[offset] == UInt8(ascii: "e") || self[offset] == UInt8(ascii: "E") {
       offset += 1
       var exponentNegative = false
-      if bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
-        exponentNegative = bytes[offset] == UInt8(ascii: "-")
+      if self[offset] == UInt8(ascii: "+") || self[offset] == UInt8(ascii: "-") {
+        exponentNegative = self[offset] == UInt8(ascii: "-")
         offset += 1
       }
       let exponentStart = offset
       var written = 0
-      while case let byte = bytes[offset], byte >= 0x30, byte <= 0x39 {
+      while case let byte = self[offset], byte >= 0x30, byte <= 0x39 {
         if written < 100_000 { written = written * 10 + Int(byte - 0x30) }
         offset += 1
       }
@@ -168,9 +168,10 @@ extension JSONScanner {
         exponent < 0 ? value / Self.powerOfTen(-exponent) : value * Self.powerOfTen(exponent)
       return negative ? -value : value
     }
-    return bytes.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: 1) {
-      strtod($0, nil)
-    }
+    // The number's text, ended by a NUL, for the C library.
+    var text = [CChar](repeating: 0, count: offset - start + 1)
+    for index in start..<offset { text[index - start] = CChar(bitPattern: bytes[index]) }
+    return strtod(text, nil)
   }
 
   /// 10 to the power `exponent`, from 0 to 22: the powers a double holds exactly.

@@ -4,8 +4,9 @@ import Foundation
 /// and column. It reads numbers and strings without building intermediate values, which keeps a
 /// million-point chart fast to decode.
 struct JSONScanner {
-  /// The document; its last byte is a NUL that is not part of it, so a read past the end finds 0.
-  /// The caller keeps the memory alive while the scanner is used.
+  /// The document. Reads go through `subscript(_:)`, which gives 0 past the end, so that every
+  /// loop stops there as it stops at a byte it does not expect; the caller keeps the memory alive
+  /// while the scanner is used.
   let bytes: UnsafeBufferPointer<UInt8>
   var offset = 0
   let end: Int
@@ -15,14 +16,18 @@ struct JSONScanner {
   /// column, never a stack overflow. No chart or Vega-Lite specification nests near this deep.
   static let maximumDepth = 512
 
-  /// A scanner over `bytes`, whose last byte must be a NUL terminator.
-  init(nulTerminated bytes: UnsafeBufferPointer<UInt8>) {
-    precondition(bytes.last == 0, "the scanner needs a NUL after the document")
+  /// A scanner over the bytes of a document, read where they lie.
+  init(document bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    end = bytes.count - 1
+    end = bytes.count
     // A UTF-8 byte-order mark is allowed before the document.
     if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
   }
+
+  /// The byte at `position`, or 0 at and past the end of the document (which is never a byte a
+  /// token continues with, so a token cut short by the end is reported as such).
+  @inline(__always)
+  subscript(position: Int) -> UInt8 { position < end ? bytes[position] : 0 }
 
   // MARK: Position and errors
 
@@ -30,7 +35,7 @@ struct JSONScanner {
   func location(of position: Int) -> ErrorLocation {
     var line = 1
     var lineStart = 0
-    for index in 0..<min(position, end) where bytes[index] == UInt8(ascii: "\n") {
+    for index in 0..<min(position, end) where self[index] == UInt8(ascii: "\n") {
       line += 1
       lineStart = index + 1
     }
@@ -41,7 +46,7 @@ struct JSONScanner {
   /// What stands at the current position, for a message: `'x'` or `the end of the file`.
   func currentToken() -> String {
     guard offset < end else { return "the end of the file" }
-    let byte = bytes[offset]
+    let byte = self[offset]
     if byte < 0x80, byte >= 0x20 { return "'\(Character(Unicode.Scalar(byte)))'" }
     return String(format: "byte 0x%02X", byte)
   }
@@ -54,7 +59,7 @@ struct JSONScanner {
 
   mutating func skipWhitespace() {
     while true {
-      switch bytes[offset] {
+      switch self[offset] {
       case 0x20, 0x0A, 0x0D, 0x09: offset += 1
       default: return
       }
@@ -64,7 +69,7 @@ struct JSONScanner {
   /// The next byte after white space, not consumed (0 at the end).
   mutating func peek() -> UInt8 {
     skipWhitespace()
-    return bytes[offset]
+    return self[offset]
   }
 
   var isAtEnd: Bool { offset >= end }
@@ -121,12 +126,12 @@ struct JSONScanner {
     var raw: Range<Int>?
     var decoded: String?
     var index = offset + 1
-    while bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
-      bytes[index] >= 0x20
+    while self[index] != UInt8(ascii: "\""), self[index] != UInt8(ascii: "\\"),
+      self[index] >= 0x20
     {
       index += 1
     }
-    if bytes[index] == UInt8(ascii: "\"") {
+    if self[index] == UInt8(ascii: "\"") {
       raw = (offset + 1)..<index
       offset = index + 1
     } else {
@@ -150,7 +155,7 @@ struct JSONScanner {
       offset += 1
       return true
     }
-    guard bytes[offset] == closing, offset < end else { throw syntaxError(expectation) }
+    guard self[offset] == closing, offset < end else { throw syntaxError(expectation) }
     offset += 1
     depth -= 1
     return false
@@ -208,7 +213,7 @@ struct JSONScanner {
     switch peek() {
     case UInt8(ascii: "\""): .string
     case UInt8(ascii: "-"):
-      bytes[offset + 1] == UInt8(ascii: "I") ? .nonFinite : .number
+      self[offset + 1] == UInt8(ascii: "I") ? .nonFinite : .number
     case UInt8(ascii: "0")...UInt8(ascii: "9"): .number
     case UInt8(ascii: "{"): .object
     case UInt8(ascii: "["): .array
@@ -222,7 +227,7 @@ struct JSONScanner {
   func matches(_ word: String) -> Bool {
     var index = offset
     for byte in word.utf8 {
-      if bytes[index] != byte { return false }
+      if self[index] != byte { return false }
       index += 1
     }
     return true

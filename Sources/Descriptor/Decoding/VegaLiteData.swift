@@ -92,10 +92,8 @@ extension VegaLite {
     -> [[String: JSONValue]]
   {
     if type == "json" {
-      var buffer = [UInt8](bytes)
-      buffer.append(0)
-      let json = try buffer.withUnsafeBufferPointer { pointer -> JSONValue in
-        var scanner = JSONScanner(nulTerminated: pointer)
+      let json = try bytes.withUnsafeBytes { raw -> JSONValue in
+        var scanner = JSONScanner(document: raw.assumingMemoryBound(to: UInt8.self))
         return try scanner.readValue()
       }
       return try rows(json: json, property: property, at: place)
