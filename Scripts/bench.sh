@@ -10,8 +10,18 @@ python=.venv/bin/python
 for n in 100000 1000000; do
   [ -f "$out/chart-$n.json" ] || python3 Scripts/make-big-chart.py "$n" "$out/chart-$n.json"
 done
-echo "== stages, 1,000,000 points (chart2midi-bench)"
-"$bin/chart2midi-bench" "$out/chart-1000000.json" "$out/stages.mid"
+echo "== stages, 1,000,000 points (chart2midi-bench; three runs, each in a fresh process)"
+for run in 1 2 3; do
+  echo "-- run $run"
+  "$bin/chart2midi-bench" "$out/chart-1000000.json" "$out/stages.mid" | tee "$out/stages-$run.txt"
+done
+# The best of the three runs for the two goals of the stages.
+cat "$out"/stages-[123].txt | awk '
+  /decoding:/ { mbs = $2 + 0; if (mbs > best_mbs) best_mbs = mbs }
+  /map \+ encode:/ { s = $4 + 0; if (best_s == 0 || s < best_s) best_s = s }
+  END {
+    printf "best of 3: decoding and validating %.0f MB/s (goal: at least 400), map + encode %.3f s (goal: at most 0.1 s)\n", best_mbs, best_s
+  }'
 echo
 echo "== rendering in memory: one pass for the mix and every stem"
 "$bin/chart2midi-bench" --render Examples/temperatures.json

@@ -95,7 +95,20 @@ private struct ByteWriter {
 
   @inline(__always)
   mutating func append(_ byte: UInt8) {
-    precondition(count < capacity, "the MIDI file outgrew the room reserved for it")
+    reserve(1)
+    appendReserved(byte)
+  }
+
+  /// Stops the program unless `bytes` more fit, so that they can be written with
+  /// `appendReserved(_:)`.
+  @inline(__always)
+  func reserve(_ bytes: Int) {
+    precondition(count + bytes <= capacity, "the MIDI file outgrew the room reserved for it")
+  }
+
+  /// Appends a byte that `reserve(_:)` made room for.
+  @inline(__always)
+  mutating func appendReserved(_ byte: UInt8) {
     base[count] = byte
     count += 1
   }
@@ -156,18 +169,23 @@ private struct TrackWriter {
     case .meta(let text):
       meta(text.isMarker ? .marker : .text, text.text.utf8, at: eventTick)
     case .channel(let bits):
-      delta(to: eventTick)
+      let target = max(eventTick, tick)
+      let delta = UInt32(target - tick)
+      tick = target
       var status = UInt8(truncatingIfNeeded: bits)
       if bits & PackedMessage.ownChannel == 0 { status |= channel.value }
+      // A four-byte delta time, a status and two data bytes at most.
+      file.reserve(7)
+      VariableLengthQuantity.write(delta) { file.appendReserved($0) }
       if status != runningStatus {
-        file.append(status)
+        file.appendReserved(status)
         runningStatus = status
       }
-      file.append(UInt8(truncatingIfNeeded: bits >> 8))
+      file.appendReserved(UInt8(truncatingIfNeeded: bits >> 8))
       // Program change and channel pressure have one data byte.
       switch status & 0xF0 {
       case ChannelStatus.programChange, ChannelStatus.channelPressure: break
-      default: file.append(UInt8(truncatingIfNeeded: bits >> 16))
+      default: file.appendReserved(UInt8(truncatingIfNeeded: bits >> 16))
       }
     }
   }
