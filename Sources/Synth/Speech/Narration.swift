@@ -11,94 +11,55 @@ public struct NarrationScript: Hashable, Sendable {
   /// The sentences after it.
   public var details: [String]
 
-  /// The script of a chart as a score plays it.
+  /// The script of a chart as a score plays it, in the language of the options' voice (see
+  /// `NarrationLanguage`).
   ///
   /// - Throws: `MIDIMapError` when an axis role option does not fit the chart.
   public init(chart: ChartDescriptor, score: Score, options: SonificationOptions) throws {
-    let description = ChartDescription(chart)
+    let language = NarrationLanguage(voice: options.voice)
+    let facts = NarratedFacts(language: language, description: ChartDescription(chart))
     var intro = [ChartDescription.sentence(chart.title)]
-    intro += description.axisSentences
-    intro += Self.instrumentSentences(chart: chart, score: score)
-    intro.append(try Self.readingSentence(chart: chart, options: options))
+    intro += facts.axisSentences
+    intro += Self.instrumentSentences(score: score, language: language)
+    let roles = try ChartMapper(options: options).axisRoles(for: chart)
+    let reading = language.reading(
+      time: chart.xAxis.title, pitch: chart.yAxis.title,
+      duration: roles.duration.map { chart.additionalAxes[$0].title },
+      loudness: roles.loudness.map { chart.additionalAxes[$0].title })
+    intro.append(Self.capitalized(reading.joined(separator: "; ")) + ".")
     // The context track's sounds, when it plays.
     if score.tracks.contains(where: { $0.isPercussion && $0.noteCount > 0 }) {
       var cues: [String] = []
       if options.gridlines, chart.xAxis.numeric?.gridlinePositions.isEmpty == false {
-        cues.append("soft ticks mark the gridlines")
+        cues.append(language.gridlineTicks)
       }
-      if !options.thresholds.isEmpty {
-        cues.append(
-          "a rising chirp marks a rise above a threshold, a falling chirp a fall below it")
-      }
+      if !options.thresholds.isEmpty { cues.append(language.thresholdChirps) }
       if !cues.isEmpty { intro.append(Self.capitalized(cues.joined(separator: "; ")) + ".") }
     }
     if options.gaps == .noise, score.tracks.contains(where: { $0.name.hasSuffix(" gaps") }) {
-      intro.append("A soft noise plays where data is missing.")
+      intro.append(language.gapNoise)
     }
     self.intro = intro
-
-    var details = [description.summary]
-    for stats in description.statistics {
-      guard let highest = stats.maximum, let lowest = stats.minimum else { continue }
-      let name = stats.name.isEmpty ? chart.title : stats.name
-      var sentence =
-        "\(name) is highest at \(description.valueText(for: highest)), and lowest at \(description.valueText(for: lowest))."
-      if let trend = stats.trend {
-        switch trend.direction {
-        case .increasing: sentence += " It rises overall."
-        case .decreasing: sentence += " It falls overall."
-        case .flat: sentence += " It shows no overall rise or fall."
-        }
-      }
-      if !stats.outliers.isEmpty {
-        let listed = stats.outliers.map { description.valueText(for: $0) }
-        sentence +=
-          " \(listed.count == 1 ? "An outlier" : "Outliers"): \(listed.joined(separator: "; "))."
-      }
-      details.append(sentence)
-    }
-    if let comparison = description.comparisonSentence { details.append(comparison) }
-    self.details = details
+    details = [facts.summary] + facts.seriesSentences + (facts.comparison.map { [$0] } ?? [])
   }
 
   /// "Birth rate plays the flute." or "USA plays the acoustic grand piano, Japan the flute."
-  static func instrumentSentences(chart: ChartDescriptor, score: Score) -> [String] {
+  static func instrumentSentences(score: Score, language: NarrationLanguage) -> [String] {
     let melodic = score.tracks.filter { !$0.isPercussion && !$0.name.hasSuffix(" gaps") }
     var stems: [String] = []
     for track in melodic where !stems.contains(track.stem) { stems.append(track.stem) }
     return stems.map { stem in
       let tracks = melodic.filter { $0.stem == stem }
-      func instrument(_ track: ScoreTrack) -> String {
-        "the \(Instruments.name(of: track.program).lowercased())"
-      }
       guard tracks.count > 1 || tracks[0].name != stem else {
-        return "\(stem) plays \(instrument(tracks[0]))."
+        return "\(stem) \(language.plays(tracks[0].program, first: true))."
       }
       let parts = tracks.enumerated().map { index, track -> String in
         let category = String(track.name.dropFirst(stem.count + 2))
-        return index == 0
-          ? "\(category) plays \(instrument(track))" : "\(category) \(instrument(track))"
+        return "\(category) \(language.plays(track.program, first: index == 0))"
       }
-      let prefix = stems.count > 1 ? "In \(stem), " : ""
+      let prefix = stems.count > 1 ? language.inSeries(stem) : ""
       return Self.capitalized(prefix + parts.joined(separator: ", ")) + "."
     }
-  }
-
-  /// "Time runs along Year; higher pitch means more Birth rate; longer notes mean more MSRP."
-  static func readingSentence(chart: ChartDescriptor, options: SonificationOptions) throws
-    -> String
-  {
-    let roles = try ChartMapper(options: options).axisRoles(for: chart)
-    var parts = [
-      "time runs along \(chart.xAxis.title)", "higher pitch means more \(chart.yAxis.title)",
-    ]
-    if let duration = roles.duration {
-      parts.append("longer notes mean more \(chart.additionalAxes[duration].title)")
-    }
-    if let loudness = roles.loudness {
-      parts.append("louder notes mean more \(chart.additionalAxes[loudness].title)")
-    }
-    return capitalized(parts.joined(separator: "; ")) + "."
   }
 
   static func capitalized(_ text: String) -> String {

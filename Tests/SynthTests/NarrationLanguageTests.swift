@@ -1,0 +1,107 @@
+import Descriptor
+import Foundation
+import MIDIMap
+import TestSupport
+import Testing
+
+@testable import Synth
+
+/// The narration's words in the language of its voice, around the chart's own texts.
+@Suite("Narration in the voice's language")
+struct NarrationLanguageTests {
+  func script(_ name: String, voice: String, summary: Bool = true) throws -> NarrationScript {
+    var chart = try ChartDescriptor(contentsOf: example(name))
+    if !summary { chart.summary = nil }
+    var options = try SonificationOptions().applying(chart.sonification)
+    options.voice = voice
+    let score = try ChartMapper(options: options).makeScore(for: chart)
+    return try NarrationScript(chart: chart, score: score, options: options)
+  }
+
+  @Test(arguments: [
+    ("de", NarrationLanguage.Code.german), ("DE", .german), ("fr-fr", .french),
+    ("es-419", .spanish), ("en-us+f3", .english), ("en", .english), ("it", .english),
+    ("", .english),
+  ])
+  func aVoiceChoosesItsLanguage(voice: String, code: NarrationLanguage.Code) {
+    #expect(NarrationLanguage(voice: voice).code == code)
+  }
+
+  @Test func numbersTakeTheLanguagesSeparatorsAndNothingElseChanges() {
+    let cases: [(String, german: String, french: String)] = [
+      ("1,234.5", "1.234,5", "1 234,5"), ("2.80 tons", "2,80 tons", "2,80 tons"),
+      ("$120,000", "$120.000", "$120 000"), ("Jan 1, 2000", "Jan 1, 2000", "Jan 1, 2000"),
+      ("3.", "3.", "3."), ("v1.2.3", "v1,2,3", "v1,2,3"), ("-0.5", "-0,5", "-0,5"),
+    ]
+    for (english, german, french) in cases {
+      #expect(NarrationLanguage(.english).number(english) == english)
+      #expect(NarrationLanguage(.german).number(english) == german)
+      #expect(NarrationLanguage(.french).number(english) == french)
+      #expect(NarrationLanguage(.spanish).number(english) == german)
+    }
+  }
+
+  @Test func anEnglishVoiceSpeaksTheWordsOfDescribe() throws {
+    let chart = try ChartDescriptor(contentsOf: example("cars"))
+    let description = ChartDescription(chart)
+    let english = try script("cars", voice: "en-us")
+    // The axes as `describe` says them, then the instruments and how to read them.
+    #expect(Array(english.intro[1...4]) == description.axisSentences)
+    #expect(
+      english.intro[5]
+        == "USA plays the acoustic grand piano, Japan the flute, Germany the vibraphone.")
+    #expect(english.details[0] == description.summary)
+    #expect(
+      english.details.contains {
+        $0.hasPrefix("Cars is highest at 52 miles per gallon at 1.38 tons (Toyota Prius)")
+      })
+  }
+
+  @Test func aGermanVoiceSpeaksGermanWordsAroundTheChartsOwnTexts() throws {
+    let german = try script("cars", voice: "de")
+    #expect(german.intro[0] == "Vehicle Weight vs Fuel Efficiency by Country and MSRP.")
+    #expect(german.intro[1] == "Die x-Achse ist Weight, von 0,00 tons bis 3,00 tons.")
+    #expect(german.intro[3] == "Eine weitere Achse ist MSRP, von $0 bis $120.000.")
+    #expect(
+      german.intro[4] == "Eine weitere Achse ist Country, mit 3 Kategorien: USA, Japan, Germany.")
+    #expect(german.intro[5] == "USA spielt den Flügel, Japan die Flöte, Germany das Vibraphon.")
+    #expect(german.intro[6].hasPrefix("Die Zeit läuft entlang Weight; höhere Töne bedeuten mehr"))
+    // The chart's own summary, then the facts in German with decimal commas.
+    #expect(german.details[0].hasPrefix("Fuel efficiency decreases as vehicle weight increases"))
+    #expect(
+      german.details[1]
+        == "Cars ist am höchsten mit 52 miles per gallon bei 1,38 tons (Toyota Prius) und am niedrigsten mit 15 miles per gallon bei 2,80 tons (Cadillac Escalade). Insgesamt fällt es. Ein Ausreißer: 52 miles per gallon bei 1,38 tons (Toyota Prius)."
+    )
+  }
+
+  @Test func frenchAndSpanishVoicesSpeakTheirWords() throws {
+    let french = try script("cars", voice: "fr")
+    #expect(french.intro[1] == "L'axe des x est Weight, de 0,00 tons à 3,00 tons.")
+    #expect(french.intro[3] == "Un axe supplémentaire est MSRP, de $0 à $120 000.")
+    #expect(french.intro[5] == "USA joue du piano, Japan de la flûte, Germany du vibraphone.")
+    let spanish = try script("cars", voice: "es")
+    #expect(spanish.intro[1] == "El eje x es Weight, de 0,00 tons a 3,00 tons.")
+    #expect(spanish.intro[5] == "USA toca el piano, Japan la flauta, Germany el vibráfono.")
+    // A summary made from the data, for a chart without one.
+    let made = try script("cars", voice: "es", summary: false)
+    #expect(
+      made.details[0]
+        == "Cars baja en general, con un máximo de 52 miles per gallon en 1,38 tons (Toyota Prius) y un mínimo de 15 miles per gallon en 2,80 tons (Cadillac Escalade)."
+    )
+  }
+
+  @Test func aGermanNarrationIsSpoken() throws {
+    let german = try script("birth-rate", voice: "de")
+    let narration = try Narration(
+      script: german, parts: .both, graphDuration: 10,
+      options: {
+        var options = SonificationOptions()
+        options.voice = "de"
+        return options
+      }(),
+      sampleRate: 44100)
+    #expect(narration.sentences.map(\.text) == german.intro + german.details)
+    #expect(narration.sentences.allSatisfy { $0.end > $0.start })
+    #expect(narration.samples.contains { abs($0) > 0.05 })
+  }
+}
