@@ -8,7 +8,7 @@ import Testing
 
 /// The narration's words in the language of its voice, around the chart's own texts.
 @Suite("Narration in the voice's language")
-struct NarrationLanguageTests {
+struct DescriptionLanguageTests {
   func script(_ name: String, voice: String, summary: Bool = true) throws -> NarrationScript {
     var chart = try ChartDescriptor(contentsOf: example(name))
     if !summary { chart.summary = nil }
@@ -19,12 +19,12 @@ struct NarrationLanguageTests {
   }
 
   @Test(arguments: [
-    ("de", NarrationLanguage.Code.german), ("DE", .german), ("fr-fr", .french),
+    ("de", DescriptionLanguage.Code.german), ("DE", .german), ("fr-fr", .french),
     ("es-419", .spanish), ("en-us+f3", .english), ("en", .english), ("it", .english),
     ("", .english),
   ])
-  func aVoiceChoosesItsLanguage(voice: String, code: NarrationLanguage.Code) {
-    #expect(NarrationLanguage(voice: voice).code == code)
+  func aVoiceChoosesItsLanguage(voice: String, code: DescriptionLanguage.Code) {
+    #expect(DescriptionLanguage(voice: voice).code == code)
   }
 
   @Test func numbersTakeTheLanguagesSeparatorsAndNothingElseChanges() {
@@ -34,10 +34,10 @@ struct NarrationLanguageTests {
       ("3.", "3.", "3."), ("v1.2.3", "v1,2,3", "v1,2,3"), ("-0.5", "-0,5", "-0,5"),
     ]
     for (english, german, french) in cases {
-      #expect(NarrationLanguage(.english).number(english) == english)
-      #expect(NarrationLanguage(.german).number(english) == german)
-      #expect(NarrationLanguage(.french).number(english) == french)
-      #expect(NarrationLanguage(.spanish).number(english) == german)
+      #expect(DescriptionLanguage(.english).number(english) == english)
+      #expect(DescriptionLanguage(.german).number(english) == german)
+      #expect(DescriptionLanguage(.french).number(english) == french)
+      #expect(DescriptionLanguage(.spanish).number(english) == german)
     }
   }
 

@@ -13,12 +13,16 @@ public struct ChartDescription: Sendable {
   public var chart: ChartDescriptor
   /// One entry per series.
   public var statistics: [SeriesStatistics]
+  /// The language of the sentences that a narration speaks too: the summary made from the data,
+  /// the axes, the comparison of series, and the values with their places.
+  public var language: DescriptionLanguage
   /// The most decimals of the chart's y values, for statistics.
   let yDecimals: Int
 
-  /// Describes a chart.
-  public init(_ chart: ChartDescriptor) {
+  /// Describes a chart, in English unless `language` says otherwise.
+  public init(_ chart: ChartDescriptor, language: DescriptionLanguage = .english) {
     self.chart = chart
+    self.language = language
     statistics = chart.series.indices.map { SeriesStatistics(series: $0, of: chart) }
     yDecimals = chart.yDecimals
   }
@@ -32,15 +36,9 @@ public struct ChartDescription: Sendable {
   public var generatedSummary: String {
     var sentences = statistics.compactMap { stats -> String? in
       guard let lowest = stats.minimum, let highest = stats.maximum else { return nil }
-      let series = name(of: stats)
-      let how: String
-      switch stats.trend?.direction {
-      case .increasing?: how = "rises overall"
-      case .decreasing?: how = "falls overall"
-      default: how = "shows no overall rise or fall"
-      }
-      return
-        "\(series) \(how), with a high of \(y(highest.y)) \(place(highest)) and a low of \(y(lowest.y)) \(place(lowest))."
+      return language.summary(
+        name(of: stats), trend: language.trend(stats.trend?.direction, sentence: false),
+        high: valueText(for: highest), low: valueText(for: lowest))
     }
     if let comparison = comparisonSentence { sentences.append(comparison) }
     return sentences.joined(separator: " ")
@@ -50,31 +48,25 @@ public struct ChartDescription: Sendable {
   public var comparisonSentence: String? {
     let ranked = statistics.filter { $0.mean != nil }.sorted { $0.mean! > $1.mean! }
     guard ranked.count >= 2 else { return nil }
-    if ranked.count == 2 {
-      return
-        "\(ranked[0].name) is higher on average than \(ranked[1].name), by \(difference(ranked[0].mean! - ranked[1].mean!))."
-    }
-    return "From highest to lowest on average: \(ranked.map(\.name).joined(separator: ", "))."
+    return language.comparison(
+      ranked.map(\.name), by: language.number(difference(ranked[0].mean! - ranked[1].mean!)))
   }
 
   /// One sentence per axis: "The x axis is Year, from 1917 to 1975.", the y axis, then "An
   /// additional axis is MSRP, from $0 to $120,000." for each additional axis.
   public var axisSentences: [String] {
     [
-      "The x axis is \(axisText(chart.xAxis)).",
-      "The y axis is \(axisText(.numeric(chart.yAxis))).",
-    ]
-      + chart.additionalAxes.map { "An additional axis is \(axisText($0))." }
+      language.axisSentence(.x, axisText(chart.xAxis)),
+      language.axisSentence(.y, axisText(.numeric(chart.yAxis))),
+    ] + chart.additionalAxes.map { language.axisSentence(.additional, axisText($0)) }
   }
 
   /// The description as lines of text, one sentence or two per line.
   public var text: String {
     var lines = [ChartDescription.sentence(chart.title), summary]
-    lines.append(
-      "The x axis is \(axisText(chart.xAxis)). The y axis is \(axisText(.numeric(chart.yAxis))).")
-    for axis in chart.additionalAxes {
-      lines.append("An additional axis is \(axisText(axis)).")
-    }
+    let axes = axisSentences
+    lines.append(axes[0] + " " + axes[1])
+    lines += axes.dropFirst(2)
     for (index, stats) in statistics.enumerated() {
       lines.append(contentsOf: seriesSentences(stats, series: chart.series[index]))
     }
@@ -114,7 +106,7 @@ public struct ChartDescription: Sendable {
 
   /// A point's value and place: "268 births per 10,000 people in 1960 (Peak)".
   public func valueText(for point: SeriesStatistics.Point) -> String {
-    "\(y(point.y)) \(place(point))"
+    "\(language.number(y(point.y))) \(place(point))"
   }
 
   /// A y value in the y axis's words.
@@ -135,10 +127,11 @@ public struct ChartDescription: Sendable {
 
   /// "in 1960", "at 1.38 tons (Toyota Prius)", "in Jul".
   public func place(_ point: SeriesStatistics.Point) -> String {
-    let x = chart.xAxis.describe(point.x)
-    let preposition =
-      chart.xAxis.numeric?.dateFormat?.preposition
-      ?? (x.contains(where: \.isLetter) && chart.xAxis.categorical == nil ? "at" : "in")
+    var x = chart.xAxis.describe(point.x)
+    let measure = x.contains(where: \.isLetter) && chart.xAxis.categorical == nil
+    if chart.xAxis.numeric != nil { x = language.number(x) }
+    let preposition = language.preposition(
+      dateWord: chart.xAxis.numeric?.dateFormat?.preposition, measure: measure)
     let label = point.label.map { " (\($0))" } ?? ""
     return "\(preposition) \(x)\(label)"
   }
@@ -164,12 +157,12 @@ public struct ChartDescription: Sendable {
   func axisText(_ axis: Axis) -> String {
     switch axis {
     case .numeric(let numeric):
-      let scale = numeric.scaleType == .linear ? "" : ", on a \(numeric.scaleType.rawValue) scale"
-      return "\(numeric.title), from \(numeric.rangeText)\(scale)"
+      return language.numericAxis(
+        numeric.title, from: language.number(numeric.describe(numeric.range.lowerBound)),
+        to: language.number(numeric.describe(numeric.range.upperBound)),
+        scale: numeric.scaleType == .linear ? nil : numeric.scaleType.rawValue)
     case .categorical(let categorical):
-      let count = categorical.categoryOrder.count
-      return
-        "\(categorical.title), with \(count) categor\(count == 1 ? "y" : "ies"): \(categorical.categoryOrder.joined(separator: ", "))"
+      return language.categoricalAxis(categorical.title, categories: categorical.categoryOrder)
     }
   }
 

@@ -12,14 +12,14 @@ public struct NarrationScript: Hashable, Sendable {
   public var details: [String]
 
   /// The script of a chart as a score plays it, in the language of the options' voice (see
-  /// `NarrationLanguage`).
+  /// `DescriptionLanguage`).
   ///
   /// - Throws: `MIDIMapError` when an axis role option does not fit the chart.
   public init(chart: ChartDescriptor, score: Score, options: SonificationOptions) throws {
-    let language = NarrationLanguage(voice: options.voice)
-    let facts = NarratedFacts(language: language, description: ChartDescription(chart))
+    let language = DescriptionLanguage(voice: options.voice)
+    let description = ChartDescription(chart, language: language)
     var intro = [ChartDescription.sentence(chart.title)]
-    intro += facts.axisSentences
+    intro += description.axisSentences
     intro += Self.instrumentSentences(score: score, language: language)
     let roles = try ChartMapper(options: options).axisRoles(for: chart)
     let reading = language.reading(
@@ -40,11 +40,26 @@ public struct NarrationScript: Hashable, Sendable {
       intro.append(language.gapNoise)
     }
     self.intro = intro
-    details = [facts.summary] + facts.seriesSentences + (facts.comparison.map { [$0] } ?? [])
+    var details = [description.summary]
+    for stats in description.statistics {
+      guard let highest = stats.maximum, let lowest = stats.minimum else { continue }
+      var sentence = language.extremes(
+        stats.name.isEmpty ? chart.title : stats.name, highest: description.valueText(for: highest),
+        lowest: description.valueText(for: lowest))
+      if let trend = stats.trend {
+        sentence += " " + language.trend(trend.direction, sentence: true)
+      }
+      if !stats.outliers.isEmpty {
+        sentence += " " + language.outliers(stats.outliers.map(description.valueText))
+      }
+      details.append(sentence)
+    }
+    if let comparison = description.comparisonSentence { details.append(comparison) }
+    self.details = details
   }
 
   /// "Birth rate plays the flute." or "USA plays the acoustic grand piano, Japan the flute."
-  static func instrumentSentences(score: Score, language: NarrationLanguage) -> [String] {
+  static func instrumentSentences(score: Score, language: DescriptionLanguage) -> [String] {
     let melodic = score.tracks.filter { !$0.isPercussion && !$0.name.hasSuffix(" gaps") }
     var stems: [String] = []
     for track in melodic where !stems.contains(track.stem) { stems.append(track.stem) }

@@ -1,0 +1,210 @@
+import Foundation
+
+/// The words a chart's description is written in, and a narration spoken in: English, German,
+/// French or Spanish. A chart's own texts (its title, summary, axis titles, series, categories and
+/// labels) stay as they are written; the numbers the description formats take the language's
+/// separators, so that a German voice reads "1,38" as a decimal and "10.000" as ten thousand.
+public struct DescriptionLanguage: Hashable, Sendable {
+  /// The languages with words of their own.
+  public enum Code: String, CaseIterable, Sendable {
+    /// English, the words of `describe`.
+    case english = "en"
+    /// German.
+    case german = "de"
+    /// French.
+    case french = "fr"
+    /// Spanish.
+    case spanish = "es"
+  }
+
+  /// The language.
+  public let code: Code
+
+  /// The language of an eSpeak NG voice ("de", "fr-fr", "es-419", "en-us+f3"); English for a
+  /// voice of any other language.
+  public init(voice: String) {
+    let language = voice.split(separator: "+").first.map(String.init) ?? voice
+    let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
+    code = Code(rawValue: primary) ?? .english
+  }
+
+  /// The words of a language.
+  public init(_ code: Code) { self.code = code }
+
+  /// English.
+  public static let english = DescriptionLanguage(.english)
+
+  // MARK: Numbers
+
+  /// A number the description formatted (with "," grouping thousands and "." before decimals), with
+  /// the language's separators: only a separator between two digits changes.
+  public func number(_ text: String) -> String {
+    guard code != .english else { return text }
+    let (decimal, grouping): (Character, Character) = code == .french ? (",", " ") : (",", ".")
+    let characters = Array(text)
+    var result = ""
+    for (index, character) in characters.enumerated() {
+      let between =
+        index > 0 && index + 1 < characters.count && characters[index - 1].isNumber
+        && characters[index + 1].isNumber
+      switch character {
+      case "." where between: result.append(decimal)
+      case "," where between: result.append(grouping)
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  // MARK: Axes
+
+  /// "The x axis is Year, from 1917 to 1975."
+  func axisSentence(_ role: AxisRole, _ text: String) -> String {
+    switch (code, role) {
+    case (.english, .x): "The x axis is \(text)."
+    case (.english, .y): "The y axis is \(text)."
+    case (.english, .additional): "An additional axis is \(text)."
+    case (.german, .x): "Die x-Achse ist \(text)."
+    case (.german, .y): "Die y-Achse ist \(text)."
+    case (.german, .additional): "Eine weitere Achse ist \(text)."
+    case (.french, .x): "L'axe des x est \(text)."
+    case (.french, .y): "L'axe des y est \(text)."
+    case (.french, .additional): "Un axe supplémentaire est \(text)."
+    case (.spanish, .x): "El eje x es \(text)."
+    case (.spanish, .y): "El eje y es \(text)."
+    case (.spanish, .additional): "Un eje adicional es \(text)."
+    }
+  }
+
+  /// Which axis a sentence is about.
+  enum AxisRole { case x, y, additional }
+
+  /// "Year, from 1917 to 1975", with ", on a log10 scale" for a scale that is not linear.
+  func numericAxis(_ title: String, from low: String, to high: String, scale: String?) -> String {
+    let range: String
+    switch code {
+    case .english: range = "\(title), from \(low) to \(high)"
+    case .german: range = "\(title), von \(low) bis \(high)"
+    case .french: range = "\(title), de \(low) à \(high)"
+    case .spanish: range = "\(title), de \(low) a \(high)"
+    }
+    guard let scale else { return range }
+    switch code {
+    case .english: return range + ", on a \(scale) scale"
+    case .german: return range + ", auf einer \(scale)-Skala"
+    case .french: return range + ", sur une échelle \(scale)"
+    case .spanish: return range + ", en una escala \(scale)"
+    }
+  }
+
+  /// "Month, with 12 categories: Jan, Feb, …".
+  func categoricalAxis(_ title: String, categories: [String]) -> String {
+    let count = categories.count
+    let list = categories.joined(separator: ", ")
+    switch code {
+    case .english: return "\(title), with \(count) categor\(count == 1 ? "y" : "ies"): \(list)"
+    case .german: return "\(title), mit \(count) Kategorie\(count == 1 ? "" : "n"): \(list)"
+    case .french: return "\(title), avec \(count) catégorie\(count == 1 ? "" : "s") : \(list)"
+    case .spanish: return "\(title), con \(count) categoría\(count == 1 ? "" : "s"): \(list)"
+    }
+  }
+
+  // MARK: Facts
+
+  /// A trend in words, as a sentence of its own ("It rises overall.") or within a summary
+  /// ("rises overall").
+  public func trend(_ direction: SeriesStatistics.Direction?, sentence: Bool) -> String {
+    switch (code, direction, sentence) {
+    case (.english, .increasing?, true): "It rises overall."
+    case (.english, .decreasing?, true): "It falls overall."
+    case (.english, _, true): "It shows no overall rise or fall."
+    case (.english, .increasing?, false): "rises overall"
+    case (.english, .decreasing?, false): "falls overall"
+    case (.english, _, false): "shows no overall rise or fall"
+    case (.german, .increasing?, true): "Insgesamt steigt es."
+    case (.german, .decreasing?, true): "Insgesamt fällt es."
+    case (.german, _, true): "Es zeigt insgesamt weder Anstieg noch Abfall."
+    case (.german, .increasing?, false): "steigt insgesamt"
+    case (.german, .decreasing?, false): "fällt insgesamt"
+    case (.german, _, false): "zeigt insgesamt weder Anstieg noch Abfall"
+    case (.french, .increasing?, true): "Dans l'ensemble, la série monte."
+    case (.french, .decreasing?, true): "Dans l'ensemble, la série descend."
+    case (.french, _, true): "Dans l'ensemble, la série ne monte ni ne descend."
+    case (.french, .increasing?, false): "monte dans l'ensemble"
+    case (.french, .decreasing?, false): "descend dans l'ensemble"
+    case (.french, _, false): "ne monte ni ne descend dans l'ensemble"
+    case (.spanish, .increasing?, true): "En general, sube."
+    case (.spanish, .decreasing?, true): "En general, baja."
+    case (.spanish, _, true): "En general, ni sube ni baja."
+    case (.spanish, .increasing?, false): "sube en general"
+    case (.spanish, .decreasing?, false): "baja en general"
+    case (.spanish, _, false): "ni sube ni baja en general"
+    }
+  }
+
+  /// "Birth rate is highest at 268 in 1960, and lowest at 146 in 1975."
+  public func extremes(_ name: String, highest: String, lowest: String) -> String {
+    switch code {
+    case .english: "\(name) is highest at \(highest), and lowest at \(lowest)."
+    case .german: "\(name) ist am höchsten mit \(highest) und am niedrigsten mit \(lowest)."
+    case .french: "\(name) atteint son maximum à \(highest) et son minimum à \(lowest)."
+    case .spanish: "\(name) alcanza su máximo con \(highest) y su mínimo con \(lowest)."
+    }
+  }
+
+  /// "An outlier: …." or "Outliers: …; …."
+  public func outliers(_ listed: [String]) -> String {
+    let list = listed.joined(separator: "; ")
+    let one = listed.count == 1
+    switch code {
+    case .english: return "\(one ? "An outlier" : "Outliers"): \(list)."
+    case .german: return "\(one ? "Ein Ausreißer" : "Ausreißer"): \(list)."
+    case .french: return "\(one ? "Une valeur aberrante" : "Des valeurs aberrantes") : \(list)."
+    case .spanish: return "\(one ? "Un valor atípico" : "Valores atípicos"): \(list)."
+    }
+  }
+
+  /// "High is higher on average than Low, by 10." for two series, the order from the highest for
+  /// more.
+  func comparison(_ ranked: [String], by difference: String) -> String {
+    if ranked.count == 2 {
+      let (a, b) = (ranked[0], ranked[1])
+      switch code {
+      case .english: return "\(a) is higher on average than \(b), by \(difference)."
+      case .german: return "\(a) liegt im Mittel um \(difference) höher als \(b)."
+      case .french: return "\(a) est en moyenne plus élevé que \(b), de \(difference)."
+      case .spanish: return "\(a) es en promedio más alto que \(b), por \(difference)."
+      }
+    }
+    let list = ranked.joined(separator: ", ")
+    switch code {
+    case .english: return "From highest to lowest on average: \(list)."
+    case .german: return "Vom höchsten zum niedrigsten Mittelwert: \(list)."
+    case .french: return "Du plus élevé au plus bas en moyenne : \(list)."
+    case .spanish: return "De mayor a menor en promedio: \(list)."
+    }
+  }
+
+  /// A summary's sentence for one series: "Births rises overall, with a high of … and a low of
+  /// …."
+  func summary(_ name: String, trend: String, high: String, low: String) -> String {
+    switch code {
+    case .english: "\(name) \(trend), with a high of \(high) and a low of \(low)."
+    case .german:
+      "\(name) \(trend), mit einem Höchstwert von \(high) und einem Tiefstwert von \(low)."
+    case .french: "\(name) \(trend), avec un maximum de \(high) et un minimum de \(low)."
+    case .spanish: "\(name) \(trend), con un máximo de \(high) y un mínimo de \(low)."
+    }
+  }
+
+  /// The word before an x value: for English the date format's ("on", "in", "at"), else "at"
+  /// for a measure with a unit and "in" for a number or category; their counterparts elsewhere.
+  func preposition(dateWord: String?, measure: Bool) -> String {
+    switch code {
+    case .english: dateWord ?? (measure ? "at" : "in")
+    case .german: measure ? "bei" : "in"
+    case .french: measure ? "à" : "en"
+    case .spanish: "en"
+    }
+  }
+}
