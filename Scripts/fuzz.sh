@@ -37,6 +37,8 @@ seed() {
 run() {
   local target=$1
   local findings=$build/findings/$target
+  # This run's findings only: earlier ones were copied into Tests/Fixtures/Hostile when found.
+  rm -rf "$findings"
   mkdir -p "$findings"
   seed "$target"
   # Each target alone: its exit status says whether it found something; the loop goes on.
