@@ -30,11 +30,12 @@ public struct ScoreEvent: Hashable, Sendable {
   }
 }
 
-/// A message and its channel in eight bytes: a channel message as the bytes it is written with,
-/// a text or marker as a reference to its text.
+/// A message and its channel in eight bytes: a channel message as the bytes it is written with
+/// (`MIDIMessage.channelBytes(channel:)`), a text or marker as a reference to its text.
 enum PackedMessage: Hashable, Sendable {
   /// The status byte (its channel nibble 0 unless `ownChannel` is set), then the first and the
-  /// second data byte (0 for a message with one), in the low 24 bits; bit 24 is `ownChannel`.
+  /// second data byte (0 for a message with one), in the low 24 bits; bit 24 is `ownChannel`,
+  /// bit 25 `twoDataBytes`.
   case channel(UInt32)
   /// A text or marker meta event.
   case meta(MetaText)
@@ -42,6 +43,8 @@ enum PackedMessage: Hashable, Sendable {
   /// Bit 24: the event names its channel (the status byte holds it); without it the event plays
   /// on its track's channel.
   static let ownChannel: UInt32 = 1 << 24
+  /// Bit 25: the message has a second data byte.
+  static let twoDataBytes: UInt32 = 1 << 25
 
   /// A text meta event's type and text, shared by the copies of an event.
   final class MetaText: Hashable, Sendable {
@@ -65,27 +68,15 @@ enum PackedMessage: Hashable, Sendable {
 
   @inline(__always)
   init(_ message: MIDIMessage, channel: UInt4?) {
-    func pack(_ status: UInt8, _ data1: UInt8, _ data2: UInt8 = 0) -> PackedMessage {
-      var bits = UInt32(status) | UInt32(data1) << 8 | UInt32(data2) << 16
-      if let channel { bits |= UInt32(channel.value) | Self.ownChannel }
-      return .channel(bits)
+    guard let bytes = message.channelBytes(channel: channel ?? 0) else {
+      let meta = message.metaText!
+      self = .meta(MetaText(isMarker: meta.type == .marker, text: meta.text))
+      return
     }
-    switch message {
-    case .noteOn(let note, let velocity):
-      self = pack(ChannelStatus.noteOn, note.value, velocity.value)
-    // A note-off with the release velocity that MIDI 1.0 names the default, 64.
-    case .noteOff(let note): self = pack(ChannelStatus.noteOff, note.value, 0x40)
-    case .polyphonicPressure(let note, let pressure):
-      self = pack(ChannelStatus.polyphonicPressure, note.value, pressure.value)
-    case .controlChange(let controller, let value):
-      self = pack(ChannelStatus.controlChange, controller.value, value.value)
-    case .programChange(let program): self = pack(ChannelStatus.programChange, program.value)
-    case .channelPressure(let pressure): self = pack(ChannelStatus.channelPressure, pressure.value)
-    // "The least significant 7 bits come first" (MIDI 1.0, pitch bend change).
-    case .pitchBend(let bend): self = pack(ChannelStatus.pitchBend, bend.lsb, bend.msb)
-    case .text(let text): self = .meta(MetaText(isMarker: false, text: text))
-    case .marker(let text): self = .meta(MetaText(isMarker: true, text: text))
-    }
+    var bits = UInt32(bytes.status) | UInt32(bytes.data1) << 8
+    if let data2 = bytes.data2 { bits |= UInt32(data2) << 16 | Self.twoDataBytes }
+    if channel != nil { bits |= Self.ownChannel }
+    self = .channel(bits)
   }
 
   /// The channel the event names, if it names one.
@@ -97,20 +88,11 @@ enum PackedMessage: Hashable, Sendable {
   /// The message, without its channel.
   var message: MIDIMessage {
     switch self {
-    case .meta(let meta): return meta.isMarker ? .marker(meta.text) : .text(meta.text)
+    case .meta(let meta): meta.isMarker ? .marker(meta.text) : .text(meta.text)
     case .channel(let bits):
-      let data1 = UInt7(clamping: Int((bits >> 8) & 0x7F))
-      let data2 = UInt7(clamping: Int((bits >> 16) & 0x7F))
-      switch UInt8(truncatingIfNeeded: bits) & 0xF0 {
-      case ChannelStatus.noteOn: return .noteOn(note: data1, velocity: data2)
-      case ChannelStatus.noteOff: return .noteOff(note: data1)
-      case ChannelStatus.polyphonicPressure:
-        return .polyphonicPressure(note: data1, pressure: data2)
-      case ChannelStatus.controlChange: return .controlChange(controller: data1, value: data2)
-      case ChannelStatus.programChange: return .programChange(data1)
-      case ChannelStatus.channelPressure: return .channelPressure(data1)
-      default: return .pitchBend(UInt14(clamping: Int(data1.value) | Int(data2.value) << 7))
-      }
+      MIDIMessage(
+        status: UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8),
+        UInt8(truncatingIfNeeded: bits >> 16))
     }
   }
 }

@@ -169,8 +169,7 @@ extension JSONScanner {
       return negative ? -value : value
     }
     // The number's text, ended by a NUL, for the C library.
-    var text = [CChar](repeating: 0, count: offset - start + 1)
-    for index in start..<offset { text[index - start] = CChar(bitPattern: bytes[index]) }
+    let text = bytes[start..<offset].map { CChar(bitPattern: $0) } + [0]
     return strtod(text, nil)
   }
 

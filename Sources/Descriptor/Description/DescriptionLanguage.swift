@@ -142,28 +142,6 @@ public struct DescriptionLanguage: Hashable, Sendable {
     }
   }
 
-  /// "Birth rate is highest at 268 in 1960, and lowest at 146 in 1975."
-  public func extremes(_ name: String, highest: String, lowest: String) -> String {
-    switch code {
-    case .english: "\(name) is highest at \(highest), and lowest at \(lowest)."
-    case .german: "\(name) ist am höchsten mit \(highest) und am niedrigsten mit \(lowest)."
-    case .french: "\(name) atteint son maximum à \(highest) et son minimum à \(lowest)."
-    case .spanish: "\(name) alcanza su máximo con \(highest) y su mínimo con \(lowest)."
-    }
-  }
-
-  /// "An outlier: …." or "Outliers: …; …."
-  public func outliers(_ listed: [String]) -> String {
-    let list = listed.joined(separator: "; ")
-    let one = listed.count == 1
-    switch code {
-    case .english: return "\(one ? "An outlier" : "Outliers"): \(list)."
-    case .german: return "\(one ? "Ein Ausreißer" : "Ausreißer"): \(list)."
-    case .french: return "\(one ? "Une valeur aberrante" : "Des valeurs aberrantes") : \(list)."
-    case .spanish: return "\(one ? "Un valor atípico" : "Valores atípicos"): \(list)."
-    }
-  }
-
   /// "High is higher on average than Low, by 10." for two series, the order from the highest for
   /// more.
   func comparison(_ ranked: [String], by difference: String) -> String {

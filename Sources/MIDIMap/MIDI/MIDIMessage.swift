@@ -86,23 +86,27 @@ public enum MIDIMessage: Hashable, Sendable {
   public static func decode(_ bytes: [UInt8]) -> (channel: UInt4, message: MIDIMessage)? {
     guard let status = bytes.first, (0x80..<0xF0).contains(status) else { return nil }
     let channel = UInt4(exactly: Int(status & 0x0F))!
-    func data(_ index: Int) -> UInt7 {
-      UInt7(clamping: index < bytes.count ? Int(bytes[index] & 0x7F) : 0)
+    let data1 = bytes.count > 1 ? bytes[1] : 0
+    let data2 = bytes.count > 2 ? bytes[2] : 0
+    if status & 0xF0 == ChannelStatus.noteOn, data2 & 0x7F == 0 {
+      return (channel, .noteOff(note: UInt7(clamping: Int(data1 & 0x7F))))
     }
-    let message: MIDIMessage
+    return (channel, MIDIMessage(status: status, data1, data2))
+  }
+
+  /// The channel message of a status byte (its channel nibble aside) and its data bytes, as they
+  /// stand: the inverse of `channelBytes(channel:)`.
+  init(status: UInt8, _ data1: UInt8, _ data2: UInt8) {
+    let first = UInt7(clamping: Int(data1 & 0x7F))
+    let second = UInt7(clamping: Int(data2 & 0x7F))
     switch status & 0xF0 {
-    case ChannelStatus.noteOn:
-      message =
-        data(2).value == 0 ? .noteOff(note: data(1)) : .noteOn(note: data(1), velocity: data(2))
-    case ChannelStatus.noteOff: message = .noteOff(note: data(1))
-    case ChannelStatus.polyphonicPressure:
-      message = .polyphonicPressure(note: data(1), pressure: data(2))
-    case ChannelStatus.controlChange: message = .controlChange(controller: data(1), value: data(2))
-    case ChannelStatus.programChange: message = .programChange(data(1))
-    case ChannelStatus.channelPressure: message = .channelPressure(data(1))
-    default:
-      message = .pitchBend(UInt14(clamping: Int(data(1).value) | Int(data(2).value) << 7))
+    case ChannelStatus.noteOn: self = .noteOn(note: first, velocity: second)
+    case ChannelStatus.noteOff: self = .noteOff(note: first)
+    case ChannelStatus.polyphonicPressure: self = .polyphonicPressure(note: first, pressure: second)
+    case ChannelStatus.controlChange: self = .controlChange(controller: first, value: second)
+    case ChannelStatus.programChange: self = .programChange(first)
+    case ChannelStatus.channelPressure: self = .channelPressure(first)
+    default: self = .pitchBend(UInt14(clamping: Int(first.value) | Int(second.value) << 7))
     }
-    return (channel, message)
   }
 }

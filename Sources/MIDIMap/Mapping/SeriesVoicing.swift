@@ -67,9 +67,9 @@ struct SeriesVoicing {
         nextOnset[index] = onsets[timeOrder[rank + 1]]
       }
     }
-    // A long discrete series of one instrument, every point a note: the notes are made on every
-    // core, each part of the series into its part of the array.
-    if !series.isContinuous, slots == 1, rule == .none, InParts.parts(for: points.count) > 1 {
+    // A discrete series of one instrument, every point a note: its notes are made in one array,
+    // a long series' on every core (see `InParts`); its markers in the points' order.
+    if !series.isContinuous, slots == 1, rule == .none {
       var voices = Voices()
       let notes = points.withUnsafeBufferPointer { self.notes(of: $0, onsets: onsets) }
       points.withUnsafeBufferPointer { points in

@@ -148,7 +148,9 @@ private struct TrackWriter {
 
   mutating func delta(to eventTick: Int) {
     let target = max(eventTick, tick)
-    VariableLengthQuantity.write(UInt32(target - tick)) { file.append($0) }
+    // At most four bytes.
+    file.reserve(4)
+    VariableLengthQuantity.write(UInt32(target - tick)) { file.appendReserved($0) }
     tick = target
   }
 
@@ -169,23 +171,18 @@ private struct TrackWriter {
     case .meta(let text):
       meta(text.isMarker ? .marker : .text, text.text.utf8, at: eventTick)
     case .channel(let bits):
-      let target = max(eventTick, tick)
-      let delta = UInt32(target - tick)
-      tick = target
+      delta(to: eventTick)
       var status = UInt8(truncatingIfNeeded: bits)
       if bits & PackedMessage.ownChannel == 0 { status |= channel.value }
-      // A four-byte delta time, a status and two data bytes at most.
-      file.reserve(7)
-      VariableLengthQuantity.write(delta) { file.appendReserved($0) }
+      // A status and two data bytes at most.
+      file.reserve(3)
       if status != runningStatus {
         file.appendReserved(status)
         runningStatus = status
       }
       file.appendReserved(UInt8(truncatingIfNeeded: bits >> 8))
-      // Program change and channel pressure have one data byte.
-      switch status & 0xF0 {
-      case ChannelStatus.programChange, ChannelStatus.channelPressure: break
-      default: file.appendReserved(UInt8(truncatingIfNeeded: bits >> 16))
+      if bits & PackedMessage.twoDataBytes != 0 {
+        file.appendReserved(UInt8(truncatingIfNeeded: bits >> 16))
       }
     }
   }

@@ -117,4 +117,28 @@ extension DescriptionLanguage {
     case .spanish: "Un ruido suave suena donde faltan datos."
     }
   }
+
+  // MARK: After the graph
+
+  /// "Birth rate is highest at 268 in 1960, and lowest at 146 in 1975."
+  func extremes(_ name: String, highest: String, lowest: String) -> String {
+    switch code {
+    case .english: "\(name) is highest at \(highest), and lowest at \(lowest)."
+    case .german: "\(name) ist am höchsten mit \(highest) und am niedrigsten mit \(lowest)."
+    case .french: "\(name) atteint son maximum à \(highest) et son minimum à \(lowest)."
+    case .spanish: "\(name) alcanza su máximo con \(highest) y su mínimo con \(lowest)."
+    }
+  }
+
+  /// "An outlier: …." or "Outliers: …; …."
+  func outliers(_ listed: [String]) -> String {
+    let list = listed.joined(separator: "; ")
+    let one = listed.count == 1
+    switch code {
+    case .english: return "\(one ? "An outlier" : "Outliers"): \(list)."
+    case .german: return "\(one ? "Ein Ausreißer" : "Ausreißer"): \(list)."
+    case .french: return "\(one ? "Une valeur aberrante" : "Des valeurs aberrantes") : \(list)."
+    case .spanish: return "\(one ? "Un valor atípico" : "Valores atípicos"): \(list)."
+    }
+  }
 }
