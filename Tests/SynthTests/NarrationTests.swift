@@ -126,5 +126,18 @@ struct NarrationTests {
     #expect(try SpeechSynthesizer.hasVoice("en"))
     #expect(try SpeechSynthesizer.hasVoice("de"))
     #expect(try !SpeechSynthesizer.hasVoice("elvish"))
+    #expect(try !SpeechSynthesizer.hasVoice(""))
+  }
+
+  @Test(
+    "a voice is found by identifier, file name, variant, given name or language, in any case",
+    arguments: ["roa/fr", "fr", "FR", "en-us+f3", "French (Belgium)", "fr-fr", "FR-BE", "de-de"])
+  func aVoiceIsFoundByAnyOfItsNames(voice: String) throws {
+    #expect(try SpeechSynthesizer.hasVoice(voice))
+    // And speaks.
+    let (rate, speech) = try SpeechSynthesizer.speak(["Bonjour."], voice: voice, rate: 175)
+    #expect(rate > 0)
+    #expect(speech.count == 1)
+    #expect(rms(speech[0], from: 0, to: speech[0].count) > 0.01)
   }
 }

@@ -65,15 +65,28 @@ public enum SpeechSynthesizer {
     }
   }
 
-  /// Whether a voice by this identifier, file name, given name or language is installed.
+  /// Whether eSpeak NG can speak with this voice: an identifier ("roa/fr"), a file name ("fr", or
+  /// with a variant, "en-us+f3"), a given name ("French (Belgium)") or a language ("fr-fr"), in
+  /// any case.
   ///
   /// - Throws: `SynthError` when eSpeak NG cannot start.
   public static func hasVoice(_ wanted: String) throws -> Bool {
-    let key = wanted.lowercased()
-    return try voices().contains { voice in
-      voice.identifier.lowercased() == key
-        || voice.identifier.split(separator: "/").last.map { $0.lowercased() == key } == true
-        || voice.name.lowercased() == key || voice.languages.contains { $0.lowercased() == key }
+    try lock.withLock { state in
+      _ = try initialized(&state)
+      return select(wanted)
+    }
+  }
+
+  /// Makes `voice` eSpeak NG's current voice, by its name or else as a language; whether it
+  /// could. Called under the lock, after `initialized`. eSpeak NG reads only the voice it needs,
+  /// where listing every voice reads them all.
+  private static func select(_ voice: String) -> Bool {
+    guard !voice.isEmpty else { return false }
+    if espeak_SetVoiceByName(voice) == EE_OK { return true }
+    return voice.withCString { language in
+      var properties = espeak_VOICE()
+      properties.languages = language
+      return espeak_SetVoiceByProperties(&properties) == EE_OK
     }
   }
 
@@ -102,7 +115,7 @@ public enum SpeechSynthesizer {
   ) throws -> Int {
     try lock.withLock { state in
       let sampleRate = try initialized(&state)
-      guard espeak_SetVoiceByName(voice) == EE_OK else {
+      guard select(voice) else {
         throw SynthError(
           "eSpeak NG has no voice \"\(voice)\"; `chart2midi voices` lists the voices installed",
           call: "espeak_SetVoiceByName")
