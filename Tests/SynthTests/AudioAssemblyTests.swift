@@ -188,6 +188,37 @@ struct AudioAssemblyTests {
     #expect(later.mix.frames == lead + rate + music.mix.frames)
   }
 
+  @Test func recordingsOfOneNameAreOneStemScaledTogether() throws {
+    var options = RenderOptions()
+    options.rendersStems = true
+    let renderer = FluidSynthRenderer(soundFont: try soundFont(), options: options)
+    let rate = 44100
+    // Speech whose first fifth is a third as loud as the rest: scaled clip by clip, it would be
+    // louder in the mix.
+    let cut = rate / 10
+    let speech = (0..<(rate / 2)).map { Float(sin(Double($0) * 0.05)) * ($0 < cut ? 0.1 : 0.3) }
+    let whole = [
+      Performance.Recording(name: "Voice", samples: speech, sampleRate: rate, start: 0.25)
+    ]
+    let clips = [
+      Performance.Recording(
+        name: "Voice", samples: Array(speech[..<cut]), sampleRate: rate, start: 0.25),
+      Performance.Recording(
+        name: "Voice", samples: Array(speech[cut...]), sampleRate: rate,
+        start: 0.25 + Double(cut) / Double(rate)),
+    ]
+    let music = try renderer.synthesize(Self.performance())
+    let one = try renderer.assemble(music, leadIn: 0.5, recordings: whole).rendering()
+    let two = try renderer.assemble(music, leadIn: 0.5, recordings: clips).rendering()
+    #expect(two.stems.map(\.name) == ["Flute", "Voice"])
+    // Compared first, so that a failure does not print the samples.
+    let (sameMix, sameStems) = (
+      two.mix == one.mix, two.stems.map(\.audio) == one.stems.map(\.audio)
+    )
+    #expect(sameMix)
+    #expect(sameStems)
+  }
+
   @Test func backgroundWorkGivesItsValueOrItsError() throws {
     let work = BackgroundWork { (1...1000).reduce(0, +) }
     #expect(try work.value() == 500_500)

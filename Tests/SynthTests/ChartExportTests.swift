@@ -60,6 +60,44 @@ struct ChartExportTests {
     }
     #expect(files(in: folder) == [])
   }
+
+  @Test func filesWrittenSideBySideAreAllPutInPlaceOrNoneIs() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let names = (0..<6).map { "f\($0).bin" }
+    let urls = names.map { folder.appendingPathComponent($0) }
+    for (name, url) in zip(names, urls) { try Data("old \(name)".utf8).write(to: url) }
+    func files(failing: Int?) -> [(destination: URL, write: AtomicFileBatch.Writer)] {
+      urls.enumerated().map { index, url in
+        (
+          url,
+          { output in
+            // A megabyte of the file's own byte, in pieces.
+            let piece = Data(repeating: UInt8(index), count: 1 << 16)
+            for _ in 0..<16 { try piece.withUnsafeBytes(output) }
+            if index == failing { throw CocoaError(.fileWriteUnknown) }
+          }
+        )
+      }
+    }
+    // One file cannot be written: no temporary is left, and the old files are as they were.
+    var failed = AtomicFileBatch()
+    #expect(
+      throws: SynthError("cannot write \(urls[3].path): it is not writable", file: urls[3].path)
+    ) { try failed.stage(files(failing: 3)) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names)
+    for (name, url) in zip(names, urls) {
+      #expect(try Data(contentsOf: url) == Data("old \(name)".utf8))
+    }
+    // All are written: each is whole, in its place.
+    var batch = AtomicFileBatch()
+    try batch.stage(files(failing: nil))
+    try batch.commit()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names)
+    for (index, url) in urls.enumerated() {
+      #expect(try Data(contentsOf: url) == Data(repeating: UInt8(index), count: 1 << 20))
+    }
+  }
 }
 
 @Suite("Stems per track", .serialized)

@@ -153,15 +153,9 @@ public enum ChartExport {
         // the extremes and outliers the captions name.
         var performance = music.performance
         performance.markers = score.markers
-        var recordings: [Performance.Recording] = []
-        if let narration {
-          recordings.append(
-            Performance.Recording(
-              name: "Narration", samples: narration.samples, sampleRate: narration.sampleRate))
-        }
         let rendering = try music.renderer.synth.assemble(
           music.synthesized, leadIn: performance.leadIn, musicStart: narration?.graphStart ?? 0,
-          recordings: recordings)
+          recordings: narration?.recordings ?? [])
         try stageAudio(
           rendering, of: performance, music.renderer, into: &batch, report: &report,
           moreMarkers: facts.dropFirst().map { Score.Marker(time: $0.start, text: $0.text) })
@@ -225,16 +219,22 @@ public enum ChartExport {
     var metadata = WAVMetadata(description: performance.title)
     metadata.loudness = rendering.loudness?.reached
     metadata.cues = cues(performance.markers, moreMarkers, performance, rendering.sampleRate)
-    func stage(_ audio: LayeredAudio, stem: String? = nil, at url: URL) throws {
+    // The mix and the stems are written side by side.
+    var files: [(destination: URL, write: AtomicFileBatch.Writer)] = []
+    func add(_ audio: LayeredAudio, stem: String? = nil, at url: URL) {
       var described = metadata
       if let stem { described.description = "\(performance.title): \(stem)" }
-      try batch.stage(at: url) { output in
-        try WAVEncoder.write(
-          audio, sampleRate: rendering.sampleRate, format: request.sampleFormat,
-          metadata: described, to: output)
-      }
+      let (sampleRate, format) = (rendering.sampleRate, request.sampleFormat)
+      files.append(
+        (
+          url,
+          { [described] output in
+            try WAVEncoder.write(
+              audio, sampleRate: sampleRate, format: format, metadata: described, to: output)
+          }
+        ))
     }
-    if let mix = request.mix { try stage(rendering.mix, at: mix) }
+    if let mix = request.mix { add(rendering.mix, at: mix) }
     if let folder = request.stems {
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -244,10 +244,11 @@ public enum ChartExport {
       let names = StemNaming.fileNames(for: rendering.stems.map(\.name))
       for (stem, name) in zip(rendering.stems, names) {
         let url = folder.appendingPathComponent(name)
-        try stage(stem.audio, stem: stem.name, at: url)
+        add(stem.audio, stem: stem.name, at: url)
         report.stemFiles.append(url)
       }
     }
+    try batch.stage(files)
   }
 
   /// The cues of the WAV files: the markers, then the further markers that do not fall within a

@@ -21,22 +21,53 @@ struct AtomicFileBatch {
   mutating func stage(
     at destination: URL, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
   ) throws {
-    let folder = destination.deletingLastPathComponent()
     let temporary = TemporaryFiles.path(for: destination, tag: "\(pending.count)")
     TemporaryFiles.register(temporary)
+    pending.append((temporary, destination))
     do {
       try TemporaryFiles.write(to: temporary, body)
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      TemporaryFiles.unregister(temporary)
       discard()
-      var isFolder: ObjCBool = false
-      let reason =
-        FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
-        ? "it is not writable" : "the folder \(folder.path) does not exist"
-      throw SynthError("cannot write \(destination.path): \(reason)", file: destination.path)
+      throw Self.cannotWrite(destination)
     }
-    pending.append((temporary, destination))
+  }
+
+  /// What writes one file: the pieces it hands to its output, from any thread.
+  typealias Writer = @Sendable ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
+  /// Writes temporary files for several destinations side by side, one a core at a time: large
+  /// files (a mix and its stems) are written in about the time of the largest few.
+  ///
+  /// - Throws: `SynthError` naming the first destination, in order, that could not be written; any
+  ///   temporary files written so far are removed.
+  mutating func stage(_ files: [(destination: URL, write: Writer)]) throws {
+    let temporaries = files.indices.map {
+      TemporaryFiles.path(for: files[$0].destination, tag: "\(pending.count + $0)")
+    }
+    for temporary in temporaries { TemporaryFiles.register(temporary) }
+    // Each file writes only its own slot: whether it was written.
+    var written = [Bool](repeating: false, count: files.count)
+    written.withUnsafeMutableBufferPointer { slots in
+      nonisolated(unsafe) let slots = slots
+      DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        slots[index] =
+          (try? TemporaryFiles.write(to: temporaries[index], files[index].write)) != nil
+      }
+    }
+    pending += zip(temporaries, files).map { ($0, $1.destination) }
+    guard let failed = written.firstIndex(of: false) else { return }
+    discard()
+    throw Self.cannotWrite(files[failed].destination)
+  }
+
+  /// Why `destination` could not be written: its folder is missing, or not writable.
+  private static func cannotWrite(_ destination: URL) -> SynthError {
+    let folder = destination.deletingLastPathComponent()
+    var isFolder: ObjCBool = false
+    let reason =
+      FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+      ? "it is not writable" : "the folder \(folder.path) does not exist"
+    return SynthError("cannot write \(destination.path): \(reason)", file: destination.path)
   }
 
   /// Renames every staged file into place.

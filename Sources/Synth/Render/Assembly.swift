@@ -43,10 +43,10 @@ struct AssembledAudio: Sendable {
 
 extension FluidSynthRenderer {
   /// The finished audio: after `leadIn` seconds of silence, `music` from `musicStart` on and the
-  /// recordings from their starts, both on the events' timeline (the recordings each at 0.9 of
-  /// the music's peak, the audio lengthened to hold them, each its own stem after the music's);
-  /// then the gain that brings the mix to the loudness or peak asked for, on every stem alike, so
-  /// that the stems still add up to the mix.
+  /// recordings from their starts, both on the events' timeline (the recordings of each name at
+  /// 0.9 of the music's peak, the audio lengthened to hold them, each name its own stem after the
+  /// music's); then the gain that brings the mix to the loudness or peak asked for, on every stem
+  /// alike, so that the stems still add up to the mix.
   ///
   /// Nothing is copied: the music's arrays and the recordings' samples become layers.
   ///
@@ -66,17 +66,26 @@ extension FluidSynthRenderer {
     let lead = Int((leadIn * rate).rounded())
     let offset = lead + Int((musicStart * rate).rounded())
     let musicPeak = recordings.isEmpty ? 0 : music.mix.peak
-    let spoken = recordings.map { recording -> LayeredAudio.Layer in
-      let peak = StereoAudio.peak(of: recording.samples)
-      return LayeredAudio.Layer(
-        left: recording.samples, right: recording.samples,
-        offset: lead + Int((recording.start * rate).rounded()),
-        gain: peak > 0 && musicPeak > 0 ? 0.9 * musicPeak / peak : 1)
+    // The recordings by name, in the order the names first come: each name a stem, its clips
+    // scaled together.
+    var names: [String] = []
+    for recording in recordings where !names.contains(recording.name) {
+      names.append(recording.name)
+    }
+    let spoken = names.map { name -> [LayeredAudio.Layer] in
+      let clips = recordings.filter { $0.name == name }
+      let peak = clips.reduce(Float(0)) { max($0, StereoAudio.peak(of: $1.samples)) }
+      return clips.map { clip in
+        LayeredAudio.Layer(
+          left: clip.samples, right: clip.samples,
+          offset: lead + Int((clip.start * rate).rounded()),
+          gain: peak > 0 && musicPeak > 0 ? 0.9 * musicPeak / peak : 1)
+      }
     }
     func placed(_ audio: StereoAudio) -> LayeredAudio.Layer {
       LayeredAudio.Layer(left: audio.left, right: audio.right, offset: offset)
     }
-    let layers = [placed(music.mix)] + spoken
+    let layers = [placed(music.mix)] + spoken.joined()
     var mix = LayeredAudio(
       layers: layers, frames: layers.reduce(0) { max($0, $1.range.upperBound) })
 
@@ -84,15 +93,15 @@ extension FluidSynthRenderer {
     let (gain, report) = try GainStaging.gain(
       for: mix, sampleRate: options.sampleRate, options: options, notes: &notes)
     mix.gain = gain
-    func stem(_ layer: LayeredAudio.Layer) -> LayeredAudio {
-      var audio = LayeredAudio(layers: [layer], frames: mix.frames)
+    func stem(_ layers: [LayeredAudio.Layer]) -> LayeredAudio {
+      var audio = LayeredAudio(layers: layers, frames: mix.frames)
       audio.gain = gain
       return audio
     }
     var stems: [(name: String, audio: LayeredAudio)] = []
     if options.rendersStems {
-      stems = zip(music.stemNames, music.stems).map { ($0, stem(placed($1))) }
-      stems += zip(recordings, spoken).map { ($0.name, stem($1)) }
+      stems = zip(music.stemNames, music.stems).map { ($0, stem([placed($1)])) }
+      stems += zip(names, spoken).map { ($0, stem($1)) }
     }
     return AssembledAudio(
       sampleRate: options.sampleRate, mix: mix, stems: stems, gain: gain, loudness: report,

@@ -50,8 +50,8 @@ public struct Performance: Sendable {
     }
   }
 
-  /// Recordings mixed in after synthesis, at the music's peak level, each its own stem after the
-  /// others.
+  /// Recordings mixed in after synthesis, at the music's peak level, each name its own stem after
+  /// the others. Recordings of one name (the clips of a narration) are one stem, scaled together.
   public var recordings: [Recording] = []
   /// The title: the score's, or a file's first track name.
   public var title = ""

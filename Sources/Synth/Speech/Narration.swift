@@ -102,9 +102,9 @@ public struct Narration: Sendable {
   public var sentences: [Sentence]
   /// Where the graph's time 0 goes: after the intro and the pause (on the file's tick).
   public var graphStart: Double
-  /// The speech, mono.
-  public var samples: [Float]
-  /// The sample rate of `samples`.
+  /// Each sentence's speech, mono, in the order of `sentences`.
+  public var clips: [[Float]]
+  /// The sample rate of the speech.
   public var sampleRate: Int
 
   /// Speaks the parts of `script` that `parts` names around a graph of `graphDuration` seconds.
@@ -142,18 +142,32 @@ public struct Narration: Sendable {
     for index in details.indices { place(intro.count + index) }
     self.sentences = sentences
     self.sampleRate = sampleRate
-    let end = sentences.last.map { Int(($0.end * Double(sampleRate)).rounded(.up)) } ?? 0
-    var samples = [Float](repeating: 0, count: end)
-    samples.withUnsafeMutableBufferPointer { out in
-      for (sentence, audio) in zip(sentences, speech) {
-        let first = Int((sentence.start * Double(sampleRate)).rounded())
-        let count = max(0, min(audio.count, out.count - first))
-        audio.withUnsafeBufferPointer { source in
-          guard count > 0, let from = source.baseAddress, let to = out.baseAddress else { return }
-          (to + first).update(from: from, count: count)
-        }
-      }
+    clips = speech
+    // The last clip reaches the frame on or after the last sentence's end, where the speech ends.
+    if let last = sentences.last {
+      let end = Int((last.end * Double(sampleRate)).rounded(.up))
+      let first = Int((last.start * Double(sampleRate)).rounded())
+      clips[clips.count - 1] += repeatElement(
+        0, count: max(0, end - first - speech[speech.count - 1].count))
     }
-    self.samples = samples
+  }
+
+  /// The speech as recordings named "Narration", a clip each sentence at its start: one stem.
+  public var recordings: [Performance.Recording] {
+    zip(sentences, clips).map {
+      Performance.Recording(
+        name: "Narration", samples: $1, sampleRate: sampleRate, start: $0.start)
+    }
+  }
+
+  /// The speech as one array, silent between the sentences.
+  public var samples: [Float] {
+    var samples: [Float] = []
+    for (sentence, clip) in zip(sentences, clips) {
+      let first = Int((sentence.start * Double(sampleRate)).rounded())
+      samples += repeatElement(0, count: max(0, first - samples.count))
+      samples += clip
+    }
+    return samples
   }
 }
