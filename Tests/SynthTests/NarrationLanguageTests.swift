@@ -90,6 +90,64 @@ struct DescriptionLanguageTests {
     )
   }
 
+  @Test func datesTakeTheLanguagesNamesOrderAndPreposition() throws {
+    let day = try #require(ISODate.seconds("2020-03-05T14:30:00Z"))  // a Thursday
+    func place(_ seconds: Double, _ format: DateFormat, _ code: DescriptionLanguage.Code) -> String
+    {
+      var axis = NumericAxis(title: "Date", range: (seconds - 86400 * 400)...(seconds + 86400))
+      axis.dateFormat = format
+      let point = DataPoint(x: .number(seconds), y: 1)
+      let chart = ChartDescriptor(
+        title: "Dates", xAxis: .numeric(axis), yAxis: NumericAxis(title: "Y", range: 0...2),
+        series: [DataSeries(name: "S", isContinuous: false, dataPoints: [point])])
+      return ChartDescription(chart, language: DescriptionLanguage(code)).place(
+        SeriesStatistics.Point(index: 0, x: .number(seconds), y: 1, label: nil))
+    }
+    typealias Precision = DateFormat.Precision
+    let midnight = day - 14.5 * 3600
+    let first = midnight - 4 * 86400
+    let newYear = try #require(ISODate.seconds("2020-01-01"))
+    // For each language: a day, a month, a year, a time, a weekday with a short month.
+    let expected: [(DescriptionLanguage.Code, [String])] = [
+      (
+        .english,
+        [
+          "on 5 March 2020", "in March 2020", "in 2020", "at 5 March 2020, 14:30", "at 14:30",
+          "on Thursday 5 Mar",
+        ]
+      ),
+      (
+        .german,
+        [
+          "am 5. März 2020", "im März 2020", "im Jahr 2020", "am 5. März 2020, 14:30", "um 14:30",
+          "am Donnerstag 5 Mär",
+        ]
+      ),
+      (
+        .french,
+        [
+          "le 5 mars 2020", "en mars 2020", "en 2020", "le 5 mars 2020, 14:30", "à 14:30",
+          "le jeudi 5 mar",
+        ]
+      ),
+      (
+        .spanish,
+        [
+          "el 5 de marzo de 2020", "en marzo de 2020", "en 2020", "el 5 de marzo de 2020, 14:30",
+          "a las 14:30", "el jueves 5 mar",
+        ]
+      ),
+    ]
+    for (code, words) in expected {
+      #expect(place(midnight, Precision.day.format, code) == words[0])
+      #expect(place(first, Precision.month.format, code) == words[1])
+      #expect(place(newYear, Precision.year.format, code) == words[2])
+      #expect(place(day, Precision.minute.format, code) == words[3])
+      #expect(place(day, DateFormat("%H:%M"), code) == words[4])
+      #expect(place(midnight, DateFormat("%A %e %b"), code) == words[5])
+    }
+  }
+
   @Test func aGermanNarrationIsSpoken() throws {
     let german = try script("birth-rate", voice: "de")
     let narration = try Narration(
@@ -102,6 +160,15 @@ struct DescriptionLanguageTests {
       sampleRate: 44100)
     #expect(narration.sentences.map(\.text) == german.intro + german.details)
     #expect(narration.sentences.allSatisfy { $0.end > $0.start })
-    #expect(narration.samples.contains { abs($0) > 0.05 })
+    // Each sentence's clip lies in the one array at the sentence's start; the array ends on the
+    // frame on or after the last sentence's end.
+    let samples = narration.samples
+    #expect(samples.contains { abs($0) > 0.05 })
+    #expect(samples.count == Int((narration.sentences.last!.end * 44100).rounded(.up)))
+    for (sentence, clip) in zip(narration.sentences, narration.clips) {
+      let first = Int((sentence.start * 44100).rounded())
+      #expect(Array(samples[first..<(first + clip.count)]) == clip)
+      #expect(samples[max(0, first - 100)..<first].allSatisfy { $0 == 0 })
+    }
   }
 }

@@ -127,11 +127,11 @@ public struct ChartDescription: Sendable {
 
   /// "in 1960", "at 1.38 tons (Toyota Prius)", "in Jul".
   public func place(_ point: SeriesStatistics.Point) -> String {
-    var x = chart.xAxis.describe(point.x)
+    var x = chart.xAxis.describe(point.x, in: language)
     let measure = x.contains(where: \.isLetter) && chart.xAxis.categorical == nil
     if chart.xAxis.numeric != nil { x = language.number(x) }
     let preposition = language.preposition(
-      dateWord: chart.xAxis.numeric?.dateFormat?.preposition, measure: measure)
+      date: chart.xAxis.numeric?.dateFormat, measure: measure)
     let label = point.label.map { " (\($0))" } ?? ""
     return "\(preposition) \(x)\(label)"
   }
@@ -158,8 +158,9 @@ public struct ChartDescription: Sendable {
     switch axis {
     case .numeric(let numeric):
       return language.numericAxis(
-        numeric.title, from: language.number(numeric.describe(numeric.range.lowerBound)),
-        to: language.number(numeric.describe(numeric.range.upperBound)),
+        numeric.title,
+        from: language.number(numeric.describe(numeric.range.lowerBound, in: language)),
+        to: language.number(numeric.describe(numeric.range.upperBound, in: language)),
         scale: numeric.scaleType == .linear ? nil : numeric.scaleType.rawValue)
     case .categorical(let categorical):
       return language.categoricalAxis(categorical.title, categories: categorical.categoryOrder)
@@ -215,7 +216,7 @@ public struct ChartDescription: Sendable {
       case .numeric(let numeric):
         kind = numeric.dateFormat == nil ? "numeric" : "date"
         range = [numeric.range.lowerBound, numeric.range.upperBound]
-        rangeText = range!.map(numeric.describe)
+        rangeText = range!.map { numeric.describe($0) }
         scaleType = numeric.scaleType.rawValue
       case .categorical(let categorical):
         kind = "categorical"

@@ -175,14 +175,84 @@ public struct DescriptionLanguage: Hashable, Sendable {
     }
   }
 
-  /// The word before an x value: for English the date format's ("on", "in", "at"), else "at"
-  /// for a measure with a unit and "in" for a number or category; their counterparts elsewhere.
-  func preposition(dateWord: String?, measure: Bool) -> String {
+  /// The word before an x value: before a date, the one its format calls for ("on 5 March 2020",
+  /// "im März 2020", "le 5 mars 2020"); else "at" for a measure with a unit and "in" for a number
+  /// or category, and their counterparts elsewhere.
+  func preposition(date: DateFormat?, measure: Bool) -> String {
+    if let date {
+      let pattern = datePattern(for: date).pattern
+      let day = ["%d", "%e", "%A"].contains { pattern.contains($0) }
+      let time = pattern.contains("%H") || pattern.contains("%M")
+      let month = ["%B", "%b", "%m"].contains { pattern.contains($0) }
+      switch code {
+      case .english: return date.preposition
+      case .german: return day ? "am" : time ? "um" : month ? "im" : "im Jahr"
+      case .french: return day ? "le" : time ? "à" : "en"
+      case .spanish: return day ? "el" : time ? "a las" : "en"
+      }
+    }
     switch code {
-    case .english: dateWord ?? (measure ? "at" : "in")
-    case .german: measure ? "bei" : "in"
-    case .french: measure ? "à" : "en"
-    case .spanish: "en"
+    case .english: return measure ? "at" : "in"
+    case .german: return measure ? "bei" : "in"
+    case .french: return measure ? "à" : "en"
+    case .spanish: return "en"
+    }
+  }
+
+  // MARK: Dates
+
+  /// The names of the months, January first.
+  var months: [String] {
+    switch code {
+    case .english: DateFormat.months
+    case .german:
+      [
+        "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
+        "Oktober", "November", "Dezember",
+      ]
+    case .french:
+      [
+        "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+        "octobre", "novembre", "décembre",
+      ]
+    case .spanish:
+      [
+        "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+        "octubre", "noviembre", "diciembre",
+      ]
+    }
+  }
+
+  /// The names of the weekdays, Thursday first (1 January 1970 was a Thursday).
+  var weekdays: [String] {
+    switch code {
+    case .english: DateFormat.weekdays
+    case .german:
+      ["Donnerstag", "Freitag", "Samstag", "Sonntag", "Montag", "Dienstag", "Mittwoch"]
+    case .french: ["jeudi", "vendredi", "samedi", "dimanche", "lundi", "mardi", "mercredi"]
+    case .spanish: ["jueves", "viernes", "sábado", "domingo", "lunes", "martes", "miércoles"]
+    }
+  }
+
+  /// How a date in `format` is written: a format of a precision in the language's order ("%e.
+  /// %B %Y" in German); any other as it is.
+  func datePattern(for format: DateFormat) -> DateFormat {
+    guard code != .english, let precision = DateFormat.Precision(format: format) else {
+      return format
+    }
+    let day: String
+    switch code {
+    case .english: return format
+    case .german: day = "%e. %B %Y"
+    case .french: day = "%e %B %Y"
+    case .spanish: day = "%e de %B de %Y"
+    }
+    switch precision {
+    case .year: return format
+    case .month: return DateFormat(code == .spanish ? "%B de %Y" : "%B %Y")
+    case .day: return DateFormat(day)
+    case .minute: return DateFormat(day + ", %H:%M")
+    case .second: return DateFormat(day + ", %H:%M:%S")
     }
   }
 }

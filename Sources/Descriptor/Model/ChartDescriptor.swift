@@ -72,11 +72,11 @@ public struct NumericAxis: Hashable, Sendable {
   /// The range in the axis's words: "0.00 tons to 5.00 tons".
   public var rangeText: String { "\(describe(range.lowerBound)) to \(describe(range.upperBound))" }
 
-  /// The value written as text: the provider if there is one, else the value format, else a plain
-  /// number with no more digits than it needs.
-  public func describe(_ value: Double) -> String {
+  /// The value written as text: the provider if there is one, else the value format (a date's
+  /// month and weekday names in `language`), else a plain number with no more digits than it needs.
+  public func describe(_ value: Double, in language: DescriptionLanguage = .english) -> String {
     if let provider = valueDescriptionProvider { return provider.describe(value) }
-    if let dateFormat { return dateFormat.format(value) }
+    if let dateFormat { return dateFormat.format(value, in: language) }
     if let format = valueFormat { return format.format(value) }
     return ValueFormat.plain(value)
   }
@@ -224,10 +224,10 @@ public enum Axis: Hashable, Sendable {
     return nil
   }
 
-  /// A value on this axis written as text.
-  public func describe(_ value: DataValue) -> String {
+  /// A value on this axis written as text, a date in `language`.
+  public func describe(_ value: DataValue, in language: DescriptionLanguage = .english) -> String {
     switch (self, value) {
-    case (.numeric(let axis), .number(let number)): axis.describe(number)
+    case (.numeric(let axis), .number(let number)): axis.describe(number, in: language)
     case (_, .category(let name)): name
     case (.categorical, .number(let number)): ValueFormat.plain(number)
     }

@@ -107,7 +107,8 @@ public enum ISODate {
 
 /// How a date axis writes its values: a pattern with `%Y` (year), `%q` (quarter, 1-4), `%m` (month, 01-12), `%B` (month
 /// name), `%b` (its first three letters), `%d` (day, 01-31), `%e` (day, 1-31), `%A` (weekday), `%H`
-/// (hour), `%M` (minute), `%S` (second) and `%%`, in UTC, in English.
+/// (hour), `%M` (minute), `%S` (second) and `%%`, in UTC, in English or another
+/// `DescriptionLanguage`.
 public struct DateFormat: Hashable, Sendable {
   /// The pattern.
   public var pattern: String
@@ -140,6 +141,16 @@ public struct DateFormat: Hashable, Sendable {
       case .minute: DateFormat("%e %B %Y, %H:%M")
       case .second: DateFormat("%e %B %Y, %H:%M:%S")
       }
+    }
+
+    /// The precision whose format `format` is, if it is one.
+    init?(format: DateFormat) {
+      guard
+        let precision = [Self.year, .month, .day, .minute, .second].first(where: {
+          $0.format == format
+        })
+      else { return nil }
+      self = precision
     }
   }
 
@@ -182,9 +193,13 @@ public struct DateFormat: Hashable, Sendable {
     return "in"
   }
 
-  /// The date of `seconds` since 1970 in this format.
-  public func format(_ seconds: Double) -> String {
+  /// The date of `seconds` since 1970 in this format, with the month and weekday names of
+  /// `language`; a format of a precision (`Precision.format`) takes the language's order of day,
+  /// month and year ("5. März 2020", "5 de marzo de 2020").
+  public func format(_ seconds: Double, in language: DescriptionLanguage = .english) -> String {
     guard abs(seconds) < ISODate.limit else { return ValueFormat.plain(seconds) }
+    let pattern = language.datePattern(for: self).pattern
+    let (months, weekdays) = (language.months, language.weekdays)
     let whole = seconds.rounded(.down)
     let days = Int((whole / 86400).rounded(.down))
     let rest = Int(whole) - days * 86400
@@ -203,11 +218,11 @@ public struct DateFormat: Hashable, Sendable {
       case "y": text += two(((year % 100) + 100) % 100)
       case "m": text += two(month)
       case "q": text += String((month - 1) / 3 + 1)
-      case "B": text += Self.months[month - 1]
-      case "b": text += String(Self.months[month - 1].prefix(3))
+      case "B": text += months[month - 1]
+      case "b": text += String(months[month - 1].prefix(3))
       case "d": text += two(day)
       case "e": text += String(day)
-      case "A": text += Self.weekdays[((days % 7) + 7) % 7]
+      case "A": text += weekdays[((days % 7) + 7) % 7]
       case "H": text += two(rest / 3600)
       case "M": text += two(rest / 60 % 60)
       case "S": text += two(rest % 60)
