@@ -146,6 +146,8 @@ struct DescriptionLanguageTests {
       #expect(place(day, DateFormat("%H:%M"), code) == words[4])
       #expect(place(midnight, DateFormat("%A %e %b"), code) == words[5])
     }
+    #expect(place(first, Precision.day.format, .french) == "le 1er mars 2020")
+    #expect(place(first, Precision.day.format, .german) == "am 1. März 2020")
   }
 
   @Test func aGermanNarrationIsSpoken() throws {

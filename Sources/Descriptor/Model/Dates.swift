@@ -221,7 +221,8 @@ public struct DateFormat: Hashable, Sendable {
       case "B": text += months[month - 1]
       case "b": text += String(months[month - 1].prefix(3))
       case "d": text += two(day)
-      case "e": text += String(day)
+      // French writes and says the first of a month as "1er" (premier).
+      case "e": text += language.code == .french && day == 1 ? "1er" : String(day)
       case "A": text += weekdays[((days % 7) + 7) % 7]
       case "H": text += two(rest / 3600)
       case "M": text += two(rest / 60 % 60)
