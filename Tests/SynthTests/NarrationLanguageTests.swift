@@ -79,6 +79,8 @@ struct DescriptionLanguageTests {
     #expect(french.intro[1] == "L'axe des x est Weight, de 0,00 tons à 3,00 tons.")
     #expect(french.intro[3] == "Un axe supplémentaire est MSRP, de $0 à $120 000.")
     #expect(french.intro[5] == "USA joue du piano, Japan de la flûte, Germany du vibraphone.")
+    // French puts a space before a semicolon.
+    #expect(french.intro[6].hasPrefix("Le temps avance selon Weight ; un son plus aigu signifie"))
     let spanish = try script("cars", voice: "es")
     #expect(spanish.intro[1] == "El eje x es Weight, de 0,00 tons a 3,00 tons.")
     #expect(spanish.intro[5] == "USA toca el piano, Japan la flauta, Germany el vibráfono.")

@@ -26,7 +26,7 @@ public struct NarrationScript: Hashable, Sendable {
       time: chart.xAxis.title, pitch: chart.yAxis.title,
       duration: roles.duration.map { chart.additionalAxes[$0].title },
       loudness: roles.loudness.map { chart.additionalAxes[$0].title })
-    intro.append(Self.capitalized(reading.joined(separator: "; ")) + ".")
+    intro.append(Self.capitalized(reading.joined(separator: language.semicolon)) + ".")
     // The context track's sounds, when it plays.
     if score.tracks.contains(where: { $0.isPercussion && $0.noteCount > 0 }) {
       var cues: [String] = []
@@ -34,7 +34,9 @@ public struct NarrationScript: Hashable, Sendable {
         cues.append(language.gridlineTicks)
       }
       if !options.thresholds.isEmpty { cues.append(language.thresholdChirps) }
-      if !cues.isEmpty { intro.append(Self.capitalized(cues.joined(separator: "; ")) + ".") }
+      if !cues.isEmpty {
+        intro.append(Self.capitalized(cues.joined(separator: language.semicolon)) + ".")
+      }
     }
     if options.gaps == .noise, score.tracks.contains(where: { $0.name.hasSuffix(" gaps") }) {
       intro.append(language.gapNoise)

@@ -5,6 +5,9 @@ import MIDIMap
 /// and the context track's cues, in the language of the narration's voice (see
 /// `DescriptionLanguage`).
 extension DescriptionLanguage {
+  /// What joins two clauses: "; ", and " ; " in French, which puts a space before it.
+  var semicolon: String { code == .french ? " ; " : "; " }
+
   // MARK: Instruments and reading
 
   /// "plays the flute" after a series or category name; `first` false for the ones after the
@@ -132,7 +135,7 @@ extension DescriptionLanguage {
 
   /// "An outlier: …." or "Outliers: …; …."
   func outliers(_ listed: [String]) -> String {
-    let list = listed.joined(separator: "; ")
+    let list = listed.joined(separator: semicolon)
     let one = listed.count == 1
     switch code {
     case .english: return "\(one ? "An outlier" : "Outliers"): \(list)."
