@@ -43,9 +43,9 @@ public enum TemporaryFiles {
     try write(to: url) { output in try data.withUnsafeBytes(output) }
   }
 
-  /// Writes a registered temporary file from the pieces `body` hands to its output, the same way.
-  /// Files are written side by side (the lock is held only to count them), and an interruption
-  /// waits until none is being written.
+  /// Writes a registered temporary file from the pieces `body` hands to its output, the same way,
+  /// its blocks of zeros left as holes (`SparseWriter`). Files are written side by side (the lock is
+  /// held only to count them), and an interruption waits until none is being written.
   ///
   /// - Throws: `CocoaError` when the file cannot be created or written; what `body` throws.
   public static func write(
@@ -65,17 +65,9 @@ public enum TemporaryFiles {
       throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
     }
     defer { close(descriptor) }
-    try body { piece in
-      var done = 0
-      while done < piece.count {
-        let written = Glibc.write(descriptor, piece.baseAddress! + done, piece.count - done)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else {
-          throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
-        done += written
-      }
-    }
+    var writer = SparseWriter(descriptor: descriptor, path: url.path)
+    try body { piece in try writer.append(piece) }
+    try writer.finish()
   }
 
   /// Creates a registered temporary folder, the same way.
