@@ -35,8 +35,8 @@ struct AtomicFileBatch {
   /// What writes one file: the pieces it hands to its output, from any thread.
   typealias Writer = @Sendable ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
 
-  /// Writes temporary files for several destinations side by side, one a core at a time: large
-  /// files (a mix and its stems) are written in about the time of the largest few.
+  /// Writes temporary files for several destinations side by side, as many at a time as there are
+  /// cores: a mix and its stems are written in about the time of the largest few.
   ///
   /// - Throws: `SynthError` naming the first destination, in order, that could not be written; any
   ///   temporary files written so far are removed.

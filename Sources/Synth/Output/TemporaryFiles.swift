@@ -44,7 +44,7 @@ public enum TemporaryFiles {
   }
 
   /// Writes a registered temporary file from the pieces `body` hands to its output, the same way,
-  /// its blocks of zeros left as holes (`SparseWriter`). Files are written side by side (the lock is
+  /// its long runs of zeros left as holes (`SparseWriter`). Files are written side by side (the lock is
   /// held only to count them), and an interruption waits until none is being written.
   ///
   /// - Throws: `CocoaError` when the file cannot be created or written; what `body` throws.
