@@ -39,6 +39,9 @@ public struct CaptionMaker: Sendable {
   public var includesLabels: Bool
   /// How long each caption shows, in seconds.
   public var duration: Double
+  /// The language of the words around the chart's texts, and of its dates and numbers: a
+  /// narration's (see `DescriptionLanguage`).
+  public var language = DescriptionLanguage.english
 
   /// Creates a caption maker.
   public init(includesLabels: Bool = false, duration: Double = 2.5) {
@@ -50,7 +53,7 @@ public struct CaptionMaker: Sendable {
   ///
   /// - Throws: `MIDIMapError` when the mapper's options do not fit the chart.
   public func captions(for chart: ChartDescriptor, mapper: ChartMapper) throws -> [Caption] {
-    let description = ChartDescription(chart)
+    let description = ChartDescription(chart, language: language)
     let onsets = try mapper.pointOnsets(in: chart)
     var captions = [Caption(start: 0, end: duration, text: chart.title)]
     let several = chart.series.count > 1
@@ -66,9 +69,9 @@ public struct CaptionMaker: Sendable {
           roles.append((point, [role]))
         }
       }
-      add(stats.maximum, "highest")
-      add(stats.minimum, "lowest")
-      for outlier in stats.outliers { add(outlier, "outlier") }
+      add(stats.maximum, language.highest)
+      add(stats.minimum, language.lowest)
+      for outlier in stats.outliers { add(outlier, language.outlier) }
       if includesLabels {
         for (index, point) in chart.series[seriesIndex].dataPoints.enumerated()
         where point.label != nil {
@@ -79,12 +82,14 @@ public struct CaptionMaker: Sendable {
           }
         }
       }
+      let colon = language.code == .french ? " : " : ": "
       for (point, names) in roles {
-        var role = names.filter { $0 != "labelled" }.joined(separator: " and ")
+        var role = names.filter { $0 != "labelled" }.joined(separator: " \(language.and) ")
         if !several { role = role.prefix(1).uppercased() + role.dropFirst() }
         let prefix =
           several
-          ? "\(stats.name)\(role.isEmpty ? "" : ", \(role)"): " : (role.isEmpty ? "" : "\(role): ")
+          ? "\(stats.name)\(role.isEmpty ? "" : ", \(role)")\(colon)"
+          : (role.isEmpty ? "" : "\(role)\(colon)")
         let start = times[point.index]
         captions.append(
           Caption(
@@ -118,5 +123,48 @@ public struct CaptionMaker: Sendable {
     return String(
       format: "%02d:%02d:%02d%@%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
       milliseconds / 1000 % 60, separator, milliseconds % 1000)
+  }
+}
+
+/// The words of a caption's roles in a narration's language.
+extension DescriptionLanguage {
+  /// "highest".
+  var highest: String {
+    switch code {
+    case .english: "highest"
+    case .german: "höchster Wert"
+    case .french: "maximum"
+    case .spanish: "máximo"
+    }
+  }
+
+  /// "lowest".
+  var lowest: String {
+    switch code {
+    case .english: "lowest"
+    case .german: "niedrigster Wert"
+    case .french: "minimum"
+    case .spanish: "mínimo"
+    }
+  }
+
+  /// "outlier".
+  var outlier: String {
+    switch code {
+    case .english: "outlier"
+    case .german: "Ausreißer"
+    case .french: "valeur aberrante"
+    case .spanish: "valor atípico"
+    }
+  }
+
+  /// "and", between two roles.
+  var and: String {
+    switch code {
+    case .english: "and"
+    case .german: "und"
+    case .french: "et"
+    case .spanish: "y"
+    }
   }
 }

@@ -152,6 +152,47 @@ struct DescriptionLanguageTests {
     #expect(place(first, Precision.day.format, .german) == "am 1. März 2020")
   }
 
+  @Test func theCaptionsAtTheNotesSpeakTheNarrationsLanguage() throws {
+    let cars = try ChartDescriptor(contentsOf: example("cars"))
+    let stocks = try ChartDescriptor(contentsOf: example("vega-lite/stocks-line"))
+    func texts(_ chart: ChartDescriptor, _ code: DescriptionLanguage.Code) throws -> [String] {
+      var maker = CaptionMaker()
+      maker.language = DescriptionLanguage(code)
+      let mapper = ChartMapper(options: try SonificationOptions().applying(chart.sonification))
+      return try maker.captions(for: chart, mapper: mapper).map(\.text)
+    }
+    // One series: its roles capitalized; a point that is both highest and an outlier, once.
+    #expect(
+      try texts(cars, .german).dropFirst()
+        == [
+          "Höchster Wert und Ausreißer: 52 miles per gallon bei 1,38 tons (Toyota Prius)",
+          "Niedrigster Wert: 15 miles per gallon bei 2,80 tons (Cadillac Escalade)",
+        ])
+    #expect(
+      try texts(cars, .english).dropFirst()
+        == [
+          "Highest and outlier: 52 miles per gallon at 1.38 tons (Toyota Prius)",
+          "Lowest: 15 miles per gallon at 2.80 tons (Cadillac Escalade)",
+        ])
+    // Several series, named; dates in the language; French spaces its colon.
+    #expect(try texts(stocks, .german)[1] == "GLOBEX, höchster Wert: 92,71 im Januar 2016")
+    #expect(try texts(stocks, .french)[1] == "GLOBEX, maximum : 92,71 en janvier 2016")
+    #expect(try texts(stocks, .spanish)[1] == "GLOBEX, máximo: 92,71 en enero de 2016")
+    // An export speaks them in the voice's language with a narration, else in English.
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("cars.vtt")
+    var options = try SonificationOptions().applying(cars.sonification)
+    options.voice = "de"
+    for narration in [SonificationOptions.Narration.both, nil] {
+      options.narration = narration
+      _ = try ChartExport.export(cars, options: options, to: ExportRequest(captions: url))
+      let captions = try String(contentsOf: url, encoding: .utf8)
+      #expect(captions.contains("Höchster Wert und Ausreißer:") == (narration != nil))
+      #expect(captions.contains("Highest and outlier:") == (narration == nil))
+    }
+  }
+
   @Test func aGermanNarrationIsSpoken() throws {
     let german = try script("birth-rate", voice: "de")
     let narration = try Narration(

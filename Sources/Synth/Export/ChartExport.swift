@@ -127,7 +127,10 @@ public enum ChartExport {
       var facts: [Caption] = []
       if request.captions != nil || request.wantsAudio {
         let graphStart = narration?.graphStart ?? 0
-        facts = try request.captionMaker.captions(for: chart, mapper: mapper).map {
+        // With a narration, the captions at the notes speak its language.
+        var maker = request.captionMaker
+        if options.narration != nil { maker.language = DescriptionLanguage(voice: options.voice) }
+        facts = try maker.captions(for: chart, mapper: mapper).map {
           Caption(start: $0.start + graphStart, end: $0.end + graphStart, text: $0.text)
         }
       }
