@@ -82,7 +82,7 @@ public struct CaptionMaker: Sendable {
           }
         }
       }
-      let colon = language.code == .french ? " : " : ": "
+      let colon = language.separator(":")
       for (point, names) in roles {
         var role = names.filter { $0 != "labelled" }.joined(separator: " \(language.and) ")
         if !several { role = role.prefix(1).uppercased() + role.dropFirst() }

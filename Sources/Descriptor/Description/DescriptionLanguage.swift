@@ -34,7 +34,12 @@ public struct DescriptionLanguage: Hashable, Sendable {
   /// English.
   public static let english = DescriptionLanguage(.english)
 
-  // MARK: Numbers
+  // MARK: Punctuation and numbers
+
+  /// A colon or semicolon between two parts, with the space French puts before it (" : ").
+  public func separator(_ mark: Character) -> String {
+    code == .french ? " \(mark) " : "\(mark) "
+  }
 
   /// A number the description formatted (with "," grouping thousands and "." before decimals), with
   /// the language's separators: only a separator between two digits changes.
@@ -180,13 +185,11 @@ public struct DescriptionLanguage: Hashable, Sendable {
   /// or category, and their counterparts elsewhere.
   func preposition(date: DateFormat?, measure: Bool) -> String {
     if let date {
-      let pattern = datePattern(for: date).pattern
-      let day = ["%d", "%e", "%A"].contains { pattern.contains($0) }
-      let time = pattern.contains("%H") || pattern.contains("%M")
-      let month = ["%B", "%b", "%m"].contains { pattern.contains($0) }
+      let written = datePattern(for: date)
+      let (day, time) = (written.hasDay, written.hasTime)
       switch code {
       case .english: return date.preposition
-      case .german: return day ? "am" : time ? "um" : month ? "im" : "im Jahr"
+      case .german: return day ? "am" : time ? "um" : written.hasMonth ? "im" : "im Jahr"
       case .french: return day ? "le" : time ? "à" : "en"
       case .spanish: return day ? "el" : time ? "a las" : "en"
       }
@@ -237,9 +240,7 @@ public struct DescriptionLanguage: Hashable, Sendable {
   /// How a date in `format` is written: a format of a precision in the language's order ("%e.
   /// %B %Y" in German); any other as it is.
   func datePattern(for format: DateFormat) -> DateFormat {
-    guard code != .english, let precision = DateFormat.Precision(format: format) else {
-      return format
-    }
+    guard let precision = DateFormat.Precision(format: format) else { return format }
     let day: String
     switch code {
     case .english: return format

@@ -117,7 +117,7 @@ public struct DateFormat: Hashable, Sendable {
   public init(_ pattern: String) { self.pattern = pattern }
 
   /// How precise a date axis's values are, coarsest first.
-  public enum Precision: Int, Comparable, Sendable {
+  public enum Precision: Int, Comparable, Sendable, CaseIterable {
     /// 1 January at midnight.
     case year
     /// The 1st of a month at midnight.
@@ -145,11 +145,7 @@ public struct DateFormat: Hashable, Sendable {
 
     /// The precision whose format `format` is, if it is one.
     init?(format: DateFormat) {
-      guard
-        let precision = [Self.year, .month, .day, .minute, .second].first(where: {
-          $0.format == format
-        })
-      else { return nil }
+      guard let precision = Self.allCases.first(where: { $0.format == format }) else { return nil }
       self = precision
     }
   }
@@ -187,11 +183,14 @@ public struct DateFormat: Hashable, Sendable {
   ]
 
   /// The word before a date in this format: "at" with a time, "on" with a day, else "in".
-  public var preposition: String {
-    if pattern.contains("%H") || pattern.contains("%M") { return "at" }
-    if pattern.contains("%d") || pattern.contains("%e") || pattern.contains("%A") { return "on" }
-    return "in"
-  }
+  public var preposition: String { hasTime ? "at" : hasDay ? "on" : "in" }
+
+  /// Whether the format writes a time of day.
+  var hasTime: Bool { pattern.contains("%H") || pattern.contains("%M") }
+  /// Whether it writes a day.
+  var hasDay: Bool { ["%d", "%e", "%A"].contains { pattern.contains($0) } }
+  /// Whether it writes a month.
+  var hasMonth: Bool { ["%B", "%b", "%m"].contains { pattern.contains($0) } }
 
   /// The date of `seconds` since 1970 in this format, with the month and weekday names of
   /// `language`; a format of a precision (`Precision.format`) takes the language's order of day,

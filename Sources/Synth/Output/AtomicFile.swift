@@ -12,24 +12,8 @@ struct AtomicFileBatch {
   ///
   /// - Throws: `SynthError` naming the destination; any temporary files written so far are removed.
   mutating func stage(_ data: Data, at destination: URL) throws {
-    try stage(at: destination) { output in try data.withUnsafeBytes(output) }
-  }
-
-  /// Writes a temporary file for `destination` from the pieces `body` hands to its output.
-  ///
-  /// - Throws: `SynthError` naming the destination; any temporary files written so far are removed.
-  mutating func stage(
-    at destination: URL, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
-  ) throws {
-    let temporary = TemporaryFiles.path(for: destination, tag: "\(pending.count)")
-    TemporaryFiles.register(temporary)
-    pending.append((temporary, destination))
-    do {
-      try TemporaryFiles.write(to: temporary, body)
-    } catch {
-      discard()
-      throw Self.cannotWrite(destination)
-    }
+    let write: Writer = { output in try data.withUnsafeBytes(output) }
+    try stage([(destination, write)])
   }
 
   /// What writes one file: the pieces it hands to its output, from any thread.

@@ -120,10 +120,12 @@ struct SparseWriter {
     written = max(written, offset + bytes.count)
   }
 
+  /// Zeros to write from.
+  private static let zeroBlock = [UInt8](repeating: 0, count: 65536)
+
   /// Writes zeros over `range`.
   private mutating func writeZeros(_ range: Range<Int>) throws {
-    let zeroBlock = [UInt8](repeating: 0, count: 65536)
-    try zeroBlock.withUnsafeBytes { block in
+    try Self.zeroBlock.withUnsafeBytes { block in
       var offset = range.lowerBound
       while offset < range.upperBound {
         let count = min(block.count, range.upperBound - offset)

@@ -26,7 +26,7 @@ public struct NarrationScript: Hashable, Sendable {
       time: chart.xAxis.title, pitch: chart.yAxis.title,
       duration: roles.duration.map { chart.additionalAxes[$0].title },
       loudness: roles.loudness.map { chart.additionalAxes[$0].title })
-    intro.append(Self.capitalized(reading.joined(separator: language.semicolon)) + ".")
+    intro.append(Self.capitalized(reading.joined(separator: language.separator(";"))) + ".")
     // The context track's sounds, when it plays.
     if score.tracks.contains(where: { $0.isPercussion && $0.noteCount > 0 }) {
       var cues: [String] = []
@@ -35,7 +35,7 @@ public struct NarrationScript: Hashable, Sendable {
       }
       if !options.thresholds.isEmpty { cues.append(language.thresholdChirps) }
       if !cues.isEmpty {
-        intro.append(Self.capitalized(cues.joined(separator: language.semicolon)) + ".")
+        intro.append(Self.capitalized(cues.joined(separator: language.separator(";"))) + ".")
       }
     }
     if options.gaps == .noise, score.tracks.contains(where: { $0.name.hasSuffix(" gaps") }) {

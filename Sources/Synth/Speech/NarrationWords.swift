@@ -5,9 +5,6 @@ import MIDIMap
 /// and the context track's cues, in the language of the narration's voice (see
 /// `DescriptionLanguage`).
 extension DescriptionLanguage {
-  /// What joins two clauses: "; ", and " ; " in French, which puts a space before it.
-  var semicolon: String { code == .french ? " ; " : "; " }
-
   // MARK: Instruments and reading
 
   /// "plays the flute" after a series or category name; `first` false for the ones after the
@@ -67,26 +64,33 @@ extension DescriptionLanguage {
   /// "time runs along Year", then "higher pitch means more Birth rate" and the like for the
   /// duration and loudness axes.
   func reading(time x: String, pitch y: String, duration: String?, loudness: String?) -> [String] {
-    var parts: [String]
-    switch code {
-    case .english:
-      parts = ["time runs along \(x)", "higher pitch means more \(y)"]
-      if let duration { parts.append("longer notes mean more \(duration)") }
-      if let loudness { parts.append("louder notes mean more \(loudness)") }
-    case .german:
-      parts = ["die Zeit läuft entlang \(x)", "höhere Töne bedeuten mehr \(y)"]
-      if let duration { parts.append("längere Noten bedeuten mehr \(duration)") }
-      if let loudness { parts.append("lautere Noten bedeuten mehr \(loudness)") }
-    case .french:
-      parts = ["le temps avance selon \(x)", "un son plus aigu signifie plus de \(y)"]
-      if let duration { parts.append("des notes plus longues signifient plus de \(duration)") }
-      if let loudness { parts.append("des notes plus fortes signifient plus de \(loudness)") }
-    case .spanish:
-      parts = ["el tiempo avanza según \(x)", "un tono más agudo significa más \(y)"]
-      if let duration { parts.append("notas más largas significan más \(duration)") }
-      if let loudness { parts.append("notas más fuertes significan más \(loudness)") }
+    // What comes before each axis's title: time, pitch, duration, loudness.
+    let before: [String] =
+      switch code {
+      case .english:
+        [
+          "time runs along ", "higher pitch means more ", "longer notes mean more ",
+          "louder notes mean more ",
+        ]
+      case .german:
+        [
+          "die Zeit läuft entlang ", "höhere Töne bedeuten mehr ", "längere Noten bedeuten mehr ",
+          "lautere Noten bedeuten mehr ",
+        ]
+      case .french:
+        [
+          "le temps avance selon ", "un son plus aigu signifie plus de ",
+          "des notes plus longues signifient plus de ", "des notes plus fortes signifient plus de ",
+        ]
+      case .spanish:
+        [
+          "el tiempo avanza según ", "un tono más agudo significa más ",
+          "notas más largas significan más ", "notas más fuertes significan más ",
+        ]
+      }
+    return zip(before, [x, y, duration, loudness]).compactMap { words, title in
+      title.map { words + $0 }
     }
-    return parts
   }
 
   /// The context track's sounds: the gridline ticks and the threshold earcons.
@@ -135,7 +139,7 @@ extension DescriptionLanguage {
 
   /// "An outlier: …." or "Outliers: …; …."
   func outliers(_ listed: [String]) -> String {
-    let list = listed.joined(separator: semicolon)
+    let list = listed.joined(separator: separator(";"))
     let one = listed.count == 1
     switch code {
     case .english: return "\(one ? "An outlier" : "Outliers"): \(list)."
