@@ -51,10 +51,10 @@ test: deps venv
 	python3 Scripts/check-docs.py
 	$(MAKE) --no-print-directory docs
 
-## docs: the DocC documentation of Descriptor, MIDIMap, Synth and Exercise, in .build/docs (warnings fail)
+## docs: the DocC documentation of Descriptor, MIDIMap, Synth, Export and Exercise, in .build/docs (warnings fail)
 docs:
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
-	  --target Descriptor --target MIDIMap --target Synth --target Exercise --warnings-as-errors --output-path .build/docs
+	  --target Descriptor --target MIDIMap --target Synth --target Export --target Exercise --warnings-as-errors --output-path .build/docs
 
 ## pins: write the pinned MIDI files again (only for a change meant to alter what is written)
 pins: build

@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "Descriptor", targets: ["Descriptor"]),
     .library(name: "MIDIMap", targets: ["MIDIMap"]),
     .library(name: "Synth", targets: ["Synth"]),
+    .library(name: "Export", targets: ["Export"]),
     .library(name: "Exercise", targets: ["Exercise"]),
     .executable(name: "chart2midi", targets: ["chart2midi"]),
   ],
@@ -49,11 +50,13 @@ let package = Package(
       dependencies: [
         "Descriptor", "MIDIMap", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSoxr",
       ]),
-    .target(name: "Exercise", dependencies: ["Descriptor", "MIDIMap", "Synth"]),
+    // The application layer: from a chart and its settings to the files, staged and committed.
+    .target(name: "Export", dependencies: ["Descriptor", "MIDIMap", "Synth"]),
+    .target(name: "Exercise", dependencies: ["Descriptor", "MIDIMap", "Export"]),
     .executableTarget(
       name: "chart2midi",
       dependencies: [
-        "Descriptor", "MIDIMap", "Synth", "Exercise",
+        "Descriptor", "MIDIMap", "Synth", "Export", "Exercise",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -62,7 +65,7 @@ let package = Package(
     .executableTarget(name: "chart2midi-soundfont", dependencies: ["SoundFontMaker"]),
     .executableTarget(
       name: "chart2midi-bench",
-      dependencies: ["Descriptor", "MIDIMap", "Synth"],
+      dependencies: ["Descriptor", "MIDIMap", "Synth", "Export"],
       path: "Benchmarks/chart2midi-bench"
     ),
     // Where the project and its examples are, and the helpers every test target shares.
@@ -73,8 +76,11 @@ let package = Package(
     .testTarget(
       name: "SynthTests",
       dependencies: [
-        "Descriptor", "MIDIMap", "Synth", "SoundFontMaker", "Exercise", "TestSupport",
+        "Descriptor", "MIDIMap", "Synth", "Export", "SoundFontMaker", "Exercise", "TestSupport",
       ]),
+    .testTarget(
+      name: "ExportTests",
+      dependencies: ["Descriptor", "MIDIMap", "Synth", "Export", "Exercise", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["chart2midi", "MIDIMap", "TestSupport"]),
     .testTarget(
       name: "ExerciseTests", dependencies: ["Descriptor", "MIDIMap", "Exercise", "TestSupport"]),
@@ -90,7 +96,7 @@ if Context.environment["CHART2MIDI_FUZZ"] != nil {
   for (name, dependencies) in [
     ("FuzzDescriptor", ["Descriptor", "MIDIMap"]), ("FuzzCSV", ["Descriptor", "MIDIMap"]),
     ("FuzzVegaLite", ["Descriptor", "MIDIMap"]), ("FuzzSMF", ["MIDIMap"]),
-    ("FuzzRender", ["MIDIMap", "Synth"]),
+    ("FuzzRender", ["MIDIMap", "Synth", "Export"]),
   ] {
     package.targets.append(
       .executableTarget(

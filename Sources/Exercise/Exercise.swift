@@ -1,6 +1,7 @@
 import Descriptor
 import Foundation
 import MIDIMap
+import Export
 import Synth
 
 /// A listening exercise: a numbered item per chart, each with its audio graph, what the student

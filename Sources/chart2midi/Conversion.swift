@@ -1,4 +1,5 @@
 import Descriptor
+import Export
 import Foundation
 import MIDIMap
 import Synth

@@ -81,7 +81,7 @@ public enum WAVEncoder {
   }
 
   /// Audio made of layers, written the same way, a piece summed at a time.
-  static func write(
+  package static func write(
     _ audio: LayeredAudio, sampleRate: Int, format: SampleFormat, metadata: WAVMetadata? = nil,
     to output: (UnsafeRawBufferPointer) throws -> Void
   ) rethrows {

@@ -1,32 +1,32 @@
 /// Music as the synth made it, from time 0 of its events: before a lead-in, recordings and gain.
-struct SynthesizedMusic: Sendable {
+package struct SynthesizedMusic: Sendable {
   /// Everything the synth made.
-  var mix: StereoAudio
+  package var mix: StereoAudio
   /// Each stem's part, when stems are kept.
-  var stems: [StereoAudio]
+  package var stems: [StereoAudio]
   /// The stems' names.
-  var stemNames: [String]
+  package var stemNames: [String]
   /// When the music ends, in seconds from time 0 of its events (before its tail).
-  var end: Double
+  package var end: Double
   /// What the listener should know: programs the soundfont lacks, notes that could not sound.
-  var warnings: [String]
+  package var warnings: [String]
 }
 
 /// A render's audio as layers: what `FluidSynthRenderer.render` makes into a `Rendering`, and what
 /// an export writes piece by piece.
-struct AssembledAudio: Sendable {
+package struct AssembledAudio: Sendable {
   /// The sample rate.
-  var sampleRate: Int
+  package var sampleRate: Int
   /// Everything together.
-  var mix: LayeredAudio
+  package var mix: LayeredAudio
   /// Each stem's name and audio, when stems are kept; they add up to the mix.
-  var stems: [(name: String, audio: LayeredAudio)]
+  package var stems: [(name: String, audio: LayeredAudio)]
   /// The gain that was applied to reach the peak level or the loudness.
-  var gain: Float
+  package var gain: Float
   /// The loudness reached, when a target was asked for.
-  var loudness: LoudnessReport?
+  package var loudness: LoudnessReport?
   /// What the listener should know.
-  var warnings: [String]
+  package var warnings: [String]
 
   /// The audio as arrays of its full length.
   consuming func rendering() -> Rendering {
@@ -52,7 +52,7 @@ extension FluidSynthRenderer {
   ///
   /// - Throws: `SynthError` when the audio would last more than `maximumDuration`, a recording is
   ///   not at the render's sample rate, or the loudness cannot be measured.
-  func assemble(
+  package func assemble(
     _ music: consuming SynthesizedMusic, leadIn: Double, musicStart: Double = 0,
     recordings: [Performance.Recording]
   ) throws -> AssembledAudio {

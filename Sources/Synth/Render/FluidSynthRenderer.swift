@@ -35,7 +35,7 @@ public struct FluidSynthRenderer: Sendable {
   /// A performance's audio as layers: synthesized, then placed after its lead-in with its
   /// recordings. Each step consumes the one before, so that a `Rendering` made from it is scaled in
   /// the synth's own arrays.
-  func layers(of performance: Performance, progress: ((Double) -> Void)? = nil) throws
+  package func layers(of performance: Performance, progress: ((Double) -> Void)? = nil) throws
     -> AssembledAudio
   {
     let music = try synthesize(performance, progress: progress)
@@ -47,7 +47,7 @@ public struct FluidSynthRenderer: Sendable {
   /// and recordings are left to `assemble`, so that they can be decided while it renders.
   ///
   /// - Throws: `SynthError` when FluidSynth cannot be set up or the soundfont cannot be loaded.
-  func synthesize(_ performance: Performance, progress: ((Double) -> Void)? = nil) throws
+  package func synthesize(_ performance: Performance, progress: ((Double) -> Void)? = nil) throws
     -> SynthesizedMusic
   {
     guard options.sampleRate == 44100 || options.sampleRate == 48000 else {

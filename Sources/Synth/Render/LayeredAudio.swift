@@ -2,7 +2,7 @@
 /// added and their sum scaled by one gain. A render's mix and stems are kept this way, so that a
 /// long file (a narrated graph, music after a long lead-in) is written, measured and summed piece
 /// by piece, without an array of its full length for each.
-struct LayeredAudio: Sendable {
+package struct LayeredAudio: Sendable {
   /// Samples placed on the timeline.
   struct Layer: Sendable {
     /// The left side.
@@ -21,9 +21,9 @@ struct LayeredAudio: Sendable {
   /// The layers, in the order they are added.
   var layers: [Layer]
   /// The length in frames; silence wherever no layer lies.
-  var frames: Int
+  package var frames: Int
   /// What the sum is multiplied by.
-  var gain: Float = 1
+  package var gain: Float = 1
 
   /// Stereo audio as one layer.
   init(_ audio: StereoAudio) {

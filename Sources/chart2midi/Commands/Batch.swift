@@ -1,5 +1,6 @@
 import ArgumentParser
 import Descriptor
+import Export
 import Foundation
 import MIDIMap
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Descriptor
 import Exercise
+import Export
 import Foundation
 
 struct ExerciseCommand: ParsableCommand {

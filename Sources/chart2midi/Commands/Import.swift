@@ -1,7 +1,8 @@
 import ArgumentParser
 import Descriptor
+import Export
 import Foundation
-import Synth
+
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(

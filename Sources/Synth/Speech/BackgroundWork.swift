@@ -3,13 +3,13 @@ import Foundation
 /// Work done on a thread of its own while the caller goes on with other work, such as speech
 /// synthesized while the music renders. A thread, not a task: the caller may itself run on the
 /// cooperative pool (`batch`), where waiting for another task could starve it.
-final class BackgroundWork<Value: Sendable>: Sendable {
+package final class BackgroundWork<Value: Sendable>: Sendable {
   /// Guards `outcome`. A pthread condition, which ThreadSanitizer sees (as in `TemporaryFiles`).
   private let condition = NSCondition()
   nonisolated(unsafe) private var outcome: Result<Value, any Error>?
 
   /// Starts `work` on a new thread.
-  init(_ work: @escaping @Sendable () throws -> Value) {
+  package init(_ work: @escaping @Sendable () throws -> Value) {
     Thread.detachNewThread { [self] in
       let result = Result { try work() }
       condition.lock()
@@ -20,7 +20,7 @@ final class BackgroundWork<Value: Sendable>: Sendable {
   }
 
   /// Waits for the work to end: its value, or what it threw.
-  func value() throws -> Value {
+  package func value() throws -> Value {
     condition.lock()
     defer { condition.unlock() }
     while true {

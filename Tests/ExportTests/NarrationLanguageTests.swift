@@ -1,4 +1,5 @@
 import Descriptor
+import Export
 import Foundation
 import MIDIMap
 import TestSupport
@@ -196,13 +197,8 @@ struct DescriptionLanguageTests {
   @Test func aGermanNarrationIsSpoken() throws {
     let german = try script("birth-rate", voice: "de")
     let narration = try Narration(
-      script: german, parts: .both, graphDuration: 10,
-      options: {
-        var options = SonificationOptions()
-        options.voice = "de"
-        return options
-      }(),
-      sampleRate: 44100)
+      intro: german.intro, details: german.details, graphDuration: 10, voice: "de",
+      speechRate: 175, pause: 0.75, sampleRate: 44100)
     #expect(narration.sentences.map(\.text) == german.intro + german.details)
     #expect(narration.sentences.allSatisfy { $0.end > $0.start })
     // Each sentence's clip lies in the one array at the sentence's start; the array ends on the

@@ -1,6 +1,7 @@
 import Descriptor
 import Foundation
 import MIDIMap
+import Synth
 
 /// What to write for a chart, and how its audio is made: every file is optional, and all of them
 /// are written whole or none is.
@@ -97,8 +98,9 @@ public enum ChartExport {
             at: options.origin(of: .voice))
         }
         return try Narration(
-          script: script, parts: parts, graphDuration: graphDuration, options: options,
-          sampleRate: sampleRate)
+          intro: parts.hasIntro ? script.intro : [], details: parts.hasDetails ? script.details : [],
+          graphDuration: graphDuration, voice: options.voice, speechRate: options.speechRate,
+          pause: options.narrationPause, sampleRate: sampleRate)
       }
     }
     // The music renders from time 0 of the graph, wherever the narration puts it.
@@ -242,7 +244,7 @@ public enum ChartExport {
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       } catch {
-        throw SynthError("cannot create the stems folder \(folder.path)", file: folder.path)
+        throw ExportError("cannot create the stems folder \(folder.path)", file: folder.path)
       }
       let names = StemNaming.fileNames(for: rendering.stems.map(\.name))
       for (stem, name) in zip(rendering.stems, names) {

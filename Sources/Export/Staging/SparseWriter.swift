@@ -5,13 +5,13 @@ import Foundation
 /// nothing to free when the file is replaced. A stem is silent wherever its series does not play,
 /// and a narrated render's music stems for most of their length. The file's bytes are the pieces'
 /// bytes, whatever the file system.
-struct SparseWriter {
+package struct SparseWriter {
   /// The size of a block the writer looks at: a page, and the block size of common file systems.
   static let blockSize = 4096
   /// The fewest bytes of zeros left as a hole: shorter runs (a pause between two sentences) are
   /// written, as many small holes would cut the file into many small extents, slower to allocate
   /// and to free than the zeros are to write.
-  static let minimumHole = 262_144
+  package static let minimumHole = 262_144
 
   private let descriptor: Int32
   private let path: String
@@ -25,7 +25,7 @@ struct SparseWriter {
   private var zeros: Range<Int>?
 
   /// A writer to an open file, empty and positioned at its start.
-  init(descriptor: Int32, path: String) {
+  package init(descriptor: Int32, path: String) {
     self.descriptor = descriptor
     self.path = path
     partial.reserveCapacity(Self.blockSize)
@@ -34,7 +34,7 @@ struct SparseWriter {
   /// Adds `piece` to the file.
   ///
   /// - Throws: `CocoaError` when a write fails.
-  mutating func append(_ piece: UnsafeRawBufferPointer) throws {
+  package mutating func append(_ piece: UnsafeRawBufferPointer) throws {
     guard let base = piece.baseAddress, !piece.isEmpty else { return }
     var next = 0
     // First the rest of a block a piece before began.
@@ -77,7 +77,7 @@ struct SparseWriter {
   /// Writes the last, partial block and gives the file its full size.
   ///
   /// - Throws: `CocoaError` when a write fails.
-  mutating func finish() throws {
+  package mutating func finish() throws {
     if !partial.isEmpty {
       try partial.withUnsafeBytes { try emit($0, at: size - partial.count) }
       partial.removeAll()
@@ -137,7 +137,7 @@ struct SparseWriter {
 
   /// Whether `count` bytes from `start` are all zero: 64 at a time, stopping at the first that is
   /// not.
-  static func isZero(_ start: UnsafeRawPointer, count: Int) -> Bool {
+  package static func isZero(_ start: UnsafeRawPointer, count: Int) -> Bool {
     var index = 0
     while index + 64 <= count {
       var bits: UInt64 = 0

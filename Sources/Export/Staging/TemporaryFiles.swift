@@ -4,7 +4,7 @@ import Synchronization
 /// The temporary files and folders that outputs are written to before they are renamed into
 /// place: named `.NAME.PID.TAG.tmp` beside their destination, removed when this process is
 /// interrupted, and removed by the next run when a killed process left them behind.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
   /// The temporaries being written now, by path; how many files are being written this moment;
   /// and whether an interruption has removed them; behind `condition`. A pthread mutex and
   /// condition rather than `Mutex`, whose futex on Linux is a synchronization ThreadSanitizer
@@ -26,20 +26,20 @@ public enum TemporaryFiles {
   }
 
   /// A temporary path beside `destination`, for this process: `.NAME.PID.TAG.tmp`.
-  public static func path(for destination: URL, tag: String) -> URL {
+  package static func path(for destination: URL, tag: String) -> URL {
     destination.deletingLastPathComponent().appendingPathComponent(
       ".\(destination.lastPathComponent).\(getpid()).\(tag).tmp")
   }
 
   /// Notes a temporary as being written, after removing what killed runs left beside it.
-  public static func register(_ url: URL) {
+  package static func register(_ url: URL) {
     removeStale(in: url.deletingLastPathComponent())
     _ = withState { $0.paths.insert(url.path) }
   }
 
   /// Writes a registered temporary file. An interruption waits for the write to end before it
   /// removes the file, and after it nothing more is written.
-  public static func write(_ data: Data, to url: URL) throws {
+  package static func write(_ data: Data, to url: URL) throws {
     try write(to: url) { output in try data.withUnsafeBytes(output) }
   }
 
@@ -48,7 +48,7 @@ public enum TemporaryFiles {
   /// held only to count them), and an interruption waits until none is being written.
   ///
   /// - Throws: `CocoaError` when the file cannot be created or written; what `body` throws.
-  public static func write(
+  package static func write(
     to url: URL, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
   ) throws {
     let allowed = withState { state in
@@ -71,7 +71,7 @@ public enum TemporaryFiles {
   }
 
   /// Creates a registered temporary folder, the same way.
-  public static func createFolder(at url: URL) throws {
+  package static func createFolder(at url: URL) throws {
     try withState { state in
       guard !state.interrupted else { return }
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
@@ -79,13 +79,13 @@ public enum TemporaryFiles {
   }
 
   /// Notes a temporary as renamed or removed.
-  public static func unregister(_ url: URL) {
+  package static func unregister(_ url: URL) {
     _ = withState { $0.paths.remove(url.path) }
   }
 
   /// Removes every temporary this process is writing, files and folders, and lets no more be
   /// written.
-  public static func removeAll() {
+  package static func removeAll() {
     condition.lock()
     state.interrupted = true
     // A file being written is removed once its write has ended.
@@ -97,7 +97,7 @@ public enum TemporaryFiles {
   }
 
   /// Removes the temporaries in `folder` whose process is no longer running.
-  public static func removeStale(in folder: URL) {
+  package static func removeStale(in folder: URL) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
       let parts = name.split(separator: ".")
@@ -118,7 +118,7 @@ public enum TemporaryFiles {
   ///
   /// The signal handler only writes the signal's number to a pipe (all a handler may safely do);
   /// a thread waiting on the pipe does the rest.
-  public static func removeOnInterrupt(message: String) {
+  package static func removeOnInterrupt(message: String) {
     let first = installed.withLock { done -> Bool in
       defer { done = true }
       return !done
@@ -158,11 +158,11 @@ public enum TemporaryFiles {
 nonisolated(unsafe) private var interruptPipe: Int32 = -1
 
 /// Writes one file through a temporary beside it, renamed into place when complete.
-public enum AtomicFile {
+package enum AtomicFile {
   /// Writes `data` to `destination` atomically.
   ///
-  /// - Throws: `SynthError` naming the destination; no file is left behind.
-  public static func write(_ data: Data, to destination: URL) throws {
+  /// - Throws: `ExportError` naming the destination; no file is left behind.
+  package static func write(_ data: Data, to destination: URL) throws {
     var batch = AtomicFileBatch()
     try batch.stage(data, at: destination)
     try batch.commit()

@@ -1,10 +1,10 @@
 import Foundation
 
 /// File names for stems: the stem name made safe for a file system, unique, with `.wav`.
-enum StemNaming {
+package enum StemNaming {
   /// One file name per stem name, in order: characters other than letters, digits, space, `-`, `_`
   /// and `.` become `_`; names that collide (case ignored) get `-2`, `-3`, ….
-  static func fileNames(for names: [String]) -> [String] {
+  package static func fileNames(for names: [String]) -> [String] {
     var used: Set<String> = []
     return names.map { name in
       var base = String(

@@ -1,4 +1,5 @@
 import Descriptor
+import Export
 import Foundation
 import MIDIMap
 import TestSupport
@@ -52,7 +53,7 @@ struct ChartExportTests {
       mix: folder.appendingPathComponent("missing/c.wav"),
       captions: folder.appendingPathComponent("c.vtt"))
     #expect(
-      throws: SynthError(
+      throws: ExportError(
         "cannot write \(folder.path)/missing/c.wav: the folder \(folder.path)/missing does not exist",
         file: "\(folder.path)/missing/c.wav")
     ) {
@@ -83,7 +84,7 @@ struct ChartExportTests {
     // One file cannot be written: no temporary is left, and the old files are as they were.
     var failed = AtomicFileBatch()
     #expect(
-      throws: SynthError("cannot write \(urls[3].path): it is not writable", file: urls[3].path)
+      throws: ExportError("cannot write \(urls[3].path): it is not writable", file: urls[3].path)
     ) { try failed.stage(files(failing: 3)) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names)
     for (name, url) in zip(names, urls) {
@@ -121,3 +122,6 @@ struct StemsPerTrackTests {
     for stem in rendering.stems { #expect(stem.audio.peak > 0.01, "\(stem.name)") }
   }
 }
+
+/// The soundfont a render without one uses.
+func soundFont() throws -> URL { try SoundFontLocator.locate() }
