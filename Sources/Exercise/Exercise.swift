@@ -1,7 +1,7 @@
 import Descriptor
+import Export
 import Foundation
 import MIDIMap
-import Export
 import Synth
 
 /// A listening exercise: a numbered item per chart, each with its audio graph, what the student
@@ -158,8 +158,8 @@ extension Exercise {
     export.sampleFormat = request.sampleFormat
     let report = try ChartExport.export(entry.chart, options: options, to: export)
     guard let score = report.score else { throw ExerciseError("the chart made no score") }
-    // Onsets in the file: after the narration's intro and the score's start.
-    let offset = report.graphStart + (score.start?.secondsValue ?? 0)
+    // Onsets in the file: after the narration's intro, and a start when it is padded.
+    let offset = report.graphStart + (score.padsStart ? score.start?.secondsValue ?? 0 : 0)
     let maker = try QuestionMaker(
       chart: entry.chart, options: options, listenOffset: offset, score: score)
     let questions = maker.questions(count: request.questionsPerChart, using: &generator)

@@ -56,6 +56,11 @@ public struct ExportReport: Sendable {
   /// Where the graph's time 0 lies in the outputs: after a narration's intro, else 0 (a `start`
   /// lead-in comes on top of it in the audio and the captions).
   public var graphStart = 0.0
+  /// Where the graph's time 0 lies on the programme's timeline, with a start.
+  public var graphTimecode: Timecode? {
+    guard let start = score?.start else { return nil }
+    return Timecode(seconds: start.secondsValue + graphStart, frameRate: start.frameRate)
+  }
   /// Things worth telling: values outside their axis ranges, programs the soundfont lacks.
   public var warnings: [String] = []
 }
@@ -98,7 +103,8 @@ public enum ChartExport {
             at: options.origin(of: .voice))
         }
         return try Narration(
-          intro: parts.hasIntro ? script.intro : [], details: parts.hasDetails ? script.details : [],
+          intro: parts.hasIntro ? script.intro : [],
+          details: parts.hasDetails ? script.details : [],
           graphDuration: graphDuration, voice: options.voice, speechRate: options.speechRate,
           pause: options.narrationPause, sampleRate: sampleRate)
       }
@@ -107,6 +113,13 @@ public enum ChartExport {
     var music: (performance: Performance, synthesized: SynthesizedMusic, renderer: Renderer)?
     if request.wantsAudio {
       let performance = Performance(score: score, stemsBy: request.stemsBy)
+      if performance.leadIn + score.duration > FluidSynthRenderer.maximumDuration {
+        throw ExportError(
+          String(
+            format:
+              "padding the audio's start would make it %.1f hours long, and audio is rendered for at most 1 hour; without padding, the start is written as a time reference instead of silence",
+            (performance.leadIn + score.duration) / 3600), at: options.origin(of: .padStart))
+      }
       let renderer = try Renderer(request)
       music = (
         performance, try renderer.synth.synthesize(performance, progress: progress), renderer
@@ -116,6 +129,13 @@ public enum ChartExport {
     if let narration {
       score.delay(by: narration.graphStart)
       for sentence in narration.sentences { score.addMarker(sentence.text, at: sentence.start) }
+      // Where the graph begins, after the intro: on the programme's timeline too, with a start.
+      if narration.graphStart > 0 {
+        let place = score.start.map {
+          " (\(Timecode(seconds: $0.secondsValue + narration.graphStart, frameRate: $0.frameRate)))"
+        }
+        score.addMarker("Graph starts\(place ?? "")", at: narration.graphStart)
+      }
     }
     var report = ExportReport(score: score, warnings: chart.notes + chart.rangeWarnings())
     report.narration = narration?.sentences ?? []
@@ -147,8 +167,8 @@ public enum ChartExport {
               ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
             }.map(\.element)
         }
-        // Captions go with the audio, which starts at the score's start.
-        let offset = score.start?.secondsValue ?? 0
+        // Captions count from the audio file's first sample, after the start when it is padded.
+        let offset = score.padsStart ? score.start?.secondsValue ?? 0 : 0
         cues = cues.map { Caption(start: $0.start + offset, end: $0.end + offset, text: $0.text) }
         try batch.stage(Data(CaptionMaker.render(cues, as: format).utf8), at: captions)
         report.captionCount = cues.count
@@ -223,6 +243,11 @@ public enum ChartExport {
     report.loudness = rendering.loudness
     var metadata = WAVMetadata(description: performance.title)
     metadata.loudness = rendering.loudness?.reached
+    // A start that is not padded is where the first sample lies on the programme's timeline.
+    if let start = performance.start, performance.leadIn == 0 {
+      metadata.timeReference = Int((start.secondsValue * Double(rendering.sampleRate)).rounded())
+      metadata.timecode = start
+    }
     metadata.cues = cues(performance.markers, moreMarkers, performance, rendering.sampleRate)
     // The mix and the stems are written side by side.
     var files: [(destination: URL, write: AtomicFileBatch.Writer)] = []

@@ -77,8 +77,12 @@ public struct Score: Hashable, Sendable {
   /// The file's time signature.
   public var timeSignature: TimeSignature = .common
   /// Where the file's time 0 lies on a programme's timeline, written as the SMPTE offset; nil for
-  /// none. Audio rendered from the score starts there too (padded with silence before it).
+  /// none. Audio rendered from the score carries it as metadata (a broadcast-wave time reference),
+  /// its first sample at time 0, unless `padsStart`.
   public var start: Timecode?
+  /// Whether audio rendered from the score begins with `start` seconds of silence instead, for
+  /// players that read no timeline metadata.
+  public var padsStart = false
   /// How many points of dense discrete series were grouped into others' notes (see
   /// `SonificationOptions.grouping`); their markers and captions remain.
   public var groupedPoints = 0

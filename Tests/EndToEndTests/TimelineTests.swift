@@ -68,7 +68,100 @@ struct TimelineTests {
     }
   }
 
-  @Test func theAudioIsPaddedByTheStart() throws {
+  @Test func aStartIsMetadataNotSilence() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func convert(_ name: String, _ more: [String]) throws -> String {
+      let result = try run(
+        [
+          "convert", "Examples/cars.json", "-o", folder.appendingPathComponent("\(name).mid").path,
+          "--wav", folder.appendingPathComponent("\(name).wav").path, "--stems",
+          folder.appendingPathComponent("\(name)-stems").path, "--captions",
+          folder.appendingPathComponent("\(name).vtt").path,
+        ] + more)
+      #expect(result.status == 0, "\(result.error)")
+      return result.error
+    }
+    _ = try convert("plain", [])
+    let said = try convert("start", ["--start", "10:00:00:00", "--frame-rate", "25"])
+    #expect(said.contains("start: 10:00:00:00 at 25 fps\n"))
+    let names = ["", "-stems/Cars", "-stems/Gridlines"]
+    for name in names {
+      let plain = [UInt8](try Data(contentsOf: folder.appendingPathComponent("plain\(name).wav")))
+      let moved = [UInt8](try Data(contentsOf: folder.appendingPathComponent("start\(name).wav")))
+      let chunks = try #require(wavChunks(moved), "start\(name).wav")
+      // The same audio, as long as without a start.
+      #expect(wavData(plain) == wavData(moved), "start\(name).wav")
+      // bext: the time reference, 64 bits at byte 338 of the chunk's body, in samples.
+      let bext = try #require(chunks.first { $0.id == "bext" }?.body)
+      let reference = (0..<8).reduce(UInt64(0)) {
+        $0 | UInt64(bext[bext.startIndex + 338 + $1]) << (8 * UInt64($1))
+      }
+      #expect(reference == 36_000 * 44_100, "start\(name).wav")
+      // iXML: the rate and the start.
+      let ixml = String(
+        decoding: try #require(chunks.first { $0.id == "iXML" }?.body), as: UTF8.self)
+      #expect(ixml.contains("<TIMECODE_RATE>25/1</TIMECODE_RATE>"))
+      #expect(ixml.contains("<TIMECODE_FLAG>NDF</TIMECODE_FLAG>"))
+      #expect(ixml.contains("<TIMESTAMP_SAMPLES_SINCE_MIDNIGHT_LO>1587600000</"))
+      #expect(ixml.contains("start 10:00:00:00 at 25 fps"))
+      // A plain file has neither.
+      #expect(wavChunks(plain)?.contains { $0.id == "iXML" } == false)
+    }
+    // The MIDI file: FF 54 05, 25 fps (01) and 10 hours in the hour byte, then 0 min, s, fr, ff.
+    let midi = [UInt8](try Data(contentsOf: folder.appendingPathComponent("start.mid")))
+    #expect(
+      midi.indices.contains {
+        Array(midi[$0..<min(midi.count, $0 + 8)]) == [0xFF, 0x54, 0x05, 0x2A, 0, 0, 0, 0]
+      })
+    // Captions count from the audio file's first sample, as without a start.
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("plain.vtt"))
+        == Data(contentsOf: folder.appendingPathComponent("start.vtt")))
+  }
+
+  @Test func aNarratedStartSaysWhereTheGraphBegins() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("n.mid")
+    let result = try run([
+      "convert", "Examples/dice.json", "-o", midi.path, "--narrate", "--narration", "intro",
+      "--start", "01:00:00:00", "--frame-rate", "30",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    // The line names the graph's start in seconds from the file's start and as timecode.
+    let line = try #require(
+      result.error.split(separator: "\n").first { $0.hasPrefix("narration:") })
+    let seconds = try #require(
+      Double(line.split(separator: "the graph from ")[1].split(separator: " ")[0]))
+    let timecode = Timecode(seconds: 3600 + seconds, frameRate: .fps30)
+    #expect(line.contains("(\(timecode))"))
+    // A marker at that time says so.
+    let file = try MIDIFile(contentsOf: midi)
+    let marker = try #require(
+      file.tracks[0].events.first {
+        $0.isMeta(.marker)
+          && String(decoding: $0.metaData ?? [], as: UTF8.self).hasPrefix("Graph starts")
+      })
+    #expect(abs(marker.seconds - seconds) <= 0.005 + 1e-9, "the line rounds to a hundredth")
+    #expect(String(decoding: marker.metaData!, as: UTF8.self) == "Graph starts (\(timecode))")
+  }
+
+  @Test func aStartAtANonMIDIRateIsWrittenAtTheNearestAndSaidSo() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try run([
+      "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("d.mid").path,
+      "--start", "10:00:00:00", "--frame-rate", "23.976",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      result.error.contains(
+        "start: 10:00:00:00 at 23.976 fps; the MIDI file's SMPTE offset says 10:00:36:00 at 24 fps, the nearest rate it can hold, the same time to 1/100 frame\n"
+      ))
+  }
+
+  @Test func thePaddedStartIsSilence() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let plain = folder.appendingPathComponent("plain.wav")
@@ -83,7 +176,7 @@ struct TimelineTests {
       try run([
         "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("b.mid").path,
         "--wav", moved.path, "--captions", captions.path, "--start", "00:00:02:12",
-        "--frame-rate", "25", "--tempo", "90",
+        "--frame-rate", "25", "--tempo", "90", "--pad-start",
       ]).status == 0)
     let a = try #require(wavData([UInt8](try Data(contentsOf: plain))))
     let b = try #require(wavData([UInt8](try Data(contentsOf: moved))))
@@ -101,13 +194,43 @@ struct TimelineTests {
         "00:00:02.480 --> 00:00:04.980\nDice rolls by face and player"))
   }
 
-  @Test func aTimecodeThatDoesNotExistIsNamed() throws {
-    let result = try run([
-      "convert", "Examples/cars.json", "-o", "/tmp/chart2midi-never.mid", "--start", "00:01:00:01",
-      "--frame-rate", "29.97",
-    ])
+  @Test(
+    "a start that cannot be is one sentence, and no file is written",
+    arguments: [
+      (
+        ["--start", "00:01:00:01", "--frame-rate", "29.97df"],
+        "--start: 00:01:00:01 is not a timecode at 29.97 drop-frame: it skips frames 00 and 01 at the start of each minute but every tenth"
+      ),
+      (
+        ["--start", "24:00:00:00"],
+        "--start: 24:00:00:00 is past 23:59:59:FF, the last timecode of a day"
+      ),
+      (
+        ["--start", "00:00:00:25", "--frame-rate", "25"],
+        "--start: 00:00:00:25 is not a timecode at 25 frames a second: frames go from 00 to 24"
+      ),
+      (
+        ["--start", "90000"],
+        "--start: 90000 s is past 23:59:59:FF, the last timecode of a day (86,400 s)"
+      ),
+      (
+        ["--start", "1", "--frame-rate", "48"],
+        "--frame-rate: expected one of \"23.976\", \"24\", \"25\", \"29.97df\", \"29.97\", \"30\", \"50\", \"59.94\", \"60\", found 48"
+      ),
+      (
+        ["--start", "02:00:00:00", "--pad-start", "--wav", "WAV"],
+        "--pad-start: padding the audio's start would make it 2.0 hours long, and audio is rendered for at most 1 hour; without padding, the start is written as a time reference instead of silence"
+      ),
+    ] as [([String], String)])
+  func badStarts(arguments: [String], message: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let wav = folder.appendingPathComponent("never.wav").path
+    let result = try run(
+      ["convert", "Examples/cars.json", "-o", folder.appendingPathComponent("never.mid").path]
+        + arguments.map { $0 == "WAV" ? wav : $0 })
     #expect(result.status == 1)
-    #expect(
-      result.error == "Error: --start: 00:01:00:01 is not a timecode at 29.97 frames a second\n")
+    #expect(result.error == "Error: \(message)\n")
+    #expect(files(in: folder).isEmpty)
   }
 }

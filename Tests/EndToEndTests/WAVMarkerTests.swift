@@ -143,13 +143,14 @@ struct WAVMarkerTests {
     #expect(
       try run([
         "convert", "Examples/cars.json", "-o", midi.path, "--wav", moved.path, "--start", "2",
+        "--pad-start",
       ]).status == 0)
     let file = try MIDIFile(contentsOf: midi)
     let labels = file.tracks[0].events.filter { $0.isMeta(.marker) }.map {
       ($0.seconds, String(decoding: $0.metaData!, as: UTF8.self))
     }
     #expect(labels.count > 3)
-    // Convert: the cues sit after the 2 s lead-in.
+    // Convert with a padded start: the cues sit after the 2 s of silence.
     let cues = try WAVMarkers([UInt8](try Data(contentsOf: moved))).cues
     for (time, label) in labels {
       #expect(

@@ -65,10 +65,12 @@ struct OptionSettingTests {
     ),
     OptionMistake(
       key: .start, json: .string("00:61:00:00"), flag: "--start", arguments: ["00:61:00:00"],
-      message: "expected seconds (0 or more) or a timecode HH:MM:SS:FF, found \"00:61:00:00\""),
+      message: "00:61:00:00 is not a timecode: minutes and seconds go from 00 to 59"),
     OptionMistake(
       key: .frameRate, json: .number(23), flag: "--frame-rate", arguments: ["23"],
-      message: "expected one of \"24\", \"25\", \"29.97\", \"30\", found 23"),
+      message:
+        "expected one of \"23.976\", \"24\", \"25\", \"29.97df\", \"29.97\", \"30\", \"50\", \"59.94\", \"60\", found 23"
+    ),
     OptionMistake(
       key: .speechRate, json: .number(600), flag: "--speech-rate", arguments: ["600"],
       message: "expected 80 to 450 words a minute, found 600"),

@@ -7,7 +7,6 @@ import Testing
 
 func soundFont() throws -> URL { try SoundFontLocator.locate() }
 
-
 func track(
   _ name: String, channel: UInt4, program: UInt7, notes: [(on: Double, off: Double, pitch: UInt7)]
 ) -> ScoreTrack {

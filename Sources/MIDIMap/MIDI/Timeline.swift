@@ -28,46 +28,82 @@ public struct TimeSignature: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The frame rates of SMPTE timecode.
+/// The frame rates of timecode that film, television and DAWs use. A timecode counts whole
+/// frames at its nominal rate (24, 25, 30, 50 or 60); the 1000/1001 rates (23.976, 29.97, 59.94)
+/// count the same frame numbers more slowly, and 29.97 drop-frame skips frame numbers so that its
+/// timecode keeps to the clock.
 public enum FrameRate: String, Hashable, Sendable, CaseIterable {
+  /// 24000/1001 frames a second (film transferred to NTSC video), counted as 24.
+  case fps23976 = "23.976"
+  /// 24 frames a second (film).
   case fps24 = "24"
+  /// 25 frames a second (PAL and European broadcast).
   case fps25 = "25"
-  /// 29.97 frames a second, counted in drop-frame timecode.
+  /// 30000/1001 frames a second counted in drop-frame timecode (NTSC broadcast).
+  case fps2997DropFrame = "29.97df"
+  /// 30000/1001 frames a second counted as 30, without dropping frame numbers.
   case fps2997 = "29.97"
+  /// 30 frames a second.
   case fps30 = "30"
+  /// 50 frames a second.
+  case fps50 = "50"
+  /// 60000/1001 frames a second, counted as 60.
+  case fps5994 = "59.94"
+  /// 60 frames a second.
+  case fps60 = "60"
 
   /// Frames in a second of real time.
   public var framesPerSecond: Double {
+    let nominal = Double(self.nominal)
+    return isPulledDown ? nominal * 1000 / 1001 : nominal
+  }
+
+  /// The frame numbers a timecode counts in a second: 24, 25, 30, 50 or 60.
+  public var nominal: Int {
     switch self {
-    case .fps24: 24
+    case .fps23976, .fps24: 24
     case .fps25: 25
-    case .fps2997: 30000.0 / 1001
-    case .fps30: 30
+    case .fps2997DropFrame, .fps2997, .fps30: 30
+    case .fps50: 50
+    case .fps5994, .fps60: 60
     }
   }
 
-  /// The frame numbers a timecode counts in a second (30 for 29.97).
-  var nominal: Int {
+  /// Whether frames last 1001/1000 of their nominal length (23.976, 29.97, 59.94).
+  public var isPulledDown: Bool {
+    [.fps23976, .fps2997DropFrame, .fps2997, .fps5994].contains(self)
+  }
+
+  /// Whether the timecode skips frame numbers 0 and 1 at each minute but every tenth.
+  public var isDropFrame: Bool { self == .fps2997DropFrame }
+
+  /// The rate as a ratio, as iXML writes it: "25/1", "30000/1001".
+  public var ratio: String { isPulledDown ? "\(nominal * 1000)/1001" : "\(nominal)/1" }
+
+  /// The rate that the SMPTE offset meta event and MIDI Time Code write in place of this one: the
+  /// same when they can name it (24, 25, 29.97 drop-frame, 30), else the nearest in real time.
+  public var smpteRate: FrameRate {
     switch self {
-    case .fps24: 24
-    case .fps25: 25
-    case .fps2997, .fps30: 30
+    case .fps23976, .fps24: .fps24
+    case .fps25, .fps50: .fps25
+    case .fps2997DropFrame, .fps2997, .fps5994: .fps2997DropFrame
+    case .fps30, .fps60: .fps30
     }
   }
 
   /// The two bits of the SMPTE offset's hour byte that name the rate (SMF 1.0 and MIDI Time Code:
-  /// 0 is 24, 1 is 25, 2 is 30 drop-frame, 3 is 30).
+  /// 0 is 24, 1 is 25, 2 is 30 drop-frame, 3 is 30), for the rates that have one.
   var code: UInt8 {
-    switch self {
+    switch smpteRate {
     case .fps24: 0
     case .fps25: 1
-    case .fps2997: 2
-    case .fps30: 3
+    case .fps2997DropFrame: 2
+    default: 3
     }
   }
 }
 
-/// A point on a programme's timeline, as SMPTE timecode at a frame rate, and in seconds.
+/// A point on a programme's timeline, as timecode at a frame rate, and in seconds.
 public struct Timecode: Hashable, Sendable, CustomStringConvertible {
   /// The frame rate.
   public var frameRate: FrameRate
@@ -76,27 +112,51 @@ public struct Timecode: Hashable, Sendable, CustomStringConvertible {
   /// Hundredths of a frame, for a time between frames.
   public var subframes: Int
 
-  /// A timecode `HH:MM:SS:FF` (or `;FF` for drop-frame); nil when it is not one at this rate.
+  /// A timecode `HH:MM:SS:FF` (or `;FF` for drop-frame); nil when it is not one at this rate (see
+  /// `problem(with:frameRate:)` for why).
   public init?(_ text: String, frameRate: FrameRate) {
-    let parts = text.split(whereSeparator: { $0 == ":" || $0 == ";" }).map { Int($0) }
-    guard parts.count == 4, let hours = parts[0], let minutes = parts[1], let seconds = parts[2],
-      let frames = parts[3], (0...23).contains(hours), (0...59).contains(minutes),
-      (0...59).contains(seconds), (0..<frameRate.nominal).contains(frames)
-    else { return nil }
-    // Drop-frame timecode skips frames 0 and 1 at the start of every minute but each tenth.
-    if frameRate == .fps2997, seconds == 0, frames < 2, minutes % 10 != 0 { return nil }
+    guard Self.problem(with: text, frameRate: frameRate) == nil else { return nil }
+    let parts = Self.fields(text)!
     self.frameRate = frameRate
-    (self.hours, self.minutes, self.seconds, self.frames, self.subframes) =
-      (hours, minutes, seconds, frames, 0)
+    (hours, minutes, seconds, frames, subframes) = (parts[0], parts[1], parts[2], parts[3], 0)
   }
 
-  /// The timecode of a time in seconds (to a hundredth of a frame).
+  /// Why `text` is not a timecode at `frameRate`, in words to follow "text": nil when it is one.
+  public static func problem(with text: String, frameRate: FrameRate) -> String? {
+    guard let parts = fields(text) else { return "is not a timecode HH:MM:SS:FF" }
+    let (hours, minutes, seconds, frames) = (parts[0], parts[1], parts[2], parts[3])
+    guard hours < 24 else { return "is past 23:59:59:FF, the last timecode of a day" }
+    guard minutes < 60, seconds < 60 else {
+      return "is not a timecode: minutes and seconds go from 00 to 59"
+    }
+    guard frames < frameRate.nominal else {
+      return
+        "is not a timecode at \(frameRate.rawValue) frames a second: frames go from 00 to \(frameRate.nominal - 1)"
+    }
+    if frameRate.isDropFrame, seconds == 0, frames < 2, minutes % 10 != 0 {
+      return
+        "is not a timecode at 29.97 drop-frame: it skips frames 00 and 01 at the start of each minute but every tenth"
+    }
+    return nil
+  }
+
+  /// The four numbers of `HH:MM:SS:FF` (`;` or `.` before the frames too), or nil.
+  private static func fields(_ text: String) -> [Int]? {
+    let parts = text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == ";" || $0 == "." })
+    guard parts.count == 4, parts.allSatisfy({ (1...2).contains($0.count) }) else { return nil }
+    let numbers = parts.compactMap { Int($0) }
+    guard numbers.count == 4, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+    return numbers
+  }
+
+  /// The timecode of a time in seconds (to a hundredth of a frame), on a clock of 24 hours.
   public init(seconds time: Double, frameRate: FrameRate) {
     self.frameRate = frameRate
     let exact = max(0, time) * frameRate.framesPerSecond
     var count = Int(exact.rounded(.down))
     subframes = min(99, Int(((exact - Double(count)) * 100).rounded(.down)))
-    if frameRate == .fps2997 {
+    if frameRate.isDropFrame {
       // Frame numbers skipped so far: 2 a minute, but not in minutes divisible by 10.
       let perTenMinutes = 17982
       let tens = count / perTenMinutes
@@ -107,14 +167,14 @@ public struct Timecode: Hashable, Sendable, CustomStringConvertible {
     frames = count % nominal
     seconds = count / nominal % 60
     minutes = count / (nominal * 60) % 60
-    hours = count / (nominal * 3600)
+    hours = count / (nominal * 3600) % 24
   }
 
   /// The time in seconds from 00:00:00:00.
   public var secondsValue: Double {
     let nominal = frameRate.nominal
     var count = ((hours * 60 + minutes) * 60 + seconds) * nominal + frames
-    if frameRate == .fps2997 {
+    if frameRate.isDropFrame {
       let totalMinutes = hours * 60 + minutes
       count -= 2 * (totalMinutes - totalMinutes / 10)
     }
@@ -123,15 +183,31 @@ public struct Timecode: Hashable, Sendable, CustomStringConvertible {
 
   /// "01:00:00:00" (";" before the frames in drop-frame).
   public var description: String {
-    let separator = frameRate == .fps2997 ? ";" : ":"
+    let separator = frameRate.isDropFrame ? ";" : ":"
     return String(format: "%02d:%02d:%02d%@%02d", hours, minutes, seconds, separator, frames)
   }
 
-  /// The SMPTE offset meta event's data: `hr mn se fr ff`, the rate in the hour byte's bits 5-6.
+  /// The same time as the SMPTE offset meta event writes it: at this rate when the event can name
+  /// it, else at the nearest rate it can (`FrameRate.smpteRate`), to the hundredth of a frame.
+  public var smpteOffset: Timecode {
+    frameRate.smpteRate == frameRate
+      ? self : Timecode(seconds: secondsValue, frameRate: frameRate.smpteRate)
+  }
+
+  /// Whether `smpteOffset` names this time to the hundredth of a frame: false only for the last
+  /// seconds of a day at a pulled-down rate, which lie past the 24 hours of the offset's clock.
+  public var smpteOffsetIsExact: Bool {
+    abs(smpteOffset.secondsValue - secondsValue) <= 0.01 / frameRate.smpteRate.framesPerSecond
+      + 1e-9
+  }
+
+  /// The SMPTE offset meta event's data (SMF 1.0: `FF 54 05 hr mn se fr ff`, the rate in bits 5-6
+  /// of the hour byte, `ff` in hundredths of a frame), of `smpteOffset`.
   var bytes: [UInt8] {
-    [
-      frameRate.code << 5 | UInt8(hours), UInt8(minutes), UInt8(seconds), UInt8(frames),
-      UInt8(subframes),
+    let written = smpteOffset
+    return [
+      frameRate.code << 5 | UInt8(written.hours), UInt8(written.minutes), UInt8(written.seconds),
+      UInt8(written.frames), UInt8(written.subframes),
     ]
   }
 }

@@ -80,6 +80,7 @@ public struct ChartMapper: Sendable {
     score.tempo = options.tempo
     score.timeSignature = options.timeSignature
     score.start = try startTimecode()
+    score.padsStart = options.padStart
     return score
   }
 
@@ -103,12 +104,10 @@ public struct ChartMapper: Sendable {
     if let seconds = Double(start) {
       return Timecode(seconds: seconds, frameRate: options.frameRate)
     }
-    guard let timecode = Timecode(start, frameRate: options.frameRate) else {
-      throw MIDIMapError(
-        "\(start) is not a timecode at \(options.frameRate.rawValue) frames a second",
-        at: options.origin(of: .start))
+    if let problem = Timecode.problem(with: start, frameRate: options.frameRate) {
+      throw MIDIMapError("\(start) \(problem)", at: options.origin(of: .start))
     }
-    return timecode
+    return Timecode(start, frameRate: options.frameRate)
   }
 
   /// The key of a chosen scale, on the `key` option or else the lowest note of the range; none for

@@ -6,7 +6,7 @@ extension SonificationOptions {
     case totalDuration, secondsPerUnit, noteRange, scale, durationRange, noteDuration, velocity
     case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
-    case key, tempo, timeSignature, start, frameRate, thresholds, gaps
+    case key, tempo, timeSignature, start, frameRate, padStart, thresholds, gaps
     case narrate, voice, speechRate, narrationPause
   }
 }
@@ -86,7 +86,7 @@ public struct OptionSetting: Hashable, Sendable {
           (String(text[..<equals]), scalar(String(text[text.index(after: equals)...]))))
       }
       value = .object(members)
-    case .gridlines:
+    case .gridlines, .padStart:
       value =
         ["true", "yes", "on"].contains(spelling)
         ? .bool(true)
@@ -178,11 +178,20 @@ extension SonificationOptions {
       switch setting.value {
       case .number(let seconds) where seconds >= 0 && seconds < 86_400:
         start = ValueFormat.plain(seconds)
-      case .string(let text) where Timecode(text, frameRate: .fps30) != nil:
+      case .number(let seconds) where seconds >= 86_400 && seconds.isFinite:
+        throw read.failure(
+          "\(ValueFormat.plain(seconds)) s is past 23:59:59:FF, the last timecode of a day (86,400 s)",
+          found: false)
+      case .string(let text):
+        // The frame number is checked against the frame rate where the start is used.
+        if let problem = Timecode.problem(with: text, frameRate: .fps60) {
+          throw read.failure("\(text) \(problem)", found: false)
+        }
         start = text
       default:
         throw read.failure("expected seconds (0 or more) or a timecode HH:MM:SS:FF")
       }
+    case .padStart: padStart = try read.flag()
     case .frameRate:
       if case .number(let rate) = setting.value,
         let named = FrameRate(rawValue: ValueFormat.plain(rate))

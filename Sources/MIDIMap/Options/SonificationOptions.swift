@@ -164,11 +164,17 @@ public struct SonificationOptions: Hashable, Sendable {
   public var tempo: Double = 120
   /// The file's time signature.
   public var timeSignature: TimeSignature = .common
-  /// Where the graph starts on a programme's timeline: seconds, or a timecode `HH:MM:SS:FF` at
-  /// `frameRate`; nil for none.
+  /// Where the file's time 0 lies on a programme's timeline: seconds, or a timecode `HH:MM:SS:FF`
+  /// at `frameRate`; nil for none. It is metadata: the MIDI file's SMPTE offset, and the WAV
+  /// files' broadcast-wave time reference and iXML timecode; the audio is not padded unless
+  /// `padStart` says so.
   public var start: String?
   /// The frame rate of `start`'s timecode.
   public var frameRate: FrameRate = .fps25
+  /// Whether audio rendered from the score begins with `start` seconds of silence, for players
+  /// that read neither the SMPTE offset nor a broadcast-wave time reference; the captions then
+  /// count from the same first sample.
+  public var padStart = false
   /// y values whose crossings play an earcon on the context track ("Gridlines"): a rise above one
   /// and a fall below it sound different.
   public var thresholds: [Threshold] = []

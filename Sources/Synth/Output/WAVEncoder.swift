@@ -1,4 +1,5 @@
 import Foundation
+import MIDIMap
 
 /// The sample formats of WAV output.
 public enum SampleFormat: String, Hashable, Sendable, CaseIterable {
@@ -19,7 +20,8 @@ public enum SampleFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 /// What a WAV file says besides its samples: a broadcast-wave `bext` chunk (EBU Tech 3285) with a
-/// description and the originator, and markers a DAW shows, as a `cue ` chunk with a `LIST`
+/// description, the originator and where the file lies on a programme's timeline; with a
+/// timecode, an `iXML` chunk that names it and its rate; and markers a DAW shows, as a `cue ` chunk with a `LIST`
 /// `adtl` chunk of `labl` labels. Nothing in it depends on the clock: the same audio and
 /// metadata give the same bytes.
 public struct WAVMetadata: Hashable, Sendable {
@@ -44,6 +46,9 @@ public struct WAVMetadata: Hashable, Sendable {
   /// Where the file's first sample lies on a programme's timeline, in sample frames since
   /// 00:00:00:00 (the `bext` time reference); 0 for none.
   public var timeReference = 0
+  /// The timecode of the file's first sample and its frame rate, for the `iXML` chunk that DAWs
+  /// read to spot the file and to set a session's timecode rate; nil writes no `iXML` chunk.
+  public var timecode: Timecode?
   /// The integrated loudness and true peak, written in the `bext` chunk (version 2) when known.
   public var loudness: Loudness?
   /// The markers, in time order.
@@ -91,7 +96,10 @@ public enum WAVEncoder {
     let isFloat = format == .float32
     let formatChunkSize = isFloat ? 18 : 16
     let factSize = isFloat ? 12 : 0
-    let broadcast = metadata.map(broadcastChunk) ?? []
+    let broadcast =
+      metadata.map {
+        broadcastChunk($0) + ixmlChunk($0, sampleRate: sampleRate, bitDepth: width * 8)
+      } ?? []
     let markers = metadata.map { markerChunks($0.cues) } ?? []
     var bytes: [UInt8] = []
     func text(_ tag: String) { bytes.append(contentsOf: Array(tag.utf8)) }
@@ -173,6 +181,48 @@ public enum WAVEncoder {
     body += hundredths(metadata.loudness?.truePeak) + hundredths(nil) + hundredths(nil)
     body += [UInt8](repeating: 0, count: 180)
     return chunk("bext", body)
+  }
+
+  /// The `iXML` chunk (iXML 2.10) of a file with a timecode: the project (the description), the
+  /// timecode rate as a ratio and whether it drops frames, the sample rate and bit depth, and the
+  /// time stamp in samples since midnight, the same as the `bext` time reference; the timecode
+  /// itself in the speed note. Nothing without a timecode.
+  static func ixmlChunk(_ metadata: WAVMetadata, sampleRate: Int, bitDepth: Int) -> [UInt8] {
+    guard let timecode = metadata.timecode else { return [] }
+    func escaped(_ text: String) -> String {
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
+    }
+    let rate = timecode.frameRate
+    let samples = UInt64(max(0, metadata.timeReference))
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <BWFXML>
+        <IXML_VERSION>2.10</IXML_VERSION>
+        <PROJECT>\(escaped(metadata.description))</PROJECT>
+        <SPEED>
+          <NOTE>start \(timecode) at \(rate.rawValue) fps</NOTE>
+          <MASTER_SPEED>\(rate.ratio)</MASTER_SPEED>
+          <CURRENT_SPEED>\(rate.ratio)</CURRENT_SPEED>
+          <TIMECODE_RATE>\(rate.ratio)</TIMECODE_RATE>
+          <TIMECODE_FLAG>\(rate.isDropFrame ? "DF" : "NDF")</TIMECODE_FLAG>
+          <FILE_SAMPLE_RATE>\(sampleRate)</FILE_SAMPLE_RATE>
+          <AUDIO_BIT_DEPTH>\(bitDepth)</AUDIO_BIT_DEPTH>
+          <DIGITIZER_SAMPLE_RATE>\(sampleRate)</DIGITIZER_SAMPLE_RATE>
+          <TIMESTAMP_SAMPLES_SINCE_MIDNIGHT_HI>\(samples >> 32)</TIMESTAMP_SAMPLES_SINCE_MIDNIGHT_HI>
+          <TIMESTAMP_SAMPLES_SINCE_MIDNIGHT_LO>\(samples & 0xFFFF_FFFF)</TIMESTAMP_SAMPLES_SINCE_MIDNIGHT_LO>
+          <TIMESTAMP_SAMPLE_RATE>\(sampleRate)</TIMESTAMP_SAMPLE_RATE>
+        </SPEED>
+        <BEXT>
+          <BWF_DESCRIPTION>\(escaped(metadata.description))</BWF_DESCRIPTION>
+          <BWF_ORIGINATOR>\(escaped(metadata.originator))</BWF_ORIGINATOR>
+          <BWF_TIME_REFERENCE_LOW>\(samples & 0xFFFF_FFFF)</BWF_TIME_REFERENCE_LOW>
+          <BWF_TIME_REFERENCE_HIGH>\(samples >> 32)</BWF_TIME_REFERENCE_HIGH>
+        </BEXT>
+      </BWFXML>
+
+      """
+    return chunk("iXML", Array(xml.utf8))
   }
 
   /// The `cue ` chunk and the `LIST` `adtl` chunk of labels; nothing when there are no markers.

@@ -57,8 +57,10 @@ public struct Performance: Sendable {
   public var title = ""
   /// The markers, in time order (from time 0 of the events): a score's, or a file's marker events.
   public var markers: [Score.Marker] = []
+  /// Where the events' time 0 lies on a programme's timeline: a score's start; nil for none.
+  public var start: Timecode?
   /// Seconds of silence the audio starts with, before the time 0 of the events: a score's start
-  /// on a programme's timeline.
+  /// on a programme's timeline when the score pads its start, else 0.
   public var leadIn: Double = 0
 
   /// What a score's stems hold.
@@ -70,7 +72,7 @@ public struct Performance: Sendable {
   }
 
   /// The performance of a score: one stem per series (tracks grouped by their `stem`), or one per
-  /// track. A score with a start on a programme's timeline plays after that much silence.
+  /// track. A score that pads its start on a programme's timeline plays after that much silence.
   public init(score: Score, stemsBy grouping: StemGrouping = .series) {
     var events: [Event] = []
     events.reserveCapacity(score.tracks.reduce(0) { $0 + $1.events.count })
@@ -101,7 +103,8 @@ public struct Performance: Sendable {
     self.channelCount = 16 * score.portCount
     self.stems = stems
     self.end = score.duration
-    self.leadIn = score.start?.secondsValue ?? 0
+    self.start = score.start
+    self.leadIn = score.padsStart ? score.start?.secondsValue ?? 0 : 0
     self.title = score.title
     self.markers = score.markers
   }

@@ -3,7 +3,6 @@ import Descriptor
 import Export
 import Foundation
 
-
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract:

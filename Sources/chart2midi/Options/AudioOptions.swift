@@ -179,8 +179,21 @@ func summaryLines(
   if let last = report.narration.last {
     lines.append(
       String(
-        format: "narration: %@, the graph from %.2f s, spoken until %.2f s",
-        counted(report.narration.count, "sentence"), report.graphStart, last.end))
+        format: "narration: %@, the graph from %.2f s%@, spoken until %.2f s",
+        counted(report.narration.count, "sentence"), report.graphStart,
+        report.graphTimecode.map { " (\($0))" } ?? "", last.end))
+  }
+  if let start = report.score?.start {
+    let written = start.smpteOffset
+    let note =
+      written.frameRate == start.frameRate
+      ? ""
+      : start.smpteOffsetIsExact
+        ? "; the MIDI file's SMPTE offset says \(written) at \(written.frameRate.rawValue) fps, the nearest rate it can hold, the same time to 1/100 frame"
+        : "; the MIDI file's SMPTE offset says \(written) at \(written.frameRate.rawValue) fps, the nearest rate it can hold: this time lies past its 24 hours, so it wraps"
+    lines.append(
+      "start: \(start) at \(start.frameRate.rawValue) fps\(report.score?.padsStart == true ? ", the audio padded with silence before it" : "")\(note)"
+    )
   }
   if let captions = paths.captions, let count = report.captionCount {
     lines.append("captions: \(captions) (\(counted(count, "cue")))")

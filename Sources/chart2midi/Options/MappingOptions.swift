@@ -195,14 +195,21 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Where the graph sits on a programme's timeline: seconds or HH:MM:SS:FF. The MIDI file gets an SMPTE offset; audio and captions start after that much silence.",
+      "Where the files begin on a programme's timeline: seconds or HH:MM:SS:FF, up to 23:59:59:FF. The MIDI file gets an SMPTE offset, the WAV files a broadcast-wave time reference and an iXML timecode; the audio is not padded.",
       valueName: "time"))
   var start: String?
+
+  @Flag(
+    name: .long,
+    help:
+      "Begin the audio with --start of silence instead, for players that read no timeline metadata; captions count from the same first sample."
+  )
+  var padStart = false
 
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The frame rate of --start: \(valueNames(FrameRate.self)) (29.97 counts drop-frame; default 25).",
+      "The frame rate of --start: \(valueNames(FrameRate.self)) (default 25). 29.97df counts drop-frame; the MIDI file's SMPTE offset writes 23.976, 29.97, 50, 59.94 and 60 at the nearest rate it can hold, with the time exact.",
       valueName: "fps"))
   var frameRate: String?
 
@@ -269,6 +276,9 @@ struct MappingOptions: ParsableArguments {
     add(.timeSignature, timeSignature, "--time-signature")
     add(.frameRate, frameRate, "--frame-rate")
     add(.start, start, "--start")
+    if padStart {
+      settings.append(OptionSetting(.padStart, .bool(true), at: .flag("--pad-start")))
+    }
     add(.grouping, grouping, "--grouping")
     add(.maximumNotesPerSecond, maxNotesPerSecond, "--max-notes-per-second")
     add(.bendRange, bendRange, "--bend-range")
