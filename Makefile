@@ -8,7 +8,11 @@ BIN := .build/debug/chart2midi
 OUT := out
 VENV := .venv
 
-.PHONY: deps venv build demo test bench docs pins soundfont format clean fuzz sanitize
+PREFIX ?= /usr/local
+CONFIG ?= release
+MANDATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+
+.PHONY: deps venv build demo test bench docs pins soundfont format clean fuzz sanitize install uninstall manual install-files
 
 ## deps: install the Debian packages the build and the tests need, when missing
 deps:
@@ -47,6 +51,7 @@ venv:
 ## test: the whole suite, the documentation check and the documentation build
 test: deps venv
 	$(SWIFT) build
+	$(MAKE) --no-print-directory manual CONFIG=debug
 	$(SWIFT) test
 	python3 Scripts/check-docs.py
 	$(MAKE) --no-print-directory docs
@@ -73,6 +78,35 @@ fuzz: deps
 sanitize: deps venv
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp $(SWIFT) test --sanitize=address --build-path .build/asan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --build-path .build/tsan
+
+## install: chart2midi in PREFIX/bin (default /usr/local; DESTDIR for staging, CONFIG=debug for a quick build), its soundfont in PREFIX/share/chart2midi, its man page and bash, zsh and fish completions
+install: deps
+	$(SWIFT) build -c $(CONFIG) --product chart2midi
+	$(MAKE) --no-print-directory manual install-files
+
+## manual: the man page, from the command's own help (swift-argument-parser's generate-manual)
+manual:
+	$(SWIFT) package generate-manual --configuration $(CONFIG) --date $(MANDATE) >/dev/null
+
+## install-files: what install puts in place, from a build already made (the tests use it)
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/chart2midi $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 .build/$(CONFIG)/chart2midi $(DESTDIR)$(PREFIX)/bin/chart2midi
+	install -m 644 soundfonts/chart2midi.sf2 $(DESTDIR)$(PREFIX)/share/chart2midi/chart2midi.sf2
+	install -m 644 .build/plugins/GenerateManual/outputs/chart2midi/chart2midi.1 $(DESTDIR)$(PREFIX)/share/man/man1/chart2midi.1
+	.build/$(CONFIG)/chart2midi --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chart2midi
+	.build/$(CONFIG)/chart2midi --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chart2midi
+	.build/$(CONFIG)/chart2midi --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chart2midi.fish
+	@echo "installed chart2midi in $(DESTDIR)$(PREFIX)/bin, its soundfont in $(DESTDIR)$(PREFIX)/share/chart2midi"
+
+## uninstall: remove what install put in PREFIX
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/chart2midi $(DESTDIR)$(PREFIX)/share/chart2midi/chart2midi.sf2 \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/chart2midi.1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chart2midi \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chart2midi $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chart2midi.fish
+	-rmdir $(DESTDIR)$(PREFIX)/share/chart2midi 2>/dev/null
 
 ## soundfont: make soundfonts/chart2midi.sf2 again from its code
 soundfont: deps

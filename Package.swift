@@ -49,7 +49,13 @@ let package = Package(
       name: "Synth",
       dependencies: [
         "Descriptor", "MIDIMap", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSoxr",
+        "SoundFontResource",
       ]),
+    // The project's soundfont as a package resource: every program built with the package (this
+    // one's, or a dependent package's) finds it beside itself.
+    .target(
+      name: "SoundFontResource", path: "soundfonts", exclude: ["README.md"],
+      sources: ["BundledSoundFont.swift"], resources: [.copy("chart2midi.sf2")]),
     // The application layer: from a chart and its settings to the files, staged and committed.
     .target(name: "Export", dependencies: ["Descriptor", "MIDIMap", "Synth"]),
     .target(name: "Exercise", dependencies: ["Descriptor", "MIDIMap", "Export"]),

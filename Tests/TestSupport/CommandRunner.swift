@@ -22,12 +22,16 @@ public struct Run: Sendable {
   public var error: String
 }
 
-/// Runs the built `chart2midi` in the project folder.
-public func run(_ arguments: [String]) throws -> Run {
+/// Runs the built `chart2midi` (or `program`) in the project folder (or `folder`).
+public func run(
+  _ arguments: [String], program: URL = executable, in folder: URL = projectRoot,
+  environment: [String: String]? = nil
+) throws -> Run {
   let process = Process()
-  process.executableURL = executable
+  process.executableURL = program
   process.arguments = arguments
-  process.currentDirectoryURL = projectRoot
+  process.currentDirectoryURL = folder
+  if let environment { process.environment = environment }
   let out = Pipe()
   let err = Pipe()
   process.standardOutput = out

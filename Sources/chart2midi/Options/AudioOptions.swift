@@ -55,7 +55,7 @@ struct SoundOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The soundfont: a .sf2/.sf3 path, or 'gm' for the system's General MIDI soundfont. Default: the project's soundfonts/ folder, else the system's.",
+      "The soundfont: a .sf2/.sf3 path, or 'gm' for the system's General MIDI soundfont. Default: the project's own, installed with chart2midi or built beside it (never looked for in the working folder), else the system's.",
       valueName: "path"))
   var soundfont: String?
 
@@ -199,9 +199,10 @@ func summaryLines(
     lines.append("captions: \(captions) (\(counted(count, "cue")))")
   }
   if let wav = paths.wav, let seconds = report.audioSeconds {
-    lines.append(
-      "mix: \(wav) (\(String(format: "%.2f", seconds)) s, \(report.soundFont?.lastPathComponent ?? ""))"
-    )
+    lines.append("mix: \(wav) (\(String(format: "%.2f", seconds)) s)")
+  }
+  if let soundFont = report.soundFont {
+    lines.append("soundfont: \(soundFont.path)")
   }
   if let loudness = report.loudness {
     lines.append(loudness.summary)
