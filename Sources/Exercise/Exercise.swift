@@ -158,17 +158,14 @@ extension Exercise {
     export.sampleFormat = request.sampleFormat
     let report = try ChartExport.export(entry.chart, options: options, to: export)
     guard let score = report.score else { throw ExerciseError("the chart made no score") }
-    // Onsets in the file: after the narration's intro, and a start when it is padded.
-    let offset = report.graphStart + (score.padsStart ? score.start?.secondsValue ?? 0 : 0)
-    let maker = try QuestionMaker(
-      chart: entry.chart, options: options, listenOffset: offset, score: score)
+    let maker = QuestionMaker(chart: entry.chart, score: score)
     let questions = maker.questions(count: request.questionsPerChart, using: &generator)
     guard !questions.isEmpty else {
       throw ExerciseError(
         "\(entry.source): no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between series); choose another chart"
       )
     }
-    let script = try NarrationScript(chart: entry.chart, score: score, options: options)
+    let script = NarrationScript(chart: entry.chart, score: score, options: options)
     return Item(
       number: number, title: entry.chart.title,
       source: URL(fileURLWithPath: entry.source).lastPathComponent,

@@ -32,35 +32,29 @@ public struct QuestionMaker {
   let description: ChartDescription
   /// Onsets of every point of each series played, in seconds from the start of the audio file.
   let onsets: [Int: [Double]]
-  let roles: (duration: Int?, loudness: Int?, instrument: Int?)
+  let roles: AxisRoles
   /// The instrument that plays each category of the instrument axis.
   let instruments: [String: String]
 
-  /// The questions of a chart played with `options`.
-  ///
-  /// - Parameters:
-  ///   - chart: the chart.
-  ///   - options: how it plays.
-  ///   - listenOffset: seconds of audio before the chart's time zero (a narration's intro).
-  ///   - score: the score the chart was played as, when it was made already; it names the
-  ///     instruments, and is made here when not given.
-  /// - Throws: `MIDIMapError` when the options do not fit the chart.
-  public init(
-    chart: ChartDescriptor, options: SonificationOptions, listenOffset: Double = 0,
-    score: Score? = nil
-  ) throws {
+  /// The questions of a chart as `score` plays it: each point's time in the audio file and the
+  /// axes' roles come from the score's timeline (after a narration's intro, and a padded start),
+  /// the instruments from its tracks.
+  public init(chart: ChartDescriptor, score: Score) {
     self.chart = chart
     description = ChartDescription(chart)
-    let mapper = ChartMapper(options: options)
-    onsets = try mapper.pointOnsets(in: chart).mapValues { $0.map { $0 + listenOffset } }
-    roles = try mapper.axisRoles(for: chart)
+    let timeline = score.timeline
+    var onsets: [Int: [Double]] = [:]
+    for series in timeline.series {
+      onsets[series.index] = series.onsets.indices.map {
+        timeline.audioTime(ofPoint: $0, inSeries: series.index)!
+      }
+    }
+    self.onsets = onsets
+    roles = timeline.roles
     var instruments: [String: String] = [:]
-    if let index = roles.instrument, let axis = chart.additionalAxes[index].categorical {
-      let tracks = try (score ?? mapper.makeScore(for: chart)).tracks.filter { !$0.isPercussion }
-      for category in axis.categoryOrder {
-        if let track = tracks.first(where: { $0.name.hasSuffix(": \(category)") }) {
-          instruments[category] = "the \(Instruments.name(of: track.program).lowercased())"
-        }
+    for track in score.tracks where track.part == .series {
+      if let category = track.category, instruments[category] == nil {
+        instruments[category] = "the \(Instruments.name(of: track.program).lowercased())"
       }
     }
     self.instruments = instruments

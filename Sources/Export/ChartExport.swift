@@ -53,14 +53,11 @@ public struct ExportReport: Sendable {
   public var loudness: LoudnessReport?
   /// The spoken sentences and their times, with a narration.
   public var narration: [Narration.Sentence] = []
-  /// Where the graph's time 0 lies in the outputs: after a narration's intro, else 0 (a `start`
-  /// lead-in comes on top of it in the audio and the captions).
-  public var graphStart = 0.0
+  /// Where the graph's time 0 lies in the outputs: after a narration's intro, else 0 (the
+  /// score's `timeline.graphStart`).
+  public var graphStart: Double { score?.timeline.graphStart ?? 0 }
   /// Where the graph's time 0 lies on the programme's timeline, with a start.
-  public var graphTimecode: Timecode? {
-    guard let start = score?.start else { return nil }
-    return Timecode(seconds: start.secondsValue + graphStart, frameRate: start.frameRate)
-  }
+  public var graphTimecode: Timecode? { score?.timeline.graphTimecode }
   /// Things worth telling: values outside their axis ranges, programs the soundfont lacks.
   public var warnings: [String] = []
 }
@@ -94,7 +91,7 @@ public enum ChartExport {
     // a marker at its time.
     var speech: BackgroundWork<Narration>?
     if let parts = options.narration {
-      let script = try NarrationScript(chart: chart, score: score, options: options)
+      let script = NarrationScript(chart: chart, score: score, options: options)
       let (graphDuration, sampleRate) = (score.duration, request.render.sampleRate)
       speech = BackgroundWork {
         guard try SpeechSynthesizer.hasVoice(options.voice) else {
@@ -130,31 +127,26 @@ public enum ChartExport {
       score.delay(by: narration.graphStart)
       for sentence in narration.sentences { score.addMarker(sentence.text, at: sentence.start) }
       // Where the graph begins, after the intro: on the programme's timeline too, with a start.
-      if narration.graphStart > 0 {
-        let place = score.start.map {
-          " (\(Timecode(seconds: $0.secondsValue + narration.graphStart, frameRate: $0.frameRate)))"
-        }
-        score.addMarker("Graph starts\(place ?? "")", at: narration.graphStart)
+      if score.timeline.graphStart > 0 {
+        score.addMarker(
+          "Graph starts\(score.timeline.graphTimecode.map { " (\($0))" } ?? "")",
+          at: score.timeline.graphStart)
       }
     }
     var report = ExportReport(score: score, warnings: chart.notes + chart.rangeWarnings())
     report.narration = narration?.sentences ?? []
-    report.graphStart = narration?.graphStart ?? 0
     var batch = AtomicFileBatch()
     do {
       if let midi = request.midi {
         try batch.stage(Data(SMFEncoder().encode(score)), at: midi)
       }
-      // The captions' facts at the notes (the title first), on the graph's place in time.
+      // The captions' facts at the notes (the title first), at their times on the timeline.
       var facts: [Caption] = []
       if request.captions != nil || request.wantsAudio {
-        let graphStart = narration?.graphStart ?? 0
         // With a narration, the captions at the notes speak its language.
         var maker = request.captionMaker
         if options.narration != nil { maker.language = DescriptionLanguage(voice: options.voice) }
-        facts = try maker.captions(for: chart, mapper: mapper).map {
-          Caption(start: $0.start + graphStart, end: $0.end + graphStart, text: $0.text)
-        }
+        facts = maker.captions(for: chart, score: score)
       }
       if let captions = request.captions {
         let format = CaptionFormat(fileExtension: captions.pathExtension) ?? .webVTT
@@ -168,7 +160,7 @@ public enum ChartExport {
             }.map(\.element)
         }
         // Captions count from the audio file's first sample, after the start when it is padded.
-        let offset = score.padsStart ? score.start?.secondsValue ?? 0 : 0
+        let offset = score.timeline.audioLeadIn
         cues = cues.map { Caption(start: $0.start + offset, end: $0.end + offset, text: $0.text) }
         try batch.stage(Data(CaptionMaker.render(cues, as: format).utf8), at: captions)
         report.captionCount = cues.count
@@ -179,7 +171,7 @@ public enum ChartExport {
         var performance = music.performance
         performance.markers = score.markers
         let rendering = try music.renderer.synth.assemble(
-          music.synthesized, leadIn: performance.leadIn, musicStart: narration?.graphStart ?? 0,
+          music.synthesized, leadIn: performance.leadIn, musicStart: score.timeline.graphStart,
           recordings: narration?.recordings ?? [])
         try stageAudio(
           rendering, of: performance, music.renderer, into: &batch, report: &report,

@@ -49,16 +49,15 @@ public struct CaptionMaker: Sendable {
     self.duration = duration
   }
 
-  /// The captions of a chart played with `mapper`, in time order.
-  ///
-  /// - Throws: `MIDIMapError` when the mapper's options do not fit the chart.
-  public func captions(for chart: ChartDescriptor, mapper: ChartMapper) throws -> [Caption] {
+  /// The captions of a chart as `score` plays it, in time order, at the times of its timeline: the
+  /// title at the outputs' time 0, each fact at its note in the outputs (after a spoken intro).
+  public func captions(for chart: ChartDescriptor, score: Score) -> [Caption] {
     let description = ChartDescription(chart, language: language)
-    let onsets = try mapper.pointOnsets(in: chart)
+    let timeline = score.timeline
     var captions = [Caption(start: 0, end: duration, text: chart.title)]
     let several = chart.series.count > 1
     for (seriesIndex, stats) in description.statistics.enumerated() {
-      guard let times = onsets[seriesIndex] else { continue }
+      guard timeline.series(at: seriesIndex) != nil else { continue }
       // Each point once, with every role it plays, in the order the roles are listed.
       var roles: [(point: SeriesStatistics.Point, names: [String])] = []
       func add(_ point: SeriesStatistics.Point?, _ role: String) {
@@ -90,7 +89,7 @@ public struct CaptionMaker: Sendable {
           several
           ? "\(stats.name)\(role.isEmpty ? "" : ", \(role)")\(colon)"
           : (role.isEmpty ? "" : "\(role)\(colon)")
-        let start = times[point.index]
+        let start = timeline.time(ofPoint: point.index, inSeries: seriesIndex)!
         captions.append(
           Caption(
             start: start, end: start + duration, text: prefix + description.valueText(for: point)))

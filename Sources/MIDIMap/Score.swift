@@ -14,6 +14,20 @@ public struct ScoreTrack: Hashable, Sendable {
   public var memberChannels: [UInt4] = []
   /// The General MIDI program (for the track listing; the program change is among the events).
   public var program: UInt7
+  /// What the track plays.
+  public var part: Part = .series
+  /// The category of the instrument axis the track plays, when a category splits its series.
+  public var category: String?
+
+  /// What a track plays.
+  public enum Part: Hashable, Sendable {
+    /// A series' notes or glides (of one category, when the instrument axis splits it).
+    case series
+    /// A series' soft noise where its points are missing.
+    case gaps
+    /// The context track: gridline ticks and threshold earcons, on the percussion channel.
+    case context
+  }
   /// The events, in time order; at equal times in the order they are to be sent.
   public var events: [ScoreEvent]
 
@@ -64,10 +78,10 @@ public struct Score: Hashable, Sendable {
 
   /// The sequence name, written in the conductor track.
   public var title: String
-  /// Text and marker events of the conductor track: the summary, the axes, spoken values.
+  /// Text events of the conductor track, at time 0: the summary and the axes.
   public var conductor: [ScoreEvent]
-  /// The markers of the conductor track as whole texts, in time order (a long one is written in
-  /// several marker events): for markers outside MIDI, such as a WAV file's cues.
+  /// The markers, in time order, each held once as its whole text: the encoder writes them as the
+  /// conductor track's marker events (a long one in several), a WAV file gets them as cues.
   public var markers: [Marker] = []
   /// The key of the scale the notes are chosen from, when there is one.
   public var keySignature: KeySignature?
@@ -76,13 +90,9 @@ public struct Score: Hashable, Sendable {
   public var tempo: Double = 120
   /// The file's time signature.
   public var timeSignature: TimeSignature = .common
-  /// Where the file's time 0 lies on a programme's timeline, written as the SMPTE offset; nil for
-  /// none. Audio rendered from the score carries it as metadata (a broadcast-wave time reference),
-  /// its first sample at time 0, unless `padsStart`.
-  public var start: Timecode?
-  /// Whether audio rendered from the score begins with `start` seconds of silence instead, for
-  /// players that read no timeline metadata.
-  public var padsStart = false
+  /// Where the chart lies in time: axis roles, each point's onset, each series' span, where the
+  /// graph starts and where the file lies on a programme's timeline (its SMPTE offset).
+  public var timeline = Timeline()
   /// How many points of dense discrete series were grouped into others' notes (see
   /// `SonificationOptions.grouping`); their markers and captions remain.
   public var groupedPoints = 0
@@ -90,29 +100,32 @@ public struct Score: Hashable, Sendable {
   public var tracks: [ScoreTrack]
 
   /// Moves the music and its markers later by `seconds` (rounded to the file's tick of 1/960 s),
-  /// for something that comes before it, such as a spoken introduction; the conductor's texts stay
-  /// at 0.
+  /// for something that comes before it, such as a spoken introduction: the timeline's graph
+  /// start moves with them; the conductor's texts stay at 0.
   public mutating func delay(by seconds: Double) {
     let offset = Timebase.quantized(seconds)
     guard offset > 0 else { return }
     for index in tracks.indices {
       for event in tracks[index].events.indices { tracks[index].events[event].time += offset }
     }
-    for index in conductor.indices {
-      if case .marker = conductor[index].message { conductor[index].time += offset }
-    }
     for index in markers.indices { markers[index].time += offset }
+    timeline.graphStart += offset
   }
 
-  /// Adds a marker (split into several marker events when longer than one holds), in time order.
+  /// Adds a marker, in time order (after the markers already at its time).
   public mutating func addMarker(_ text: String, at seconds: Double) {
     let time = Timebase.quantized(seconds)
-    let position = conductor.firstIndex { $0.time > time } ?? conductor.count
-    conductor.insert(
-      contentsOf: TextChunks.split(text).map { ScoreEvent(time: time, message: .marker($0)) },
-      at: position)
     let place = markers.firstIndex { $0.time > time } ?? markers.count
     markers.insert(Marker(time: time, text: text), at: place)
+  }
+
+  /// The conductor track's text and marker events in time order: the texts, then each marker's
+  /// pieces (see `TextChunks`).
+  public var conductorEvents: [ScoreEvent] {
+    conductor
+      + markers.flatMap { marker in
+        TextChunks.split(marker.text).map { ScoreEvent(time: marker.time, message: .marker($0)) }
+      }
   }
 
   /// Creates a score.
@@ -125,7 +138,7 @@ public struct Score: Hashable, Sendable {
   /// The time of the last event of any track, in seconds.
   public var duration: Double {
     let trackEnd = tracks.compactMap { $0.events.last?.time }.max() ?? 0
-    return max(trackEnd, conductor.last?.time ?? 0)
+    return max(trackEnd, conductor.last?.time ?? 0, markers.last?.time ?? 0)
   }
 
   /// The number of MIDI ports the tracks use.

@@ -117,7 +117,7 @@ struct DocumentationSampleTests {
     var options = SonificationOptions()
     options.markers = .labelled
     let score = try ChartMapper(options: options).makeScore(for: chart)
-    let markers = score.conductor.compactMap { event -> String? in
+    let markers = score.conductorEvents.compactMap { event -> String? in
       if case .marker(let text) = event.message { return text }
       return nil
     }

@@ -40,9 +40,12 @@ struct QuestionMakerTests {
       series: dataSeries)
   }
 
+  /// The questions of a chart whose graph starts `offset` seconds into the audio (as after a
+  /// spoken intro: the score's timeline says so).
   static func questions(_ chart: ChartDescriptor, offset: Double = 0) throws -> [Question] {
-    try QuestionMaker(chart: chart, options: SonificationOptions(), listenOffset: offset)
-      .candidates
+    var score = try ChartMapper().makeScore(for: chart)
+    score.delay(by: offset)
+    return QuestionMaker(chart: chart, score: score).candidates
   }
 
   /// A wobble that repeats every five points: deterministic noise.
@@ -182,8 +185,8 @@ struct QuestionMakerTests {
   @Test func theSameSeedChoosesTheSameQuestions() throws {
     var ys = (0..<30).map { 20 + Double($0) * 2 + Self.wobble($0, 1) }
     ys[14] = 95
-    let maker = try QuestionMaker(
-      chart: Self.chart([("A", ys), ("B", ys.map { $0 / 3 })]), options: SonificationOptions())
+    let chart = Self.chart([("A", ys), ("B", ys.map { $0 / 3 })])
+    let maker = QuestionMaker(chart: chart, score: try ChartMapper().makeScore(for: chart))
     var first = SeededGenerator(seed: 7)
     var second = SeededGenerator(seed: 7)
     let a = maker.questions(count: 4, using: &first)

@@ -16,7 +16,7 @@ struct DescriptionLanguageTests {
     var options = try SonificationOptions().applying(chart.sonification)
     options.voice = voice
     let score = try ChartMapper(options: options).makeScore(for: chart)
-    return try NarrationScript(chart: chart, score: score, options: options)
+    return NarrationScript(chart: chart, score: score, options: options)
   }
 
   @Test(arguments: [
@@ -160,7 +160,7 @@ struct DescriptionLanguageTests {
       var maker = CaptionMaker()
       maker.language = DescriptionLanguage(code)
       let mapper = ChartMapper(options: try SonificationOptions().applying(chart.sonification))
-      return try maker.captions(for: chart, mapper: mapper).map(\.text)
+      return maker.captions(for: chart, score: try mapper.makeScore(for: chart)).map(\.text)
     }
     // One series: its roles capitalized; a point that is both highest and an outlier, once.
     #expect(

@@ -33,7 +33,8 @@ struct CaptionTests {
     for name in ["cars", "birth-rate", "temperatures", "precipitation", "dice"] {
       let chart = try example(name)
       let mapper = ChartMapper(options: try SonificationOptions().applying(chart.sonification))
-      let captions = try CaptionMaker(includesLabels: true).captions(for: chart, mapper: mapper)
+      let captions = CaptionMaker(includesLabels: true).captions(
+        for: chart, score: try mapper.makeScore(for: chart))
       let cues = try parseWebVTT(CaptionMaker.render(captions, as: .webVTT))
       #expect(cues.count == captions.count)
       #expect(cues.first?.text == chart.title)
@@ -62,14 +63,15 @@ struct CaptionTests {
   @Test func cueTimesAreTheNoteOnsetsInTheFile() throws {
     let chart = try example("cars")
     let mapper = ChartMapper()
-    let captions = try CaptionMaker().captions(for: chart, mapper: mapper)
+    let score = try mapper.makeScore(for: chart)
+    let captions = CaptionMaker().captions(for: chart, score: score)
     #expect(
       captions.map(\.text) == [
         "Vehicle Weight vs Fuel Efficiency by Country and MSRP",
         "Highest and outlier: 52 miles per gallon at 1.38 tons (Toyota Prius)",
         "Lowest: 15 miles per gallon at 2.80 tons (Cadillac Escalade)",
       ])
-    let file = try MIDIFile(bytes: SMFEncoder().encode(try mapper.makeScore(for: chart)))
+    let file = try MIDIFile(bytes: SMFEncoder().encode(score))
     // The Prius plays on the Japan track, the Escalade on the USA track, at their notes' times.
     let japan = try #require(file.tracks.first { $0.name == "Cars: Japan" })
     let usa = try #require(file.tracks.first { $0.name == "Cars: USA" })
@@ -92,8 +94,9 @@ struct CaptionTests {
     options.continuous = .notes
     options.totalDuration = 40  // 110 ms between days: every point keeps its own note
     let mapper = ChartMapper(options: options)
-    let captions = try CaptionMaker().captions(for: chart, mapper: mapper)
-    let file = try MIDIFile(bytes: SMFEncoder().encode(try mapper.makeScore(for: chart)))
+    let score = try mapper.makeScore(for: chart)
+    let captions = CaptionMaker().captions(for: chart, score: score)
+    let file = try MIDIFile(bytes: SMFEncoder().encode(score))
     let onsets = Set(
       file.tracks.flatMap(\.events).filter {
         $0.bytes.count == 3 && $0.bytes[0] & 0xF0 == 0x90 && $0.bytes[2] > 0
@@ -110,10 +113,11 @@ struct CaptionTests {
   @Test func aGlidesCueIsWhenItsPitchReachesThePoint() throws {
     let chart = try example("birth-rate")
     let mapper = ChartMapper()
-    let captions = try CaptionMaker().captions(for: chart, mapper: mapper)
+    let score = try mapper.makeScore(for: chart)
+    let captions = CaptionMaker().captions(for: chart, score: score)
     let peak = try #require(captions.first { $0.text.hasPrefix("Highest") })
     #expect(peak.text == "Highest: 268 births per 10,000 people in 1960 (Peak)")
-    let file = try MIDIFile(bytes: SMFEncoder().encode(try mapper.makeScore(for: chart)))
+    let file = try MIDIFile(bytes: SMFEncoder().encode(score))
     let glide = PitchInterpreter.reading(file.tracks[1]).glidePitches
     let atPeak = try #require(glide.first { abs($0.time - peak.start) < 1e-6 })
     #expect(abs(atPeak.pitch - (48 + (268.0 - 100) / 200 * 36)) * 100 < 1)

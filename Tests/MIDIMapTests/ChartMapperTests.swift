@@ -202,7 +202,7 @@ struct ChartMapperTests {
     #expect(
       texts[3]
         == "pitch (y): Birth rate, 100 births per 10,000 people to 300 births per 10,000 people")
-    let markers = score.conductor.compactMap { event -> (Double, String)? in
+    let markers = score.conductorEvents.compactMap { event -> (Double, String)? in
       if case .marker(let text) = event.message { return (event.time, text) }
       return nil
     }
@@ -212,6 +212,9 @@ struct ChartMapperTests {
       ])
     // The 1960 marker sits at 1960's onset: (1960 - 1917) / 58 of 10 s.
     #expect(abs(markers[1].0 - 43.0 / 58 * 10) <= 0.5 / 960)
+    // Markers are held once, as whole texts; the conductor's own events are texts only.
+    #expect(score.markers.map(\.text) == markers.map(\.1))
+    #expect(!score.conductor.contains { if case .marker = $0.message { true } else { false } })
   }
 
   @Test func unknownSeriesNameIsAnError() {

@@ -155,7 +155,7 @@ func expectFileAgrees(_ score: Score, sourceLocation: SourceLocation = #_sourceL
       read.events.filter { $0.bytes.count >= 2 }.map { ($0.bytes[0], $0.bytes) })
     #expect(writtenControls == readControls, "\(track.name)", sourceLocation: sourceLocation)
   }
-  let markers = score.conductor.compactMap { event -> String? in
+  let markers = score.conductorEvents.compactMap { event -> String? in
     if case .marker(let text) = event.message { return text }
     return nil
   }

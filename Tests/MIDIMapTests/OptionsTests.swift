@@ -164,7 +164,7 @@ struct OptionsTests {
       options.markers = mode
       let score = try ChartMapper(options: options).makeScore(for: chart)
       try expectFileAgrees(score)
-      return score.conductor.compactMap { event in
+      return score.conductorEvents.compactMap { event in
         if case .marker(let text) = event.message { return text }
         return nil
       }

@@ -132,8 +132,8 @@ struct SMFEncoderTests {
     #expect(conductor[1].bytes == [0xFF, 0x51, 0x03, 0x07, 0xA1, 0x20])
     #expect(conductor[2].bytes == [0xFF, 0x58, 0x04, 0x04, 0x02, 0x18, 0x08])
     let conductorBody = Array(conductor[3..<(conductor.count - 1)])
-    #expect(conductorBody.count == score.conductor.count)
-    for (read, written) in zip(conductorBody, score.conductor) {
+    #expect(conductorBody.count == score.conductorEvents.count)
+    for (read, written) in zip(conductorBody, score.conductorEvents) {
       #expect(read.tick == Int((written.time * 960).rounded()))
       #expect(read.bytes == written.message.bytes(channel: 0))
     }

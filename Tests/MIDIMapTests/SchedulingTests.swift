@@ -121,9 +121,10 @@ struct SchedulingTests {
       ScoreEvent(time: 70_001, message: .text(String(repeating: "x", count: 127))),
     ]
     score.tracks = [track, track]
-    score.start = Timecode(seconds: 3600, frameRate: .fps25)
+    score.timeline.start = Timecode(seconds: 3600, frameRate: .fps25)
+    score.addMarker(String(repeating: "marker ", count: 60), at: 70_000)
     let bytes = SMFEncoder().encode(score)
-    #expect(bytes.count <= SMFEncoder.sizeBound(of: score))
+    #expect(bytes.count <= SMFEncoder.sizeBound(of: score, conductorEvents: score.conductorEvents))
     #expect(bytes.count > 600)
   }
 }

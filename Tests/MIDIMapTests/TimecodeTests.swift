@@ -120,7 +120,7 @@ struct TimecodeTests {
 enum MIDIFileBytes {
   static func smpteOffset(of timecode: Timecode) -> [UInt8]? {
     var score = Score(title: "t")
-    score.start = timecode
+    score.timeline.start = timecode
     let bytes = SMFEncoder().encode(score)
     for index in 0..<(bytes.count - 8) where bytes[index] == 0xFF && bytes[index + 1] == 0x54 {
       guard bytes[index + 2] == 5 else { return nil }

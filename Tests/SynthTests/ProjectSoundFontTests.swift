@@ -16,8 +16,12 @@ struct ProjectSoundFontTests {
     return try FluidSynthRenderer(soundFont: font).render(Performance(score: score)).mix
   }
 
-  @Test func itIsTheDefault() throws {
-    #expect(try SoundFontLocator.locate().standardizedFileURL.path == font.standardizedFileURL.path)
+  @Test func itIsTheDefaultAsThePackagesResource() throws {
+    // A program built with the package (the tests, with no CHART2MIDI_SOUNDFONT set) finds the
+    // committed file as the package resource beside it, not by the working folder.
+    let located = try SoundFontLocator.locate()
+    #expect(located.path.hasSuffix("chart2midi_SoundFontResource.resources/chart2midi.sf2"))
+    #expect(try Data(contentsOf: located) == Data(contentsOf: font))
   }
 
   @Test func theCommittedFileIsWhatTheGeneratorMakes() throws {

@@ -12,24 +12,22 @@ public struct NarrationScript: Hashable, Sendable {
   /// The sentences after it.
   public var details: [String]
 
-  /// The script of a chart as a score plays it, in the language of the options' voice (see
-  /// `DescriptionLanguage`).
-  ///
-  /// - Throws: `MIDIMapError` when an axis role option does not fit the chart.
-  public init(chart: ChartDescriptor, score: Score, options: SonificationOptions) throws {
+  /// The script of a chart as a score plays it (its instruments, its timeline's axis roles, its
+  /// context and gap tracks), in the language of the options' voice (see `DescriptionLanguage`).
+  public init(chart: ChartDescriptor, score: Score, options: SonificationOptions) {
     let language = DescriptionLanguage(voice: options.voice)
     let description = ChartDescription(chart, language: language)
     var intro = [ChartDescription.sentence(chart.title)]
     intro += description.axisSentences
     intro += Self.instrumentSentences(score: score, language: language)
-    let roles = try ChartMapper(options: options).axisRoles(for: chart)
+    let roles = score.timeline.roles
     let reading = language.reading(
       time: chart.xAxis.title, pitch: chart.yAxis.title,
       duration: roles.duration.map { chart.additionalAxes[$0].title },
       loudness: roles.loudness.map { chart.additionalAxes[$0].title })
     intro.append(Self.capitalized(reading.joined(separator: language.separator(";"))) + ".")
     // The context track's sounds, when it plays.
-    if score.tracks.contains(where: { $0.isPercussion && $0.noteCount > 0 }) {
+    if score.tracks.contains(where: { $0.part == .context && $0.noteCount > 0 }) {
       var cues: [String] = []
       if options.gridlines, chart.xAxis.numeric?.gridlinePositions.isEmpty == false {
         cues.append(language.gridlineTicks)
@@ -39,7 +37,7 @@ public struct NarrationScript: Hashable, Sendable {
         intro.append(Self.capitalized(cues.joined(separator: language.separator(";"))) + ".")
       }
     }
-    if options.gaps == .noise, score.tracks.contains(where: { $0.name.hasSuffix(" gaps") }) {
+    if options.gaps == .noise, score.tracks.contains(where: { $0.part == .gaps }) {
       intro.append(language.gapNoise)
     }
     self.intro = intro
@@ -63,17 +61,16 @@ public struct NarrationScript: Hashable, Sendable {
 
   /// "Birth rate plays the flute." or "USA plays the acoustic grand piano, Japan the flute."
   static func instrumentSentences(score: Score, language: DescriptionLanguage) -> [String] {
-    let melodic = score.tracks.filter { !$0.isPercussion && !$0.name.hasSuffix(" gaps") }
+    let melodic = score.tracks.filter { $0.part == .series }
     var stems: [String] = []
     for track in melodic where !stems.contains(track.stem) { stems.append(track.stem) }
     return stems.map { stem in
       let tracks = melodic.filter { $0.stem == stem }
-      guard tracks.count > 1 || tracks[0].name != stem else {
+      guard tracks.count > 1 || tracks[0].category != nil else {
         return "\(stem) \(language.plays(tracks[0].program, first: true))."
       }
       let parts = tracks.enumerated().map { index, track -> String in
-        let category = String(track.name.dropFirst(stem.count + 2))
-        return "\(category) \(language.plays(track.program, first: index == 0))"
+        "\(track.category ?? track.name) \(language.plays(track.program, first: index == 0))"
       }
       let prefix = stems.count > 1 ? language.inSeries(stem) : ""
       return Self.capitalized(prefix + parts.joined(separator: ", ")) + "."

@@ -1,10 +1,16 @@
 import Descriptor
 
 /// Which additional axis plays which role: an index into `additionalAxes`, or nil for none.
-struct AxisRoles {
-  var duration: Int?
-  var loudness: Int?
-  var instrument: Int?
+public struct AxisRoles: Hashable, Sendable {
+  /// The axis that sets note duration.
+  public var duration: Int?
+  /// The axis that sets loudness (velocity).
+  public var loudness: Int?
+  /// The categorical axis whose categories each play an instrument of their own.
+  public var instrument: Int?
+
+  /// No axis plays a role.
+  public init() {}
 
   /// The roles the options choose, or by default the first numeric axis for duration, the second
   /// for loudness and the first categorical one for the instrument.

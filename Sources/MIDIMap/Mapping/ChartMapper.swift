@@ -35,10 +35,16 @@ public struct ChartMapper: Sendable {
     var contents: [TrackKey: TrackContent] = [:]
     var groupedPoints = 0
     var played: [(series: DataSeries, onsets: [Double])] = []
+    var timing: [Timeline.Series] = []
     for (order, seriesIndex) in selected.enumerated() {
       let series = chart.series[seriesIndex]
       let onsets = time.onsets(of: series, order: order)
       played.append((series, onsets))
+      let begins = time.start(ofSeries: order)
+      timing.append(
+        Timeline.Series(
+          index: seriesIndex, name: series.name, onsets: onsets.map(Timebase.quantized),
+          span: Timebase.quantized(begins)...Timebase.quantized(begins + time.span)))
       // One series after another: a marker where each begins.
       if options.arrangement == .sequential, selected.count > 1 {
         markers.add(text: "Series: \(series.name)", at: time.start(ofSeries: order))
@@ -71,28 +77,17 @@ public struct ChartMapper: Sendable {
       tracks.append(context)
     }
     var score = Score(
-      title: chart.title,
-      conductor: MarkerText.conductorTexts(chart: chart, roles: roles) + markers.sortedEvents,
+      title: chart.title, conductor: MarkerText.conductorTexts(chart: chart, roles: roles),
       tracks: tracks)
     score.markers = markers.sortedMarkers
     score.keySignature = keySignature
     score.groupedPoints = groupedPoints
     score.tempo = options.tempo
     score.timeSignature = options.timeSignature
-    score.start = try startTimecode()
-    score.padsStart = options.padStart
+    score.timeline = Timeline(roles: roles, series: timing)
+    score.timeline.start = try startTimecode()
+    score.timeline.padsStart = options.padStart
     return score
-  }
-
-  /// Which additional axis plays which role for a chart: indices into `additionalAxes`.
-  ///
-  /// - Throws: `MIDIMapError` when a role's option names an axis that does not exist or is of the
-  ///   wrong kind.
-  public func axisRoles(for chart: ChartDescriptor) throws -> (
-    duration: Int?, loudness: Int?, instrument: Int?
-  ) {
-    let roles = try AxisRoles(chart: chart, options: options)
-    return (roles.duration, roles.loudness, roles.instrument)
   }
 
   /// The timecode of the `start` option at its frame rate.
@@ -121,22 +116,6 @@ public struct ChartMapper: Sendable {
     case .chromatic, .exact: return nil
     }
     return KeySignature(root: root, isMinor: isMinor, spelledAs: options.key ?? "")
-  }
-
-  /// When each point of each played series starts, in seconds, exactly as in the score (on the
-  /// file's tick grid): series index to one onset per point.
-  ///
-  /// - Throws: `MIDIMapError` as `makeScore(for:)` does for the series and the length.
-  public func pointOnsets(in chart: ChartDescriptor) throws -> [Int: [Double]] {
-    let time = TimeMap(axis: chart.xAxis, options: options)
-    let selected = try SeriesSelection.indices(in: chart, options: options)
-    try time.checkLength(seriesCount: selected.count, options: options)
-    var result: [Int: [Double]] = [:]
-    for (order, seriesIndex) in selected.enumerated() {
-      result[seriesIndex] = time.onsets(of: chart.series[seriesIndex], order: order)
-        .map(Timebase.quantized)
-    }
-    return result
   }
 
   /// Maps a chart built with the chart-descriptor API's types.

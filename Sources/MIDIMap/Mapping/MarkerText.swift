@@ -7,9 +7,7 @@ struct MarkerText {
   let style: SonificationOptions.Markers
   /// Whether several series play, so that a marker names its series.
   let namesSeries: Bool
-  /// The markers gathered so far, in the order added.
-  private(set) var events: [ScoreEvent] = []
-  /// The same markers as whole texts.
+  /// The markers gathered so far as whole texts, in the order added.
   private(set) var markers: [Score.Marker] = []
 
   init(chart: ChartDescriptor, style: SonificationOptions.Markers, namesSeries: Bool) {
@@ -57,20 +55,11 @@ struct MarkerText {
     guard style != .none else { return }
     let time = Timebase.quantized(time)
     markers.append(Score.Marker(time: time, text: text))
-    for piece in TextChunks.split(text) {
-      events.append(ScoreEvent(time: time, message: .marker(piece)))
-    }
   }
 
   /// The whole markers in time order.
   var sortedMarkers: [Score.Marker] {
     markers.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-      .map(\.element)
-  }
-
-  /// The markers in time order; the pieces of one marker stay in order.
-  var sortedEvents: [ScoreEvent] {
-    events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
       .map(\.element)
   }
 

@@ -34,6 +34,7 @@ struct TrackAllocation {
           name: "\(series.name) gaps", stem: series.name, port: cursor / perPort,
           channel: slot(cursor), program: GapNoise.program)
         cursor += 1
+        track.part = .gaps
         track.events = ChannelSetup.events(program: GapNoise.program, pan: pan)
         NoteScheduler.append(notes, to: &track.events)
         tracks.append(track)
@@ -41,6 +42,7 @@ struct TrackAllocation {
         var track = ScoreTrack(
           name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
           program: program)
+        track.category = category(of: key)
         cursor += 1
         track.events = ChannelSetup.events(program: program, pan: pan, bendRange: options.bendRange)
         track.events += Glide.events(
@@ -51,6 +53,7 @@ struct TrackAllocation {
         var track = ScoreTrack(
           name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
           program: program)
+        track.category = category(of: key)
         cursor += 1
         track.events = ChannelSetup.events(program: program, pan: pan)
         NoteScheduler.append(consume notes, to: &track.events)
@@ -65,6 +68,7 @@ struct TrackAllocation {
         var track = ScoreTrack(
           name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
           program: program)
+        track.category = category(of: key)
         if isZone { cursor += 1 }
         track.memberChannels = (cursor..<(cursor + members)).map(slot)
         cursor += members
@@ -99,6 +103,12 @@ struct TrackAllocation {
     return tracks
   }
 
+  /// The name of the category a track of `key` plays, when an instrument axis splits its series.
+  func category(of key: TrackKey) -> String? {
+    guard let category = key.category, let axis = roles.instrument else { return nil }
+    return chart.additionalAxes[axis].categorical!.categoryOrder[category]
+  }
+
   /// The track's name and program: the series' palette program (from the sustaining palette for
   /// a continuous series), or the category's when an instrument axis splits the series; a program
   /// chosen for the category, then one chosen for the series, overrides it.
@@ -108,8 +118,7 @@ struct TrackAllocation {
     let palette = series.isContinuous ? Instruments.sustainingPalette : Instruments.palette
     var name = series.name
     var program = palette[selected.firstIndex(of: key.series)! % palette.count]
-    if let category = key.category, let axis = roles.instrument {
-      let categoryName = chart.additionalAxes[axis].categorical!.categoryOrder[category]
+    if let category = key.category, let categoryName = self.category(of: key) {
       name = "\(series.name): \(categoryName)"
       program =
         options.programs[categoryName].map { UInt7(clamping: $0) }

@@ -1,9 +1,9 @@
 /// Writes a `Score` as a Standard MIDI File, format 1, in time linear in the number of events.
 ///
-/// Layout: `MThd` (length 6, format 1, track count, division 480 ticks per quarter note), then a
-/// conductor track (sequence name, tempo 120 bpm, time signature 4/4, the key signature of a chosen
-/// scale, texts and markers), then one
-/// track per `ScoreTrack` (track name, MIDI port when not 0, then its events). Every track ends with
+/// Layout: `MThd` (length 6, format 1, track count, the division of the score's tempo: 480 ticks
+/// per quarter note at 120 bpm, see `FileTimebase`), then a conductor track (sequence name, the
+/// SMPTE offset of a start, tempo, time signature, the key signature of a chosen scale, texts and
+/// markers), then one track per `ScoreTrack` (track name, MIDI port when not 0, then its events). Every track ends with
 /// End of Track at the same tick, the end of the piece. Channel messages use running status, which
 /// "is cancelled by any meta event" (SMF 1.0), so a meta event always resets it. Names longer than
 /// `TextChunks.limit` bytes are cut short (see `TextChunks`).
@@ -16,10 +16,11 @@ public struct SMFEncoder: Sendable {
     let timebase = FileTimebase(tempo: score.tempo)
     let endTick =
       score.tracks.compactMap { $0.events.last.map { timebase.tick($0.time) } }.max() ?? 0
-    let lastConductorTick = score.conductor.last.map { timebase.tick($0.time) } ?? 0
+    let conductorEvents = score.conductorEvents
+    let lastConductorTick = conductorEvents.last.map { timebase.tick($0.time) } ?? 0
     let end = max(endTick, lastConductorTick)
     // The bytes are written straight into one buffer, as large as the file could be.
-    return [UInt8](unsafeUninitializedCapacity: Self.sizeBound(of: score)) { buffer, count in
+    return [UInt8](unsafeUninitializedCapacity: Self.sizeBound(of: score, conductorEvents: conductorEvents)) { buffer, count in
       var file = ByteWriter(buffer)
       // Header chunk: "MThd", length 6, format 1, number of tracks, division.
       file.append(contentsOf: "MThd".utf8)
@@ -32,12 +33,12 @@ public struct SMFEncoder: Sendable {
       writeTrack(to: &file, timebase: timebase, end: end) { writer in
         writer.meta(.trackName, TextChunks.truncate(score.title).utf8)
         // "Before any nonzero delta-times" (SMF 1.0).
-        if let start = score.start { writer.meta(.smpteOffset, start.bytes) }
+        if let start = score.timeline.start { writer.meta(.smpteOffset, start.bytes) }
         let tempo = timebase.microsecondsPerQuarterNote
         writer.meta(.tempo, [UInt8(tempo >> 16), UInt8((tempo >> 8) & 0xFF), UInt8(tempo & 0xFF)])
         writer.meta(.timeSignature, score.timeSignature.bytes)
         if let key = score.keySignature { writer.meta(.keySignature, key.bytes) }
-        for event in score.conductor { writer.event(event, channel: 0) }
+        for event in conductorEvents { writer.event(event, channel: 0) }
       }
       for track in score.tracks {
         writeTrack(to: &file, timebase: timebase, end: end) { writer in
@@ -52,7 +53,7 @@ public struct SMFEncoder: Sendable {
 
   /// The most bytes a score's file can take: a channel message takes at most 7 (a four-byte delta
   /// time, a status and two data bytes), a meta event at most 10 and its text.
-  static func sizeBound(of score: Score) -> Int {
+  static func sizeBound(of score: Score, conductorEvents: [ScoreEvent]) -> Int {
     func bound(_ events: [ScoreEvent]) -> Int {
       events.reduce(0) { sum, event in
         switch event.packed {
@@ -63,7 +64,7 @@ public struct SMFEncoder: Sendable {
     }
     // Per track: the chunk's head, the name, the port and the end; the conductor's tempo, time
     // signature, key signature and SMPTE offset.
-    let conductor = 128 + score.title.utf8.count + bound(score.conductor)
+    let conductor = 128 + score.title.utf8.count + bound(conductorEvents)
     return score.tracks.reduce(14 + conductor) { $0 + 64 + $1.name.utf8.count + bound($1.events) }
   }
 

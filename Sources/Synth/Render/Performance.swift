@@ -103,8 +103,8 @@ public struct Performance: Sendable {
     self.channelCount = 16 * score.portCount
     self.stems = stems
     self.end = score.duration
-    self.start = score.start
-    self.leadIn = score.padsStart ? score.start?.secondsValue ?? 0 : 0
+    self.start = score.timeline.start
+    self.leadIn = score.timeline.audioLeadIn
     self.title = score.title
     self.markers = score.markers
   }

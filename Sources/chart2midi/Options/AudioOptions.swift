@@ -183,7 +183,7 @@ func summaryLines(
         counted(report.narration.count, "sentence"), report.graphStart,
         report.graphTimecode.map { " (\($0))" } ?? "", last.end))
   }
-  if let start = report.score?.start {
+  if let start = report.score?.timeline.start {
     let written = start.smpteOffset
     let note =
       written.frameRate == start.frameRate
@@ -192,7 +192,7 @@ func summaryLines(
         ? "; the MIDI file's SMPTE offset says \(written) at \(written.frameRate.rawValue) fps, the nearest rate it can hold, the same time to 1/100 frame"
         : "; the MIDI file's SMPTE offset says \(written) at \(written.frameRate.rawValue) fps, the nearest rate it can hold: this time lies past its 24 hours, so it wraps"
     lines.append(
-      "start: \(start) at \(start.frameRate.rawValue) fps\(report.score?.padsStart == true ? ", the audio padded with silence before it" : "")\(note)"
+      "start: \(start) at \(start.frameRate.rawValue) fps\(report.score?.timeline.padsStart == true ? ", the audio padded with silence before it" : "")\(note)"
     )
   }
   if let captions = paths.captions, let count = report.captionCount {
