@@ -48,9 +48,15 @@ public enum ExerciseFormat: String, Hashable, Sendable, CaseIterable, Codable {
 public struct ExerciseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The sentence.
   public var description: String
+  /// The setting of `ExerciseRequest` the mistake is in, by its name (`questionsPerChart`), so
+  /// that a command line can name its flag instead; nil when it is not in a setting.
+  public var setting: String?
 
-  /// An error that says `description`.
-  public init(_ description: String) { self.description = description }
+  /// An error that says `description`, about `setting` when it is one's.
+  public init(_ description: String, setting: String? = nil) {
+    self.description = description
+    self.setting = setting
+  }
 }
 
 /// How an exercise is made.
@@ -63,12 +69,6 @@ public struct ExerciseRequest: Sendable {
   public var seed: UInt64 = 1
   /// The files written.
   public var formats = Set(ExerciseFormat.allCases)
-  /// How the audio is rendered.
-  public var render = RenderOptions()
-  /// The soundfont; nil for the project's, else the system's.
-  public var soundFont: URL?
-  /// The WAV sample format.
-  public var sampleFormat: SampleFormat = .int16
 
   /// A request with the defaults.
   public init() {}
@@ -80,14 +80,16 @@ public struct ExerciseChart: Sendable {
   public var source: String
   /// The chart.
   public var chart: ChartDescriptor
-  /// How it plays. A narration speaks its introduction only: the details would give answers away.
-  public var options: SonificationOptions
+  /// How it plays and how its audio is rendered (the files it names are not used: the item's
+  /// audio goes into the exercise). A narration speaks its introduction only: the details would
+  /// give answers away.
+  public var settings: ExportSettings
 
   /// A chart to make an item of.
-  public init(source: String, chart: ChartDescriptor, options: SonificationOptions) {
+  public init(source: String, chart: ChartDescriptor, settings: ExportSettings) {
     self.source = source
     self.chart = chart
-    self.options = options
+    self.settings = settings
   }
 }
 
@@ -105,7 +107,9 @@ extension Exercise {
     _ charts: [ExerciseChart], to folder: URL, request: ExerciseRequest
   ) throws -> Exercise {
     guard request.questionsPerChart >= 1 else {
-      throw ExerciseError("--questions must be 1 or more")
+      throw ExerciseError(
+        "questions per chart must be 1 or more, found \(request.questionsPerChart)",
+        setting: "questionsPerChart")
     }
     guard !charts.isEmpty else { throw ExerciseError("there are no charts to make an exercise of") }
     let fileManager = FileManager.default
@@ -149,14 +153,14 @@ extension Exercise {
     _ entry: ExerciseChart, number: Int, into folder: URL, _ request: ExerciseRequest,
     _ generator: inout SeededGenerator
   ) throws -> Item {
-    var options = entry.options
-    if options.narration != nil { options.narration = .intro }
+    var settings = entry.settings
+    if settings.sonification.narration != nil { settings.sonification.narration = .intro }
     let audio = "item-\(number).wav"
-    var export = ExportRequest(mix: folder.appendingPathComponent(audio))
-    export.render = request.render
-    export.soundFont = request.soundFont
-    export.sampleFormat = request.sampleFormat
-    let report = try ChartExport.export(entry.chart, options: options, to: export)
+    settings.midi = nil
+    settings.stems = nil
+    settings.captions = nil
+    settings.mix = folder.appendingPathComponent(audio)
+    let report = try ChartExport.export(entry.chart, settings: settings)
     guard let score = report.score else { throw ExerciseError("the chart made no score") }
     let maker = QuestionMaker(chart: entry.chart, score: score)
     let questions = maker.questions(count: request.questionsPerChart, using: &generator)
@@ -165,7 +169,7 @@ extension Exercise {
         "\(entry.source): no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between series); choose another chart"
       )
     }
-    let script = NarrationScript(chart: entry.chart, score: score, options: options)
+    let script = NarrationScript(chart: entry.chart, score: score, options: settings.sonification)
     return Item(
       number: number, title: entry.chart.title,
       source: URL(fileURLWithPath: entry.source).lastPathComponent,

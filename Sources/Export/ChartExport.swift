@@ -3,40 +3,6 @@ import Foundation
 import MIDIMap
 import Synth
 
-/// What to write for a chart, and how its audio is made: every file is optional, and all of them
-/// are written whole or none is.
-public struct ExportRequest: Sendable {
-  /// The Standard MIDI File.
-  public var midi: URL?
-  /// The mix, as a WAV file.
-  public var mix: URL?
-  /// A folder for one WAV per stem (created when missing).
-  public var stems: URL?
-  /// One stem per series, or one per track.
-  public var stemsBy: Performance.StemGrouping = .series
-  /// Captions: WebVTT (`.vtt`) or SubRip (`.srt`), by the extension.
-  public var captions: URL?
-  /// How captions are made.
-  public var captionMaker = CaptionMaker()
-  /// The WAV sample format.
-  public var sampleFormat: SampleFormat = .int16
-  /// How audio is rendered; whether stems are kept follows from `stems`.
-  public var render = RenderOptions()
-  /// The soundfont; nil uses `SoundFontLocator.locate()`.
-  public var soundFont: URL?
-
-  /// A request for the given files.
-  public init(midi: URL? = nil, mix: URL? = nil, stems: URL? = nil, captions: URL? = nil) {
-    self.midi = midi
-    self.mix = mix
-    self.stems = stems
-    self.captions = captions
-  }
-
-  /// Whether any audio is asked for.
-  public var wantsAudio: Bool { mix != nil || stems != nil }
-}
-
 /// What an export wrote.
 public struct ExportReport: Sendable {
   /// The music, as mapped from the chart (empty for a MIDI file rendered as it is).
@@ -66,22 +32,22 @@ public struct ExportReport: Sendable {
 /// every file goes to a temporary name beside its destination and is renamed into place only when
 /// all have been written; on any failure none is left behind.
 public enum ChartExport {
-  /// Maps a chart with `options` and writes the files `request` names.
+  /// Maps a chart as `settings` say and writes the files they name.
   ///
   /// A chart without a summary gets one made from its trend and extremes, for the file's text.
   ///
   /// - Parameters:
   ///   - chart: the chart.
-  ///   - options: how it sounds.
-  ///   - request: the files to write, and how audio is rendered.
+  ///   - settings: how it sounds, how audio is rendered, and the files to write.
   ///   - progress: called now and then while audio renders, with the part done, 0 to 1.
   /// - Returns: what was written, and warnings.
-  /// - Throws: `MIDIMapError` when the options do not fit the chart; `SynthError` when audio cannot
-  ///   be rendered or a file cannot be written.
+  /// - Throws: `MIDIMapError` when the mapping settings do not fit the chart; `SynthError` when
+  ///   audio cannot be rendered; `ExportError` when a file cannot be written.
   public static func export(
-    _ chart: ChartDescriptor, options: SonificationOptions, to request: ExportRequest,
+    _ chart: ChartDescriptor, settings: ExportSettings,
     progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
+    let options = settings.sonification
     var chart = chart
     if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
     let mapper = ChartMapper(options: options)
@@ -92,7 +58,7 @@ public enum ChartExport {
     var speech: BackgroundWork<Narration>?
     if let parts = options.narration {
       let script = NarrationScript(chart: chart, score: score, options: options)
-      let (graphDuration, sampleRate) = (score.duration, request.render.sampleRate)
+      let (graphDuration, sampleRate) = (score.duration, settings.render.sampleRate)
       speech = BackgroundWork {
         guard try SpeechSynthesizer.hasVoice(options.voice) else {
           throw MIDIMapError(
@@ -108,16 +74,18 @@ public enum ChartExport {
     }
     // The music renders from time 0 of the graph, wherever the narration puts it.
     var music: (performance: Performance, synthesized: SynthesizedMusic, renderer: Renderer)?
-    if request.wantsAudio {
-      let performance = Performance(score: score, stemsBy: request.stemsBy)
-      if performance.leadIn + score.duration > FluidSynthRenderer.maximumDuration {
+    if settings.wantsAudio {
+      let performance = Performance(score: score, stemsBy: settings.stemsBy)
+      if performance.leadIn > 0,
+        performance.leadIn + score.duration > FluidSynthRenderer.maximumDuration
+      {
         throw ExportError(
           String(
             format:
               "padding the audio's start would make it %.1f hours long, and audio is rendered for at most 1 hour; without padding, the start is written as a time reference instead of silence",
             (performance.leadIn + score.duration) / 3600), at: options.origin(of: .padStart))
       }
-      let renderer = try Renderer(request)
+      let renderer = try Renderer(settings)
       music = (
         performance, try renderer.synth.synthesize(performance, progress: progress), renderer
       )
@@ -137,18 +105,18 @@ public enum ChartExport {
     report.narration = narration?.sentences ?? []
     var batch = AtomicFileBatch()
     do {
-      if let midi = request.midi {
+      if let midi = settings.midi {
         try batch.stage(Data(SMFEncoder().encode(score)), at: midi)
       }
       // The captions' facts at the notes (the title first), at their times on the timeline.
       var facts: [Caption] = []
-      if request.captions != nil || request.wantsAudio {
+      if settings.captions != nil || settings.wantsAudio {
         // With a narration, the captions at the notes speak its language.
-        var maker = request.captionMaker
+        var maker = CaptionMaker(includesLabels: settings.captionLabels)
         if options.narration != nil { maker.language = DescriptionLanguage(voice: options.voice) }
         facts = maker.captions(for: chart, score: score)
       }
-      if let captions = request.captions {
+      if let captions = settings.captions {
         let format = CaptionFormat(fileExtension: captions.pathExtension) ?? .webVTT
         // With a narration, the spoken sentences take the title's place.
         var cues = facts
@@ -185,18 +153,19 @@ public enum ChartExport {
     return report
   }
 
-  /// Renders any Standard MIDI File to the mix and stems `request` names (its `midi` and
-  /// `captions` are not used).
+  /// Renders any Standard MIDI File to the mix and stems `settings` name (their mapping, `midi`
+  /// and `captions` are not used).
   ///
-  /// - Throws: `SynthError` when audio cannot be rendered or a file cannot be written.
+  /// - Throws: `SynthError` when audio cannot be rendered; `ExportError` when a file cannot be
+  ///   written.
   public static func export(
-    _ file: MIDIFile, to request: ExportRequest, progress: (@Sendable (Double) -> Void)? = nil
+    _ file: MIDIFile, settings: ExportSettings, progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
     var report = ExportReport()
     var batch = AtomicFileBatch()
     do {
       let performance = Performance(file: file)
-      let renderer = try Renderer(request)
+      let renderer = try Renderer(settings)
       let audio = try renderer.synth.layers(of: performance, progress: progress)
       try stageAudio(audio, of: performance, renderer, into: &batch, report: &report)
       try batch.commit()
@@ -207,28 +176,27 @@ public enum ChartExport {
     return report
   }
 
-  /// How a request's audio is rendered and written.
+  /// How the settings' audio is rendered and written.
   struct Renderer {
     let synth: FluidSynthRenderer
-    let request: ExportRequest
+    let settings: ExportSettings
 
-    init(_ request: ExportRequest) throws {
-      var options = request.render
-      options.rendersStems = request.stems != nil
-      synth = FluidSynthRenderer(
-        soundFont: try request.soundFont ?? SoundFontLocator.locate(), options: options)
-      self.request = request
+    init(_ settings: ExportSettings) throws {
+      var options = settings.render
+      options.rendersStems = settings.stems != nil
+      synth = FluidSynthRenderer(soundFont: try settings.locatedSoundFont(), options: options)
+      self.settings = settings
     }
   }
 
-  /// Writes the mix and the stems `renderer.request` names, with `performance`'s title and
+  /// Writes the mix and the stems `renderer.settings` name, with `performance`'s title and
   /// markers and `moreMarkers` as their cues.
   private static func stageAudio(
     _ rendering: AssembledAudio, of performance: Performance, _ renderer: Renderer,
     into batch: inout AtomicFileBatch, report: inout ExportReport,
     moreMarkers: [Score.Marker] = []
   ) throws {
-    let request = renderer.request
+    let settings = renderer.settings
     report.soundFont = renderer.synth.soundFont
     report.audioSeconds = Double(rendering.mix.frames) / Double(rendering.sampleRate)
     report.warnings += rendering.warnings
@@ -246,7 +214,7 @@ public enum ChartExport {
     func add(_ audio: LayeredAudio, stem: String? = nil, at url: URL) {
       var described = metadata
       if let stem { described.description = "\(performance.title): \(stem)" }
-      let (sampleRate, format) = (rendering.sampleRate, request.sampleFormat)
+      let (sampleRate, format) = (rendering.sampleRate, settings.sampleFormat)
       files.append(
         (
           url,
@@ -256,8 +224,8 @@ public enum ChartExport {
           }
         ))
     }
-    if let mix = request.mix { add(rendering.mix, at: mix) }
-    if let folder = request.stems {
+    if let mix = settings.mix { add(rendering.mix, at: mix) }
+    if let folder = settings.stems {
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       } catch {

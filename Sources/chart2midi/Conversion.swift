@@ -14,7 +14,7 @@ struct Conversion: Sendable {
   var midiPath: String?
   var wavPath: String?
   var stemsPath: String?
-  var stemsBy = Performance.StemGrouping.series
+  var stemOptions = StemOptions()
   var captionsPath: String?
   var captionLabels = false
   var quiet = false
@@ -24,15 +24,16 @@ struct Conversion: Sendable {
   func run() throws -> [String] {
     try attributingErrors(to: input) {
       let chart = try csv.loadChart(input)
-      let options = try mapping.options(for: chart)
-      var request = try sound.request(
-        midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath)
-      request.captionMaker.includesLabels = captionLabels
-      request.stemsBy = stemsBy
+      var settings = try ExportSettings.forChart(
+        chart, overrides: mapping.settings + sound.settings + stemOptions.settings)
+      func url(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0) } }
+      (settings.midi, settings.mix) = (url(midiPath), url(wavPath))
+      (settings.stems, settings.captions) = (url(stemsPath), url(captionsPath))
+      settings.captionLabels = captionLabels
+      let options = settings.sonification
       let progress = ProgressLine(quiet: quiet)
       defer { progress.finish() }
-      let report = try ChartExport.export(
-        chart, options: options, to: request, progress: progress.report)
+      let report = try ChartExport.export(chart, settings: settings, progress: progress.report)
       var lines = summaryLines(
         of: report, input: input,
         paths: (midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath))

@@ -295,7 +295,9 @@ struct ExerciseCommandTests {
   @Test(
     "bad input: one sentence, a non-zero exit, no exercise folder",
     arguments: [
-      (["--questions", "0"], "--questions must be 1 or more"),
+      (
+        ["--questions", "0"], "Error: --questions: questions per chart must be 1 or more, found 0\n"
+      ),
       (["--format", "pdf"], "--format"),
     ] as [([String], String)])
   func badFlags(extra: [String], message: String) throws {

@@ -74,10 +74,12 @@ struct InstallTests {
     let installed = prefix.appendingPathComponent("bin/chart2midi")
     let share = prefix.appendingPathComponent("share")
     for path in [
-      "chart2midi/chart2midi.sf2", "man/man1/chart2midi.1", "bash-completion/completions/chart2midi",
+      "chart2midi/chart2midi.sf2", "man/man1/chart2midi.1",
+      "bash-completion/completions/chart2midi",
       "zsh/site-functions/_chart2midi", "fish/vendor_completions.d/chart2midi.fish",
     ] {
-      #expect(FileManager.default.fileExists(atPath: share.appendingPathComponent(path).path), "\(path)")
+      #expect(
+        FileManager.default.fileExists(atPath: share.appendingPathComponent(path).path), "\(path)")
     }
     // Run from /, the installed program renders with the installed soundfont, the same bytes as
     // the build in the tree.
@@ -102,7 +104,9 @@ struct InstallTests {
     let man = Process()
     man.executableURL = URL(fileURLWithPath: "/usr/bin/man")
     man.arguments = ["-P", "cat", "chart2midi"]
-    man.environment = ["MANPATH": share.appendingPathComponent("man").path, "PATH": "/usr/bin:/bin"]
+    man.environment = [
+      "MANPATH": share.appendingPathComponent("man").path, "PATH": "/usr/bin:/bin",
+    ]
     let page = Pipe()
     man.standardOutput = page
     man.standardError = FileHandle.nullDevice
@@ -110,10 +114,13 @@ struct InstallTests {
     let text = String(decoding: page.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     man.waitUntilExit()
     #expect(man.terminationStatus == 0)
-    #expect(text.contains("CHART2MIDI(1)") && text.contains("convert") && text.contains("--pad-start"))
+    #expect(
+      text.contains("CHART2MIDI(1)") && text.contains("convert") && text.contains("--pad-start"))
     let bash = Process()
     bash.executableURL = URL(fileURLWithPath: "/bin/bash")
-    bash.arguments = ["-n", share.appendingPathComponent("bash-completion/completions/chart2midi").path]
+    bash.arguments = [
+      "-n", share.appendingPathComponent("bash-completion/completions/chart2midi").path,
+    ]
     try bash.run()
     bash.waitUntilExit()
     #expect(bash.terminationStatus == 0)

@@ -77,7 +77,7 @@ struct LoudnessTests {
     #expect(result.status == 1)
     #expect(
       result.error
-        == "Error: --loudness: expected -70 to 0 LUFS, broadcast (-23) or web (-16), found \(loudness)\n"
+        == "Error: --loudness: expected -70 to 0 LUFS, broadcast (-23) or web (-16), found \(Double(loudness) == nil ? "\"\(loudness)\"" : loudness)\n"
     )
     #expect(files(in: folder).isEmpty)
   }

@@ -13,14 +13,13 @@ struct ChartExportTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let chart = try ChartDescriptor(contentsOf: example("dice"))
-    var request = ExportRequest(
-      midi: folder.appendingPathComponent("dice.mid"),
-      mix: folder.appendingPathComponent("dice.wav"),
-      stems: folder.appendingPathComponent("stems"),
-      captions: folder.appendingPathComponent("dice.srt"))
-    request.sampleFormat = .int24
-    let report = try ChartExport.export(
-      chart, options: try SonificationOptions.forChart(chart), to: request)
+    var settings = try ExportSettings.forChart(chart)
+    settings.midi = folder.appendingPathComponent("dice.mid")
+    settings.mix = folder.appendingPathComponent("dice.wav")
+    settings.stems = folder.appendingPathComponent("stems")
+    settings.captions = folder.appendingPathComponent("dice.srt")
+    settings.sampleFormat = .int24
+    let report = try ChartExport.export(chart, settings: settings)
     #expect(files(in: folder) == ["dice.mid", "dice.srt", "dice.wav", "stems"])
     #expect(
       files(in: folder.appendingPathComponent("stems")) == ["Blue.wav", "Green.wav", "Red.wav"])
@@ -48,7 +47,7 @@ struct ChartExportTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let chart = try ChartDescriptor(contentsOf: example("coffee-code"))
     // The MIDI file and captions could be written; the mix cannot, so none is.
-    let request = ExportRequest(
+    let settings = ExportSettings(
       midi: folder.appendingPathComponent("c.mid"),
       mix: folder.appendingPathComponent("missing/c.wav"),
       captions: folder.appendingPathComponent("c.vtt"))
@@ -57,7 +56,7 @@ struct ChartExportTests {
         "cannot write \(folder.path)/missing/c.wav: the folder \(folder.path)/missing does not exist",
         file: "\(folder.path)/missing/c.wav")
     ) {
-      try ChartExport.export(chart, options: SonificationOptions(), to: request)
+      try ChartExport.export(chart, settings: settings)
     }
     #expect(files(in: folder) == [])
   }

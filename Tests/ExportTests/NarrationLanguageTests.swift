@@ -187,7 +187,8 @@ struct DescriptionLanguageTests {
     options.voice = "de"
     for narration in [SonificationOptions.Narration.both, nil] {
       options.narration = narration
-      _ = try ChartExport.export(cars, options: options, to: ExportRequest(captions: url))
+      _ = try ChartExport.export(
+        cars, settings: ExportSettings(sonification: options, captions: url))
       let captions = try String(contentsOf: url, encoding: .utf8)
       #expect(captions.contains("Höchster Wert und Ausreißer:") == (narration != nil))
       #expect(captions.contains("Highest and outlier:") == (narration == nil))

@@ -20,9 +20,10 @@ struct NarrationTests {
     let mix = folder.appendingPathComponent("b.wav")
     let stems = folder.appendingPathComponent("stems")
     let captions = folder.appendingPathComponent("b.vtt")
-    var request = ExportRequest(midi: midi, mix: mix, stems: stems, captions: captions)
-    request.sampleFormat = .float32
-    let report = try ChartExport.export(chart, options: options, to: request)
+    var settings = ExportSettings(
+      sonification: options, midi: midi, mix: mix, stems: stems, captions: captions)
+    settings.sampleFormat = .float32
+    let report = try ChartExport.export(chart, settings: settings)
     let rate = 44100.0
 
     // The script: the title first, then the axes, the instrument and how to read it; after the

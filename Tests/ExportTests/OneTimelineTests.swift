@@ -34,7 +34,9 @@ struct OneTimelineTests {
   func cueFrames(_ url: URL) throws -> [Int] {
     let chunks = try #require(wavChunks([UInt8](try Data(contentsOf: url))))
     let cue = try #require(chunks.first { $0.id == "cue " }?.body)
-    func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(cue[cue.startIndex + at + $1]) << (8 * $1) } }
+    func u32(_ at: Int) -> Int {
+      (0..<4).reduce(0) { $0 | Int(cue[cue.startIndex + at + $1]) << (8 * $1) }
+    }
     return (0..<u32(0)).map { u32(4 + 24 * $0 + 20) }
   }
 
@@ -53,10 +55,10 @@ struct OneTimelineTests {
     options.start = "00:00:03:00"
     options.frameRate = .fps25
     options.padStart = padsStart
-    let request = ExportRequest(
-      midi: folder.appendingPathComponent("t.mid"), mix: folder.appendingPathComponent("t.wav"),
-      captions: folder.appendingPathComponent("t.vtt"))
-    let report = try ChartExport.export(Self.chart, options: options, to: request)
+    let request = ExportSettings(
+      sonification: options, midi: folder.appendingPathComponent("t.mid"),
+      mix: folder.appendingPathComponent("t.wav"), captions: folder.appendingPathComponent("t.vtt"))
+    let report = try ChartExport.export(Self.chart, settings: request)
     let score = try #require(report.score)
     let timeline = score.timeline
 
@@ -118,7 +120,9 @@ struct OneTimelineTests {
     let maker = QuestionMaker(chart: Self.chart, score: score)
     let peaks = maker.candidates.filter { $0.kind == .peakPlace || $0.kind == .peakValue }
     #expect(!peaks.isEmpty)
-    let peakTimes = timeline.series.compactMap { timeline.audioTime(ofPoint: 7, inSeries: $0.index) }
+    let peakTimes = timeline.series.compactMap {
+      timeline.audioTime(ofPoint: 7, inSeries: $0.index)
+    }
     for question in peaks {
       let time = try #require(question.listenAt)
       #expect(peakTimes.contains { abs($0 - time) < 1e-9 }, "\(question.prompt)")

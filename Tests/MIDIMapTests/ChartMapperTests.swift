@@ -166,7 +166,7 @@ struct ChartMapperTests {
       additionalAxes: [instrument])
     #expect(
       throws: MIDIMapError(
-        "the chart needs 241 melodic tracks, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series with --series"
+        "the chart needs 241 melodic tracks, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series to play"
       )
     ) { try mapper.makeScore(for: chart) }
   }

@@ -51,7 +51,9 @@ struct PointGroupingTests {
       #expect(ticks.contains(index * 96 / 100), "point \(index)")
     }
     // Every labelled point keeps its marker.
-    let markers = score.conductorEvents.filter { if case .marker = $0.message { true } else { false } }
+    let markers = score.conductorEvents.filter {
+      if case .marker = $0.message { true } else { false }
+    }
     #expect(markers.count == 20)
   }
 

@@ -78,7 +78,7 @@ extension VegaLite {
       }
       throw DescriptorError(
         at: "data.url",
-        "cannot read \(path) beside the specification\(folders.count > 1 ? " or in --data-dir" : "")"
+        "cannot read \(path) beside the specification\(folders.count > 1 ? " or in the data folders given" : "")"
       )
     }
     let extensionType = (path.lowercased() as NSString).pathExtension

@@ -97,7 +97,7 @@ struct TrackAllocation {
         ? "\(cursor) melodic channels (a channel per sounding note at exact pitch)"
         : "\(keys.count) melodic tracks"
       throw MIDIMapError(
-        "the chart needs \(what), but MIDI has room for \(limit) (\(ChartMapper.maximumPorts) ports of \(perPort) channels); choose fewer series with --series"
+        "the chart needs \(what), but MIDI has room for \(limit) (\(ChartMapper.maximumPorts) ports of \(perPort) channels); choose fewer series to play"
       )
     }
     return tracks

@@ -2,16 +2,16 @@ import Descriptor
 
 /// Reads one setting's value as what its option takes; every mistake names the setting's flag or
 /// path and what was found there.
-struct OptionReader {
-  let setting: OptionSetting
+package struct OptionReader {
+  package let setting: OptionSetting
 
-  init(_ setting: OptionSetting) { self.setting = setting }
+  package init(_ setting: OptionSetting) { self.setting = setting }
 
-  var value: JSONValue { setting.value }
-  var isFlag: Bool { !setting.location.isInInput }
+  package var value: JSONValue { setting.value }
+  package var isFlag: Bool { !setting.location.isInInput }
 
   /// The error: what the option expects, then what was found.
-  func failure(_ expectation: String, found: Bool = true, at location: ErrorLocation? = nil)
+  package func failure(_ expectation: String, found: Bool = true, at location: ErrorLocation? = nil)
     -> MIDIMapError
   {
     // A value made from several words of a flag is shown as they were written.
@@ -26,21 +26,21 @@ struct OptionReader {
       found ? "\(expectation), found \(shown)" : expectation, at: location ?? setting.location)
   }
 
-  func positive() throws -> Double {
+  package func positive() throws -> Double {
     guard case .number(let number) = value, number > 0, number.isFinite else {
       throw failure("expected a number above 0")
     }
     return number
   }
 
-  func seconds() throws -> Double {
+  package func seconds() throws -> Double {
     guard case .number(let number) = value, number >= 0, number.isFinite else {
       throw failure("expected seconds, 0 or more")
     }
     return number
   }
 
-  func pair() throws -> (Double, Double) {
+  package func pair() throws -> (Double, Double) {
     guard case .array(let items) = value, items.count == 2, case .number(let low) = items[0],
       case .number(let high) = items[1]
     else {
@@ -49,7 +49,9 @@ struct OptionReader {
     return (low, high)
   }
 
-  func wholeNumber(from lowest: Int, in item: JSONValue? = nil, at location: ErrorLocation? = nil)
+  package func wholeNumber(
+    from lowest: Int, in item: JSONValue? = nil, at location: ErrorLocation? = nil
+  )
     throws -> Int
   {
     let item = item ?? value
@@ -65,7 +67,7 @@ struct OptionReader {
     return Int(number)
   }
 
-  func choice<T: RawRepresentable & CaseIterable>() throws -> T where T.RawValue == String {
+  package func choice<T: RawRepresentable & CaseIterable>() throws -> T where T.RawValue == String {
     guard case .string(let name) = value, let parsed = T(rawValue: name) else {
       let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
       throw failure("expected one of \(names)")
@@ -73,12 +75,12 @@ struct OptionReader {
     return parsed
   }
 
-  func flag() throws -> Bool {
+  package func flag() throws -> Bool {
     guard case .bool(let flag) = value else { throw failure("expected true or false") }
     return flag
   }
 
-  func names() throws -> [String] {
+  package func names() throws -> [String] {
     guard case .array(let names) = value else {
       throw failure("expected an array of series names")
     }
@@ -94,7 +96,7 @@ struct OptionReader {
 
   /// Thresholds: a y value, "mean", "VALUE:NAME", or `{"value": ..., "name": ...}`; one or an
   /// array of them.
-  func thresholds() throws -> [SonificationOptions.Threshold] {
+  package func thresholds() throws -> [SonificationOptions.Threshold] {
     let items: [JSONValue]
     if case .array(let array) = value { items = array } else { items = [value] }
     return try items.enumerated().map { index, item in
@@ -148,7 +150,7 @@ struct OptionReader {
   }
 
   /// Names with a program (a number or a General MIDI name) or a pan (a number).
-  func table(programs: Bool) throws -> [String: Int] {
+  package func table(programs: Bool) throws -> [String: Int] {
     guard case .object(let members) = value else {
       let what = programs ? "program" : "pan"
       throw failure(
@@ -177,7 +179,7 @@ struct OptionReader {
     return result
   }
 
-  func axisChoice() throws -> SonificationOptions.AxisChoice {
+  package func axisChoice() throws -> SonificationOptions.AxisChoice {
     switch value {
     case .string("none"): return .none
     case .number(let number) where number == number.rounded() && number >= -1 && number < 1e6:

@@ -8,6 +8,14 @@ extension SonificationOptions {
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
     case key, tempo, timeSignature, start, frameRate, padStart, thresholds, gaps
     case narrate, voice, speechRate, narrationPause
+    // How audio is rendered and written: checked by the `Export` module's `ExportSettings`, which
+    // the mapping leaves them to.
+    case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy
+
+    /// Whether the setting is about audio, which `ExportSettings` checks, not the mapping.
+    public var isAudio: Bool {
+      [.sampleRate, .bitDepth, .tailCap, .reverb, .loudness, .soundfont, .stemsBy].contains(self)
+    }
   }
 }
 
@@ -86,6 +94,8 @@ public struct OptionSetting: Hashable, Sendable {
           (String(text[..<equals]), scalar(String(text[text.index(after: equals)...]))))
       }
       value = .object(members)
+    case .soundfont, .voice:
+      value = .string(spelling)
     case .gridlines, .padStart:
       value =
         ["true", "yes", "on"].contains(spelling)
@@ -116,6 +126,7 @@ extension SonificationOptions {
   private mutating func apply(_ setting: OptionSetting) throws {
     let read = OptionReader(setting)
     switch setting.key {
+    case .sampleRate, .bitDepth, .tailCap, .reverb, .loudness, .soundfont, .stemsBy: return
     case .totalDuration: totalDuration = try read.positive()
     case .secondsPerUnit: secondsPerUnit = try read.positive()
     case .noteRange:

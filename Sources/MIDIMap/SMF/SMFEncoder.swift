@@ -20,7 +20,9 @@ public struct SMFEncoder: Sendable {
     let lastConductorTick = conductorEvents.last.map { timebase.tick($0.time) } ?? 0
     let end = max(endTick, lastConductorTick)
     // The bytes are written straight into one buffer, as large as the file could be.
-    return [UInt8](unsafeUninitializedCapacity: Self.sizeBound(of: score, conductorEvents: conductorEvents)) { buffer, count in
+    return [UInt8](
+      unsafeUninitializedCapacity: Self.sizeBound(of: score, conductorEvents: conductorEvents)
+    ) { buffer, count in
       var file = ByteWriter(buffer)
       // Header chunk: "MThd", length 6, format 1, number of tracks, division.
       file.append(contentsOf: "MThd".utf8)

@@ -80,7 +80,7 @@ struct Batch: AsyncParsableCommand {
       return Conversion(
         input: file, csv: csv, mapping: mapping, sound: sound, midiPath: path(".mid"),
         wavPath: wav ? path(".wav") : nil, stemsPath: stems ? path("-stems") : nil,
-        stemsBy: stemOptions.stemsBy,
+        stemOptions: stemOptions,
         captionsPath: captions ? path(".vtt") : nil, quiet: true)
     }
     let workers = min(work.count, jobs ?? ProcessInfo.processInfo.activeProcessorCount)

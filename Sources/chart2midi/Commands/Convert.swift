@@ -59,7 +59,7 @@ struct Convert: ParsableCommand {
       midiPath: output
         ?? URL(fileURLWithPath: chart.input).deletingPathExtension().appendingPathExtension("mid")
         .path,
-      wavPath: outputs.wav, stemsPath: outputs.stems, stemsBy: stemOptions.stemsBy,
+      wavPath: outputs.wav, stemsPath: outputs.stems, stemOptions: stemOptions,
       captionsPath: captions, captionLabels: captionLabels)
     try conversion.run().forEach(report)
   }

@@ -66,16 +66,15 @@ struct ExerciseCommand: ParsableCommand {
   @OptionGroup(title: "Audio")
   var sound: SoundOptions
 
-  func validate() throws {
-    if questions < 1 { throw ValidationError("--questions must be 1 or more.") }
-  }
-
   func run() throws {
     let files = try csv.chartFiles(in: inputs)
     let charts = try files.map { file in
       try attributingErrors(to: file) {
         let chart = try csv.loadChart(file)
-        return ExerciseChart(source: file, chart: chart, options: try mapping.options(for: chart))
+        return ExerciseChart(
+          source: file, chart: chart,
+          settings: try ExportSettings.forChart(
+            chart, overrides: mapping.settings + sound.settings))
       }
     }
     var request = ExerciseRequest()
@@ -83,9 +82,15 @@ struct ExerciseCommand: ParsableCommand {
     request.questionsPerChart = questions
     request.seed = seed
     if !format.isEmpty { request.formats = Set(format) }
-    (request.sampleFormat, request.render, request.soundFont) = try sound.audio()
-    let exercise = try Exercise.write(
-      charts, to: URL(fileURLWithPath: out), request: request)
+    let exercise: Exercise
+    do {
+      exercise = try Exercise.write(charts, to: URL(fileURLWithPath: out), request: request)
+    } catch let error as ExerciseError where error.setting != nil {
+      // The library names its setting; here it is a flag.
+      let flags = ["questionsPerChart": "--questions"]
+      throw CommandFailure(
+        "\(flags[error.setting!] ?? error.setting!): \(error.description)")
+    }
     let count = exercise.items.reduce(0) { $0 + $1.questions.count }
     print(
       "exercise: \(out) (\(counted(exercise.items.count, "item")), \(counted(count, "question")))")

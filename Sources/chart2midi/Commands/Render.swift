@@ -28,12 +28,13 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
+    var settings = try ExportSettings().applying(sound.settings)
     let file = try MIDIFile(contentsOf: URL(fileURLWithPath: input))
     if let note = file.skippedEventsNote { report("note: \(input): \(note)") }
-    let request = try sound.request(
-      midi: nil, wav: outputs.wav, stems: outputs.stems, captions: nil)
+    settings.mix = outputs.wav.map { URL(fileURLWithPath: $0) }
+    settings.stems = outputs.stems.map { URL(fileURLWithPath: $0) }
     let progress = ProgressLine(quiet: false)
-    let exported = try ChartExport.export(file, to: request, progress: progress.report)
+    let exported = try ChartExport.export(file, settings: settings, progress: progress.report)
     progress.finish()
     summaryLines(
       of: exported, input: input,

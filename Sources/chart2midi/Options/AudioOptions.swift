@@ -2,28 +2,8 @@ import ArgumentParser
 import Descriptor
 import Export
 import Foundation
+import MIDIMap
 import Synth
-
-extension SampleFormat: ExpressibleByArgument {
-  public init?(argument: String) {
-    switch argument {
-    case "16", "int16": self = .int16
-    case "24", "int24": self = .int24
-    case "32", "float", "float32": self = .float32
-    default: return nil
-    }
-  }
-
-  public static var allValueStrings: [String] { ["16", "24", "float"] }
-
-  public var defaultValueDescription: String {
-    switch self {
-    case .int16: "16"
-    case .int24: "24"
-    case .float32: "float"
-    }
-  }
-}
 
 /// Where the audio goes, for `convert` and `render`.
 struct AudioOutputs: ParsableArguments {
@@ -38,107 +18,75 @@ struct AudioOutputs: ParsableArguments {
   var stems: String?
 }
 
-/// How a chart's stems are cut, for `convert` and `batch`.
+/// How a chart's stems are cut, for `convert` and `batch`: a setting the library checks.
 struct StemOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
       "One stem per series (default), or per track: a category's instrument on its own.",
-      valueName: "series|track"))
-  var stemsBy: Performance.StemGrouping = .series
+      valueName: "series|track"),
+    completion: .list(valueNames(Performance.StemGrouping.self, as: [String].self)))
+  var stemsBy: String?
+
+  /// The flag as a setting.
+  var settings: [OptionSetting] {
+    stemsBy.map { [.commandLine(.stemsBy, [$0], flag: "--stems-by")] } ?? []
+  }
 }
 
-extension Performance.StemGrouping: ExpressibleByArgument {}
-
-/// How audio is rendered, shared by `convert`, `render` and `batch`.
+/// How audio is rendered, shared by `convert`, `render`, `batch` and `exercise`. Each flag becomes
+/// an `OptionSetting` that overrides the chart's `sonification` object; the library checks flags
+/// and JSON alike, so values are taken as text here and judged there.
 struct SoundOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
       "The soundfont: a .sf2/.sf3 path, or 'gm' for the system's General MIDI soundfont. Default: the project's own, installed with chart2midi or built beside it (never looked for in the working folder), else the system's.",
-      valueName: "path"))
+      valueName: "path"),
+    completion: .file(extensions: ["sf2", "sf3"]))
   var soundfont: String?
 
-  @Option(name: .long, help: "The sample rate: 44100 or 48000.")
-  var sampleRate: Int = 44100
-
-  @Option(name: .long, help: "The WAV sample format: 16, 24 or float.")
-  var bitDepth: SampleFormat = .int16
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The sample rate: 44100 (default) or 48000.", valueName: "hz"),
+    completion: .list(["44100", "48000"]))
+  var sampleRate: String?
 
   @Option(
     name: .long,
-    help: ArgumentHelp("The most seconds of release after the last note.", valueName: "seconds"))
-  var tailCap: Double = 5
+    help: ArgumentHelp("The WAV sample format: 16 (default), 24 or float.", valueName: "bits"),
+    completion: .list(["16", "24", "float"]))
+  var bitDepth: String?
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Reverb on the mix, 0 (none) to 1; stems stay dry.", valueName: "level"))
-  var reverb: Double = 0
+    help: ArgumentHelp(
+      "The most seconds of release after the last note, 0 to 60 (default 5).", valueName: "seconds")
+  )
+  var tailCap: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Reverb on the mix, 0 (none, the default) to 1; stems stay dry.", valueName: "level"))
+  var reverb: String?
 
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "The mix's integrated loudness (ITU-R BS.1770), -70 to 0 LUFS, or broadcast (-23) or web (-16), with its true peak at -1 dBTP at most; stems take the same gain. Default: the peak at -1 dBFS.",
-      valueName: "lufs"))
+      valueName: "lufs"),
+    completion: .list(["broadcast", "web"]))
   var loudness: String?
 
-  /// The loudness target in LUFS, when one was asked for.
-  var loudnessTarget: Double? {
-    get throws {
-      guard let loudness else { return nil }
-      switch loudness {
-      case "broadcast": return Loudness.broadcast
-      case "web": return Loudness.web
-      default:
-        guard let value = Double(loudness), Loudness.targets.contains(value) else {
-          throw CommandFailure(
-            "--loudness: expected -70 to 0 LUFS, broadcast (-23) or web (-16), found \(loudness)")
-        }
-        return value
-      }
-    }
-  }
-
-  func validate() throws {
-    guard sampleRate == 44100 || sampleRate == 48000 else {
-      throw ValidationError("--sample-rate must be 44100 or 48000, not \(sampleRate).")
-    }
-    guard (0...1).contains(reverb) else {
-      throw ValidationError("--reverb must be between 0 and 1.")
-    }
-    guard tailCap >= 0, tailCap <= 60 else {
-      throw ValidationError("--tail-cap must be between 0 and 60 seconds.")
-    }
-  }
-
-  /// A request for these outputs, rendered as these options say.
-  ///
-  /// - Throws: `SynthError` when audio is asked for and the soundfont cannot be found.
-  func request(midi: String?, wav: String?, stems: String?, captions: String?) throws
-    -> ExportRequest
-  {
-    func url(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0) } }
-    var request = ExportRequest(
-      midi: url(midi), mix: url(wav), stems: url(stems), captions: url(captions))
-    request.sampleFormat = bitDepth
-    request.render = try render()
-    if request.wantsAudio { request.soundFont = try SoundFontLocator.locate(soundfont) }
-    return request
-  }
-
-  /// How audio is rendered and written, and the soundfont, for a command that always renders.
-  func audio() throws -> (sampleFormat: SampleFormat, render: RenderOptions, soundFont: URL) {
-    (bitDepth, try render(), try SoundFontLocator.locate(soundfont))
-  }
-
-  /// The render options the flags set.
-  private func render() throws -> RenderOptions {
-    var render = RenderOptions()
-    render.sampleRate = sampleRate
-    render.tailCap = tailCap
-    render.reverb = reverb
-    render.loudness = try loudnessTarget
-    return render
+  /// The flags as settings, in a fixed order.
+  var settings: [OptionSetting] {
+    [
+      (SonificationOptions.Key.soundfont, soundfont, "--soundfont"),
+      (.sampleRate, sampleRate, "--sample-rate"), (.bitDepth, bitDepth, "--bit-depth"),
+      (.tailCap, tailCap, "--tail-cap"), (.reverb, reverb, "--reverb"),
+      (.loudness, loudness, "--loudness"),
+    ].compactMap { key, text, flag in text.map { .commandLine(key, [$0], flag: flag) } }
   }
 }
 

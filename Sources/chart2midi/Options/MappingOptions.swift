@@ -5,7 +5,13 @@ import MIDIMap
 /// The names of a choice's values, for help text: "chromatic, major, minor".
 func valueNames<T: CaseIterable & RawRepresentable>(_: T.Type) -> String
 where T.RawValue == String {
-  T.allCases.map(\.rawValue).joined(separator: ", ")
+  valueNames(T.self, as: [String].self).joined(separator: ", ")
+}
+
+/// The names of a choice's values, for completions.
+func valueNames<T: CaseIterable & RawRepresentable>(_: T.Type, as _: [String].Type) -> [String]
+where T.RawValue == String {
+  T.allCases.map(\.rawValue)
 }
 
 /// The mapping flags. Each becomes an `OptionSetting` that overrides the descriptor's
@@ -31,7 +37,8 @@ struct MappingOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "The scale notes are chosen from: \(valueNames(SonificationOptions.Scale.self)) (exact: pitch bend to the fractional semitone, so pitch is proportional to y).",
-      valueName: "scale"))
+      valueName: "scale"),
+    completion: .list(valueNames(SonificationOptions.Scale.self, as: [String].self)))
   var scale: String?
 
   @Option(
@@ -51,7 +58,8 @@ struct MappingOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "Series together or one after another: \(valueNames(SonificationOptions.Arrangement.self)).",
-      valueName: "arrangement"))
+      valueName: "arrangement"),
+    completion: .list(valueNames(SonificationOptions.Arrangement.self, as: [String].self)))
   var arrangement: String?
 
   @Option(
@@ -115,7 +123,8 @@ struct MappingOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "Which points get marker events with their values: \(valueNames(SonificationOptions.Markers.self)).",
-      valueName: "which"))
+      valueName: "which"),
+    completion: .list(valueNames(SonificationOptions.Markers.self, as: [String].self)))
   var markers: String?
 
   @Option(
@@ -136,7 +145,8 @@ struct MappingOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "Which parts to speak: \(valueNames(SonificationOptions.Narration.self)) (implies --narrate; default both).",
-      valueName: "parts"))
+      valueName: "parts"),
+    completion: .list(valueNames(SonificationOptions.Narration.self, as: [String].self)))
   var narration: String?
 
   @Option(
@@ -170,7 +180,8 @@ struct MappingOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "How a run of null points sounds: \(valueNames(SonificationOptions.GapSound.self)) (default silent; noise: a soft noise on the series' own gaps track).",
-      valueName: "sound"))
+      valueName: "sound"),
+    completion: .list(valueNames(SonificationOptions.GapSound.self, as: [String].self)))
   var gaps: String?
 
   @Option(
@@ -210,14 +221,16 @@ struct MappingOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "The frame rate of --start: \(valueNames(FrameRate.self)) (default 25). 29.97df counts drop-frame; the MIDI file's SMPTE offset writes 23.976, 29.97, 50, 59.94 and 60 at the nearest rate it can hold, with the time exact.",
-      valueName: "fps"))
+      valueName: "fps"),
+    completion: .list(valueNames(FrameRate.self, as: [String].self)))
   var frameRate: String?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
       "How the points of a too dense discrete series play: \(valueNames(SonificationOptions.Grouping.self)) (default minmax: each window's lowest and highest).",
-      valueName: "rule"))
+      valueName: "rule"),
+    completion: .list(valueNames(SonificationOptions.Grouping.self, as: [String].self)))
   var grouping: String?
 
   @Option(
@@ -285,10 +298,4 @@ struct MappingOptions: ParsableArguments {
     return settings
   }
 
-  /// The options for a chart: the defaults, its `sonification` object, then these flags.
-  ///
-  /// - Throws: `MIDIMapError` at the flag or the path of the first value that does not fit.
-  func options(for chart: ChartDescriptor) throws -> SonificationOptions {
-    try SonificationOptions.forChart(chart, overrides: settings)
-  }
 }

@@ -1,0 +1,141 @@
+import Descriptor
+import Foundation
+import MIDIMap
+import Synth
+
+/// Every setting of an export in one value: how the chart maps to music, where it lies in time,
+/// its narration (`sonification`), how the audio is rendered and written, and the files asked for.
+///
+/// Settings come from a chart's `sonification` object and from overrides such as command-line
+/// flags, as `OptionSetting`s, and are checked once, here and in `SonificationOptions`: a mistake
+/// gets the same sentence wherever it was made, at its place (`sonification.loudness` in a chart,
+/// or the flag the command line names).
+public struct ExportSettings: Sendable {
+  /// Mapping, timeline and narration.
+  public var sonification: SonificationOptions
+  /// How audio is rendered: sample rate, tail, loudness, reverb (whether stems are kept follows
+  /// from `stems`).
+  public var render = RenderOptions()
+  /// The WAV sample format.
+  public var sampleFormat: SampleFormat = .int16
+  /// The soundfont: a file's path, or `gm` for the system's General MIDI soundfont; nil for the
+  /// project's own (see `SoundFontLocator`).
+  public var soundFont: String?
+  /// One stem per series, or one per track.
+  public var stemsBy: Performance.StemGrouping = .series
+  /// Whether the captions name every labelled point too.
+  public var captionLabels = false
+
+  /// The Standard MIDI File to write.
+  public var midi: URL?
+  /// The mix, as a WAV file.
+  public var mix: URL?
+  /// A folder for one WAV per stem (created when missing).
+  public var stems: URL?
+  /// Captions: WebVTT (`.vtt`) or SubRip (`.srt`), by the extension.
+  public var captions: URL?
+
+  /// The defaults, with `sonification`'s mapping, timeline and narration, writing the files
+  /// named (none by default).
+  public init(
+    sonification: SonificationOptions = SonificationOptions(), midi: URL? = nil, mix: URL? = nil,
+    stems: URL? = nil, captions: URL? = nil
+  ) {
+    self.sonification = sonification
+    self.midi = midi
+    self.mix = mix
+    self.stems = stems
+    self.captions = captions
+  }
+
+  /// Whether any audio is asked for.
+  public var wantsAudio: Bool { mix != nil || stems != nil }
+
+  /// The settings for a chart: the defaults, then its `sonification` object, then `overrides`
+  /// (such as command-line flags), all checked alike.
+  ///
+  /// - Throws: `MIDIMapError` or `ExportError` at the place of the first setting that does not
+  ///   fit, saying what it takes.
+  public static func forChart(_ chart: ChartDescriptor, overrides: [OptionSetting] = []) throws
+    -> ExportSettings
+  {
+    try ExportSettings().applying(OptionSetting.settings(fromJSON: chart.sonification))
+      .applying(overrides)
+  }
+
+  /// These settings with `settings` applied in order: the mapping's by `SonificationOptions`, the
+  /// audio's here.
+  ///
+  /// - Throws: `MIDIMapError` for a mapping setting, `ExportError` for an audio setting, at the
+  ///   setting's place, saying what it takes.
+  public func applying(_ settings: [OptionSetting]) throws -> ExportSettings {
+    var copy = self
+    copy.sonification = try sonification.applying(settings)
+    for setting in settings where setting.key.isAudio {
+      do {
+        try copy.apply(setting)
+      } catch let error as MIDIMapError {
+        throw ExportError(error.message, at: error.location)
+      }
+    }
+    return copy
+  }
+
+  /// The text of `loudness` that names a preset: `broadcast` (EBU R128) or `web`.
+  static let loudnessPresets = ["broadcast": Loudness.broadcast, "web": Loudness.web]
+
+  private mutating func apply(_ setting: OptionSetting) throws {
+    let read = OptionReader(setting)
+    switch setting.key {
+    case .sampleRate:
+      guard case .number(let rate) = setting.value, rate == 44100 || rate == 48000 else {
+        throw read.failure("expected 44100 or 48000")
+      }
+      render.sampleRate = Int(rate)
+    case .bitDepth:
+      switch setting.value {
+      case .number(16), .string("16"), .string("int16"): sampleFormat = .int16
+      case .number(24), .string("24"), .string("int24"): sampleFormat = .int24
+      case .number(32), .string("32"), .string("float"), .string("float32"):
+        sampleFormat = .float32
+      default: throw read.failure("expected 16, 24 or float")
+      }
+    case .tailCap:
+      guard case .number(let seconds) = setting.value, (0...60).contains(seconds) else {
+        throw read.failure("expected 0 to 60 seconds")
+      }
+      render.tailCap = seconds
+    case .reverb:
+      guard case .number(let level) = setting.value, (0...1).contains(level) else {
+        throw read.failure("expected 0 (none) to 1")
+      }
+      render.reverb = level
+    case .loudness:
+      switch setting.value {
+      case .number(let lufs) where Loudness.targets.contains(lufs): render.loudness = lufs
+      case .string(let name) where Self.loudnessPresets[name] != nil:
+        render.loudness = Self.loudnessPresets[name]
+      default: throw read.failure("expected -70 to 0 LUFS, broadcast (-23) or web (-16)")
+      }
+    case .soundfont:
+      guard case .string(let path) = setting.value, !path.isEmpty else {
+        throw read.failure("expected a soundfont file's path, or \"gm\"")
+      }
+      soundFont = path
+    case .stemsBy: stemsBy = try read.choice()
+    default: return
+    }
+  }
+
+  /// The soundfont to render with, found as `SoundFontLocator` finds it.
+  ///
+  /// - Throws: `ExportError` at the `soundfont` setting's place when the file named does not
+  ///   exist; `SynthError` when no soundfont is found at all.
+  func locatedSoundFont() throws -> URL {
+    do {
+      return try SoundFontLocator.locate(soundFont)
+    } catch let error as SynthError where soundFont != nil {
+      throw ExportError(error.message, at: sonification.origin(of: .soundfont))
+    }
+  }
+}

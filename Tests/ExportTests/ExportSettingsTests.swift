@@ -1,0 +1,94 @@
+import Descriptor
+import Export
+import Foundation
+import MIDIMap
+import Synth
+import TestSupport
+import Testing
+
+/// One audio setting's mistake, made in a chart's `sonification` object and with a flag.
+struct AudioMistake: Sendable, CustomTestStringConvertible {
+  var key: SonificationOptions.Key
+  var json: JSONValue
+  var flag: String
+  var argument: String
+  var message: String
+  var testDescription: String { "\(flag) \(argument)" }
+}
+
+@Suite("Every export setting checked once, for flags and JSON alike")
+struct ExportSettingsTests {
+  static let mistakes: [AudioMistake] = [
+    AudioMistake(
+      key: .sampleRate, json: .number(22050), flag: "--sample-rate", argument: "22050",
+      message: "expected 44100 or 48000, found 22050"),
+    AudioMistake(
+      key: .bitDepth, json: .number(8), flag: "--bit-depth", argument: "8",
+      message: "expected 16, 24 or float, found 8"),
+    AudioMistake(
+      key: .tailCap, json: .number(61), flag: "--tail-cap", argument: "61",
+      message: "expected 0 to 60 seconds, found 61"),
+    AudioMistake(
+      key: .reverb, json: .number(2), flag: "--reverb", argument: "2",
+      message: "expected 0 (none) to 1, found 2"),
+    AudioMistake(
+      key: .loudness, json: .string("loud"), flag: "--loudness", argument: "loud",
+      message: "expected -70 to 0 LUFS, broadcast (-23) or web (-16), found \"loud\""),
+    AudioMistake(
+      key: .loudness, json: .number(-80), flag: "--loudness", argument: "-80",
+      message: "expected -70 to 0 LUFS, broadcast (-23) or web (-16), found -80"),
+    AudioMistake(
+      key: .stemsBy, json: .string("instrument"), flag: "--stems-by", argument: "instrument",
+      message: "expected one of \"series\", \"track\", found \"instrument\""),
+    AudioMistake(
+      key: .soundfont, json: .number(3), flag: "--soundfont", argument: "",
+      message: "expected a soundfont file's path, or \"gm\", found \(String(reflecting: ""))"),
+  ]
+
+  @Test("the same sentence at the flag or at the path", arguments: mistakes)
+  func sameSentence(_ mistake: AudioMistake) throws {
+    if mistake.key != .soundfont {
+      #expect(
+        throws: ExportError(mistake.message, at: .path("sonification.\(mistake.key.rawValue)"))
+      ) {
+        try ExportSettings().applying(
+          OptionSetting.settings(fromJSON: .object([(mistake.key.rawValue, mistake.json)])))
+      }
+    }
+    #expect(throws: ExportError(mistake.message, at: .flag(mistake.flag))) {
+      try ExportSettings().applying([
+        .commandLine(mistake.key, [mistake.argument], flag: mistake.flag)
+      ])
+    }
+  }
+
+  @Test func aChartSetsItsAudioAndFlagsOverrideIt() throws {
+    var chart = try ChartDescriptor(contentsOf: example("dice"))
+    chart.sonification = .object([
+      ("loudness", .string("broadcast")), ("sampleRate", .number(48000)),
+      ("bitDepth", .string("float")), ("stemsBy", .string("track")), ("tempo", .number(90)),
+    ])
+    let settings = try ExportSettings.forChart(
+      chart, overrides: [.commandLine(.loudness, ["web"], flag: "--loudness")])
+    #expect(settings.render.loudness == Loudness.web)
+    #expect(settings.render.sampleRate == 48000)
+    #expect(settings.sampleFormat == .float32)
+    #expect(settings.stemsBy == .track)
+    #expect(settings.sonification.tempo == 90)
+  }
+
+  @Test func aMissingSoundFontIsNamedAtItsSetting() throws {
+    let chart = try ChartDescriptor(contentsOf: example("dice"))
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var settings = try ExportSettings.forChart(
+      chart, overrides: [.commandLine(.soundfont, ["/no/such.sf2"], flag: "--soundfont")])
+    settings.mix = folder.appendingPathComponent("d.wav")
+    #expect(
+      throws: ExportError("the soundfont /no/such.sf2 does not exist", at: .flag("--soundfont"))
+    ) {
+      try ChartExport.export(chart, settings: settings)
+    }
+    #expect(files(in: folder).isEmpty)
+  }
+}
