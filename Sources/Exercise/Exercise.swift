@@ -154,7 +154,7 @@ extension Exercise {
     _ generator: inout SeededGenerator
   ) throws -> Item {
     var settings = entry.settings
-    if settings.sonification.narration != nil { settings.sonification.narration = .intro }
+    if settings.narration.parts != nil { settings.narration.parts = .intro }
     let audio = "item-\(number).wav"
     settings.midi = nil
     settings.stems = nil
@@ -169,7 +169,7 @@ extension Exercise {
         "\(entry.source): no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between series); choose another chart"
       )
     }
-    let script = NarrationScript(chart: entry.chart, score: score, options: settings.sonification)
+    let script = NarrationScript(chart: entry.chart, score: score, settings: settings)
     return Item(
       number: number, title: entry.chart.title,
       source: URL(fileURLWithPath: entry.source).lastPathComponent,

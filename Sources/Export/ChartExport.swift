@@ -56,20 +56,21 @@ public enum ChartExport {
     // renders; then the music and its markers move after the intro, and each spoken sentence is
     // a marker at its time.
     var speech: BackgroundWork<Narration>?
-    if let parts = options.narration {
-      let script = NarrationScript(chart: chart, score: score, options: options)
+    let spoken = settings.narration
+    if let parts = spoken.parts {
+      let script = NarrationScript(chart: chart, score: score, settings: settings)
       let (graphDuration, sampleRate) = (score.duration, settings.render.sampleRate)
       speech = BackgroundWork {
-        guard try SpeechSynthesizer.hasVoice(options.voice) else {
-          throw MIDIMapError(
-            "eSpeak NG has no voice \"\(options.voice)\"; `chart2midi voices` lists the voices installed",
+        guard try SpeechSynthesizer.hasVoice(spoken.voice) else {
+          throw ExportError(
+            "eSpeak NG has no voice \"\(spoken.voice)\"; `chart2midi voices` lists the voices installed",
             at: options.origin(of: .voice))
         }
         return try Narration(
           intro: parts.hasIntro ? script.intro : [],
           details: parts.hasDetails ? script.details : [],
-          graphDuration: graphDuration, voice: options.voice, speechRate: options.speechRate,
-          pause: options.narrationPause, sampleRate: sampleRate)
+          graphDuration: graphDuration, voice: spoken.voice, speechRate: spoken.speechRate,
+          pause: spoken.pause, sampleRate: sampleRate)
       }
     }
     // The music renders from time 0 of the graph, wherever the narration puts it.
@@ -113,7 +114,7 @@ public enum ChartExport {
       if settings.captions != nil || settings.wantsAudio {
         // With a narration, the captions at the notes speak its language.
         var maker = CaptionMaker(includesLabels: settings.captionLabels)
-        if options.narration != nil { maker.language = DescriptionLanguage(voice: options.voice) }
+        if spoken.parts != nil { maker.language = DescriptionLanguage(voice: spoken.voice) }
         facts = maker.captions(for: chart, score: score)
       }
       if let captions = settings.captions {

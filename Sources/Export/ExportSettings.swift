@@ -11,8 +11,10 @@ import Synth
 /// gets the same sentence wherever it was made, at its place (`sonification.loudness` in a chart,
 /// or the flag the command line names).
 public struct ExportSettings: Sendable {
-  /// Mapping, timeline and narration.
+  /// Mapping and timeline.
   public var sonification: SonificationOptions
+  /// The spoken narration around the graph, if any.
+  public var narration = NarrationSettings()
   /// How audio is rendered: sample rate, tail, loudness, reverb (whether stems are kept follows
   /// from `stems`).
   public var render = RenderOptions()
@@ -35,13 +37,15 @@ public struct ExportSettings: Sendable {
   /// Captions: WebVTT (`.vtt`) or SubRip (`.srt`), by the extension.
   public var captions: URL?
 
-  /// The defaults, with `sonification`'s mapping, timeline and narration, writing the files
+  /// The defaults, with `sonification`'s mapping and timeline and `narration`, writing the files
   /// named (none by default).
   public init(
-    sonification: SonificationOptions = SonificationOptions(), midi: URL? = nil, mix: URL? = nil,
+    sonification: SonificationOptions = SonificationOptions(),
+    narration: NarrationSettings = NarrationSettings(), midi: URL? = nil, mix: URL? = nil,
     stems: URL? = nil, captions: URL? = nil
   ) {
     self.sonification = sonification
+    self.narration = narration
     self.midi = midi
     self.mix = mix
     self.stems = stems
@@ -64,14 +68,14 @@ public struct ExportSettings: Sendable {
   }
 
   /// These settings with `settings` applied in order: the mapping's by `SonificationOptions`, the
-  /// audio's here.
+  /// narration's and the audio's here.
   ///
-  /// - Throws: `MIDIMapError` for a mapping setting, `ExportError` for an audio setting, at the
-  ///   setting's place, saying what it takes.
+  /// - Throws: `MIDIMapError` for a mapping setting, `ExportError` for a narration or audio
+  ///   setting, at the setting's place, saying what it takes.
   public func applying(_ settings: [OptionSetting]) throws -> ExportSettings {
     var copy = self
     copy.sonification = try sonification.applying(settings)
-    for setting in settings where setting.key.isAudio {
+    for setting in settings where setting.key.isExportSetting {
       do {
         try copy.apply(setting)
       } catch let error as MIDIMapError {
@@ -87,6 +91,27 @@ public struct ExportSettings: Sendable {
   private mutating func apply(_ setting: OptionSetting) throws {
     let read = OptionReader(setting)
     switch setting.key {
+    case .narrate:
+      if case .bool(let on) = setting.value {
+        narration.parts = on ? .both : nil
+      } else {
+        narration.parts = try read.choice()
+      }
+    case .voice:
+      guard case .string(let name) = setting.value, !name.isEmpty else {
+        throw read.failure("expected an eSpeak NG voice such as \"en\" or \"de\"")
+      }
+      narration.voice = name
+    case .speechRate:
+      let rate = try read.positive()
+      guard rate == rate.rounded(), (80...450).contains(rate) else {
+        throw read.failure("expected 80 to 450 words a minute")
+      }
+      narration.speechRate = Int(rate)
+    case .narrationPause:
+      let pause = try read.seconds()
+      guard pause <= 10 else { throw read.failure("expected 0 to 10 seconds") }
+      narration.pause = pause
     case .sampleRate:
       guard case .number(let rate) = setting.value, rate == 44100 || rate == 48000 else {
         throw read.failure("expected 44100 or 48000")

@@ -6,7 +6,8 @@ import Synth
 import TestSupport
 import Testing
 
-/// One audio setting's mistake, made in a chart's `sonification` object and with a flag.
+/// One narration or audio setting's mistake, made in a chart's `sonification` object and with a
+/// flag.
 struct AudioMistake: Sendable, CustomTestStringConvertible {
   var key: SonificationOptions.Key
   var json: JSONValue
@@ -19,6 +20,18 @@ struct AudioMistake: Sendable, CustomTestStringConvertible {
 @Suite("Every export setting checked once, for flags and JSON alike")
 struct ExportSettingsTests {
   static let mistakes: [AudioMistake] = [
+    AudioMistake(
+      key: .speechRate, json: .number(600), flag: "--speech-rate", argument: "600",
+      message: "expected 80 to 450 words a minute, found 600"),
+    AudioMistake(
+      key: .narrate, json: .string("all"), flag: "--narration", argument: "all",
+      message: "expected one of \"intro\", \"details\", \"both\", found \"all\""),
+    AudioMistake(
+      key: .narrationPause, json: .number(11), flag: "--narration-pause", argument: "11",
+      message: "expected 0 to 10 seconds, found 11"),
+    AudioMistake(
+      key: .voice, json: .string(""), flag: "--voice", argument: "",
+      message: "expected an eSpeak NG voice such as \"en\" or \"de\", found \"\""),
     AudioMistake(
       key: .sampleRate, json: .number(22050), flag: "--sample-rate", argument: "22050",
       message: "expected 44100 or 48000, found 22050"),
@@ -75,6 +88,24 @@ struct ExportSettingsTests {
     #expect(settings.sampleFormat == .float32)
     #expect(settings.stemsBy == .track)
     #expect(settings.sonification.tempo == 90)
+  }
+
+  @Test func theMappingLeavesTheNarrationAndTheAudioToTheExport() throws {
+    // The mapping's own check passes over them, and the export's sets them.
+    let json = JSONValue.object([
+      ("narrate", .string("intro")), ("voice", .string("de")), ("speechRate", .number(200)),
+      ("narrationPause", .number(1)), ("loudness", .number(-20)),
+    ])
+    _ = try SonificationOptions().applying(json)
+    let settings = try ExportSettings().applying(OptionSetting.settings(fromJSON: json))
+    #expect(
+      settings.narration
+        == {
+          var narration = NarrationSettings(parts: .intro)
+          (narration.voice, narration.speechRate, narration.pause) = ("de", 200, 1)
+          return narration
+        }())
+    #expect(settings.render.loudness == -20)
   }
 
   @Test func aMissingSoundFontIsNamedAtItsSetting() throws {

@@ -13,10 +13,10 @@ struct DescriptionLanguageTests {
   func script(_ name: String, voice: String, summary: Bool = true) throws -> NarrationScript {
     var chart = try ChartDescriptor(contentsOf: example(name))
     if !summary { chart.summary = nil }
-    var options = try SonificationOptions().applying(chart.sonification)
-    options.voice = voice
-    let score = try ChartMapper(options: options).makeScore(for: chart)
-    return NarrationScript(chart: chart, score: score, options: options)
+    var settings = try ExportSettings.forChart(chart)
+    settings.narration.voice = voice
+    let score = try ChartMapper(options: settings.sonification).makeScore(for: chart)
+    return NarrationScript(chart: chart, score: score, settings: settings)
   }
 
   @Test(arguments: [
@@ -183,12 +183,12 @@ struct DescriptionLanguageTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent("cars.vtt")
-    var options = try SonificationOptions().applying(cars.sonification)
-    options.voice = "de"
-    for narration in [SonificationOptions.Narration.both, nil] {
-      options.narration = narration
-      _ = try ChartExport.export(
-        cars, settings: ExportSettings(sonification: options, captions: url))
+    var settings = try ExportSettings.forChart(cars)
+    settings.narration.voice = "de"
+    settings.captions = url
+    for narration in [NarrationSettings.Parts.both, nil] {
+      settings.narration.parts = narration
+      _ = try ChartExport.export(cars, settings: settings)
       let captions = try String(contentsOf: url, encoding: .utf8)
       #expect(captions.contains("Höchster Wert und Ausreißer:") == (narration != nil))
       #expect(captions.contains("Highest and outlier:") == (narration == nil))

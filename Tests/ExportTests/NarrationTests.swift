@@ -14,14 +14,14 @@ struct NarrationTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let chart = try ChartDescriptor(contentsOf: example("birth-rate"))
-    var options = try SonificationOptions().applying(chart.sonification)
-    options.narration = .both
+    let options = try SonificationOptions().applying(chart.sonification)
     let midi = folder.appendingPathComponent("b.mid")
     let mix = folder.appendingPathComponent("b.wav")
     let stems = folder.appendingPathComponent("stems")
     let captions = folder.appendingPathComponent("b.vtt")
     var settings = ExportSettings(
-      sonification: options, midi: midi, mix: mix, stems: stems, captions: captions)
+      sonification: options, narration: NarrationSettings(parts: .both), midi: midi, mix: mix,
+      stems: stems, captions: captions)
     settings.sampleFormat = .float32
     let report = try ChartExport.export(chart, settings: settings)
     let rate = 44100.0
@@ -38,7 +38,7 @@ struct NarrationTests {
     #expect(intro.count >= 5 && details.count >= 2)
     // The graph starts a pause after the intro, on the file's tick.
     let introEnd = try #require(intro.last?.end)
-    #expect(abs(report.graphStart - (introEnd + options.narrationPause)) <= 1.0 / 960)
+    #expect(abs(report.graphStart - (introEnd + settings.narration.pause)) <= 1.0 / 960)
 
     // The MIDI file, read with libsmf: the first note at the graph's start, within 1 ms, and
     // every sentence a marker at its time.

@@ -47,7 +47,6 @@ struct OneTimelineTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     var options = SonificationOptions()
-    options.narration = .intro
     options.arrangement = .sequential
     options.tempo = 90
     options.markers = .all
@@ -56,7 +55,8 @@ struct OneTimelineTests {
     options.frameRate = .fps25
     options.padStart = padsStart
     let request = ExportSettings(
-      sonification: options, midi: folder.appendingPathComponent("t.mid"),
+      sonification: options, narration: NarrationSettings(parts: .intro),
+      midi: folder.appendingPathComponent("t.mid"),
       mix: folder.appendingPathComponent("t.wav"), captions: folder.appendingPathComponent("t.vtt"))
     let report = try ChartExport.export(Self.chart, settings: request)
     let score = try #require(report.score)

@@ -72,12 +72,6 @@ struct OptionSettingTests {
         "expected one of \"23.976\", \"24\", \"25\", \"29.97df\", \"29.97\", \"30\", \"50\", \"59.94\", \"60\", found 23"
     ),
     OptionMistake(
-      key: .speechRate, json: .number(600), flag: "--speech-rate", arguments: ["600"],
-      message: "expected 80 to 450 words a minute, found 600"),
-    OptionMistake(
-      key: .narrate, json: .string("all"), flag: "--narration", arguments: ["all"],
-      message: "expected one of \"intro\", \"details\", \"both\", found \"all\""),
-    OptionMistake(
       key: .markers, json: .string("some"), flag: "--markers", arguments: ["some"],
       message: "expected one of \"labelled\", \"all\", \"none\", found \"some\""),
   ]

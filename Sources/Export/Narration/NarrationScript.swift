@@ -13,9 +13,11 @@ public struct NarrationScript: Hashable, Sendable {
   public var details: [String]
 
   /// The script of a chart as a score plays it (its instruments, its timeline's axis roles, its
-  /// context and gap tracks), in the language of the options' voice (see `DescriptionLanguage`).
-  public init(chart: ChartDescriptor, score: Score, options: SonificationOptions) {
-    let language = DescriptionLanguage(voice: options.voice)
+  /// context and gap tracks), in the language of the narration's voice (see
+  /// `DescriptionLanguage`).
+  public init(chart: ChartDescriptor, score: Score, settings: ExportSettings) {
+    let options = settings.sonification
+    let language = DescriptionLanguage(voice: settings.narration.voice)
     let description = ChartDescription(chart, language: language)
     var intro = [ChartDescription.sentence(chart.title)]
     intro += description.axisSentences

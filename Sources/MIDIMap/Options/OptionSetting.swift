@@ -8,13 +8,16 @@ extension SonificationOptions {
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
     case key, tempo, timeSignature, start, frameRate, padStart, thresholds, gaps
     case narrate, voice, speechRate, narrationPause
-    // How audio is rendered and written: checked by the `Export` module's `ExportSettings`, which
-    // the mapping leaves them to.
+    // How audio is rendered and written.
     case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy
 
-    /// Whether the setting is about audio, which `ExportSettings` checks, not the mapping.
-    public var isAudio: Bool {
-      [.sampleRate, .bitDepth, .tailCap, .reverb, .loudness, .soundfont, .stemsBy].contains(self)
+    /// Whether the setting is the narration's or the audio's, which the `Export` module's
+    /// `ExportSettings` checks; the mapping leaves them to it.
+    public var isExportSetting: Bool {
+      [
+        .narrate, .voice, .speechRate, .narrationPause, .sampleRate, .bitDepth, .tailCap, .reverb,
+        .loudness, .soundfont, .stemsBy,
+      ].contains(self)
     }
   }
 }
@@ -126,7 +129,9 @@ extension SonificationOptions {
   private mutating func apply(_ setting: OptionSetting) throws {
     let read = OptionReader(setting)
     switch setting.key {
-    case .sampleRate, .bitDepth, .tailCap, .reverb, .loudness, .soundfont, .stemsBy: return
+    case .narrate, .voice, .speechRate, .narrationPause, .sampleRate, .bitDepth, .tailCap, .reverb,
+      .loudness, .soundfont, .stemsBy:
+      return
     case .totalDuration: totalDuration = try read.positive()
     case .secondsPerUnit: secondsPerUnit = try read.positive()
     case .noteRange:
@@ -213,27 +218,6 @@ extension SonificationOptions {
       }
     case .thresholds: thresholds = try read.thresholds()
     case .gaps: gaps = try read.choice()
-    case .narrate:
-      if case .bool(let on) = setting.value {
-        narration = on ? .both : nil
-      } else {
-        narration = try read.choice()
-      }
-    case .voice:
-      guard case .string(let name) = setting.value, !name.isEmpty else {
-        throw read.failure("expected an eSpeak NG voice such as \"en\" or \"de\"")
-      }
-      voice = name
-    case .speechRate:
-      let rate = try read.positive()
-      guard rate == rate.rounded(), (80...450).contains(rate) else {
-        throw read.failure("expected 80 to 450 words a minute")
-      }
-      speechRate = Int(rate)
-    case .narrationPause:
-      let pause = try read.seconds()
-      guard pause <= 10 else { throw read.failure("expected 0 to 10 seconds") }
-      narrationPause = pause
     case .grouping: grouping = try read.choice()
     case .maximumNotesPerSecond: maximumNotesPerSecond = try read.positive()
     case .durationAxis: durationAxis = try read.axisChoice()

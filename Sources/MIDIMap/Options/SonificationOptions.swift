@@ -1,8 +1,10 @@
 import Descriptor
 
-/// Every choice the mapping makes, with defaults that make a chart sound right with none set.
-/// The descriptor's `sonification` object sets them by the names of `Key`; command-line flags
-/// override them. Both go through one check, `applying(_:)`.
+/// Every choice the mapping makes, and where the file lies in time, with defaults that make a chart
+/// sound right with none set. The descriptor's `sonification` object sets them by the names of
+/// `Key`; command-line flags override them. Both go through one check, `applying(_:)`. The same
+/// object names the narration's and the audio's settings too, which the `Export` module's
+/// `ExportSettings` checks.
 public struct SonificationOptions: Hashable, Sendable {
   /// The notes a scale may use; `exact` reaches the fractional semitone with pitch bend, so that
   /// pitch is proportional to y.
@@ -92,21 +94,6 @@ public struct SonificationOptions: Hashable, Sendable {
     }
   }
 
-  /// The parts of a spoken narration.
-  public enum Narration: String, Hashable, Sendable, CaseIterable {
-    /// Before the graph: the title, the axes, what each series sounds like, how to read it.
-    case intro
-    /// After the graph: the summary, and per series the extremes, the trend and the outliers.
-    case details
-    /// Both.
-    case both
-
-    /// Whether the intro is spoken.
-    public var hasIntro: Bool { self != .details }
-    /// Whether the details are spoken.
-    public var hasDetails: Bool { self != .intro }
-  }
-
   /// How a run of `null` points sounds.
   public enum GapSound: String, Hashable, Sendable, CaseIterable {
     /// Nothing plays.
@@ -181,14 +168,6 @@ public struct SonificationOptions: Hashable, Sendable {
   /// How a run of `null` points sounds: silence, or a soft noise, so that a gap is not taken for
   /// the end.
   public var gaps: GapSound = .silent
-  /// Which parts of a spoken narration go around the audio graph; nil for none.
-  public var narration: Narration?
-  /// The eSpeak NG voice of the narration: an identifier or a language such as "en" or "de".
-  public var voice = "en"
-  /// The narration's speaking rate in words a minute, 80 to 450.
-  public var speechRate = 175
-  /// Seconds of silence between the narration and the audio graph, on either side.
-  public var narrationPause = 0.75
   /// How the points of a too dense discrete series play.
   public var grouping: Grouping = .minmax
   /// The most notes a second one track of a discrete series plays before its points are grouped:

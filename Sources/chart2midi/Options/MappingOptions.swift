@@ -1,5 +1,6 @@
 import ArgumentParser
 import Descriptor
+import Export
 import MIDIMap
 
 /// The names of a choice's values, for help text: "chromatic, major, minor".
@@ -144,9 +145,9 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Which parts to speak: \(valueNames(SonificationOptions.Narration.self)) (implies --narrate; default both).",
+      "Which parts to speak: \(valueNames(NarrationSettings.Parts.self)) (implies --narrate; default both).",
       valueName: "parts"),
-    completion: .list(valueNames(SonificationOptions.Narration.self, as: [String].self)))
+    completion: .list(valueNames(NarrationSettings.Parts.self, as: [String].self)))
   var narration: String?
 
   @Option(
