@@ -68,9 +68,9 @@ public struct CaptionMaker: Sendable {
           roles.append((point, [role]))
         }
       }
-      add(stats.maximum, language.highest)
-      add(stats.minimum, language.lowest)
-      for outlier in stats.outliers { add(outlier, language.outlier) }
+      add(stats.maximum, language.table.highest)
+      add(stats.minimum, language.table.lowest)
+      for outlier in stats.outliers { add(outlier, language.table.outlier) }
       if includesLabels {
         for (index, point) in chart.series[seriesIndex].dataPoints.enumerated()
         where point.label != nil {
@@ -83,7 +83,7 @@ public struct CaptionMaker: Sendable {
       }
       let colon = language.separator(":")
       for (point, names) in roles {
-        var role = names.filter { $0 != "labelled" }.joined(separator: " \(language.and) ")
+        var role = names.filter { $0 != "labelled" }.joined(separator: " \(language.table.and) ")
         if !several { role = role.prefix(1).uppercased() + role.dropFirst() }
         let prefix =
           several
@@ -122,48 +122,5 @@ public struct CaptionMaker: Sendable {
     return String(
       format: "%02d:%02d:%02d%@%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
       milliseconds / 1000 % 60, separator, milliseconds % 1000)
-  }
-}
-
-/// The words of a caption's roles in a narration's language.
-extension DescriptionLanguage {
-  /// "highest".
-  var highest: String {
-    switch code {
-    case .english: "highest"
-    case .german: "höchster Wert"
-    case .french: "maximum"
-    case .spanish: "máximo"
-    }
-  }
-
-  /// "lowest".
-  var lowest: String {
-    switch code {
-    case .english: "lowest"
-    case .german: "niedrigster Wert"
-    case .french: "minimum"
-    case .spanish: "mínimo"
-    }
-  }
-
-  /// "outlier".
-  var outlier: String {
-    switch code {
-    case .english: "outlier"
-    case .german: "Ausreißer"
-    case .french: "valeur aberrante"
-    case .spanish: "valor atípico"
-    }
-  }
-
-  /// "and", between two roles.
-  var and: String {
-    switch code {
-    case .english: "and"
-    case .german: "und"
-    case .french: "et"
-    case .spanish: "y"
-    }
   }
 }

@@ -214,3 +214,30 @@ struct DescriptionLanguageTests {
     }
   }
 }
+
+/// Each language is one complete table: a new one is its file, its entry in `LanguageTable.all`
+/// and its tests.
+@Suite("A language is one table")
+struct LanguageTableTests {
+  @Test(arguments: LanguageTable.all.map(\.code.rawValue))
+  func everyTableIsComplete(code: String) throws {
+    let table = try #require(LanguageTable.all.first { $0.code.rawValue == code })
+    #expect(LanguageTable.all.filter { $0.code == table.code }.count == 1)
+    #expect(DescriptionLanguage(voice: code).code == table.code)
+    #expect(DescriptionLanguage(voice: "\(code)-xx+f3").code == table.code)
+    #expect(table.months.count == 12 && Set(table.months).count == 12)
+    #expect(table.weekdays.count == 7 && Set(table.weekdays).count == 7)
+    #expect(table.reading.count == 4)
+    // Every instrument of the default palettes has a name in the language, or, in English, the
+    // General MIDI name the fallback gives.
+    let language = DescriptionLanguage(table.code)
+    for program in Set(Instruments.palette + Instruments.sustainingPalette) {
+      let name = language.instrumentName(program)
+      if table.code == .english {
+        #expect(name == "the \(Instruments.name(of: program).lowercased())")
+      } else {
+        #expect(table.instrumentNames[Int(program.value)] == name, "\(code) \(program.value)")
+      }
+    }
+  }
+}

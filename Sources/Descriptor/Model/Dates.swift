@@ -221,7 +221,7 @@ public struct DateFormat: Hashable, Sendable {
       case "b": text += String(months[month - 1].prefix(3))
       case "d": text += two(day)
       // French writes and says the first of a month as "1er" (premier).
-      case "e": text += language.code == .french && day == 1 ? "1er" : String(day)
+      case "e": text += day == 1 ? language.table.firstOfMonth ?? "1" : String(day)
       case "A": text += weekdays[((days % 7) + 7) % 7]
       case "H": text += two(rest / 3600)
       case "M": text += two(rest / 60 % 60)
