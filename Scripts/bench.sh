@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark of DESIGN.md: a 1,000,000-point chart, JSON in and MIDI out, against the same job in
+# The benchmark: a 1,000,000-point chart, JSON in and MIDI out, against the same job in
 # Python (json + mido); 100,000 points for linearity. Run through `make bench`.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -20,7 +20,7 @@ extension ChartDescriptor {
   }
 }
 
-/// Reads the descriptor format of DESIGN.md: the small parts (axes, options) as `JSONValue`s that are
+/// Reads the descriptor format (the README's "The chart descriptor (JSON)"): the small parts (axes, options) as `JSONValue`s that are
 /// interpreted afterwards, the data points straight into `DataPoint`s.
 struct ChartJSONDecoder {
   var scanner: JSONScanner

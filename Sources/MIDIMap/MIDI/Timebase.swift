@@ -1,12 +1,13 @@
-/// The file's fixed timing: 120 bpm and 480 ticks per quarter note, so that 960 ticks are one
-/// second and every time in a score falls exactly on a tick. Seconds live in the model; ticks only
-/// here and in the encoder.
+/// The mapping's grid: 960 ticks a second (480 per quarter note at 120 bpm, the default tempo), so
+/// that every time in a score falls exactly on a tick of a file at that tempo. At other tempos the
+/// file's own division comes from `FileTimebase`. Seconds live in the model; ticks only here and in
+/// the encoder.
 enum Timebase {
-  /// Ticks per quarter note: the header's division.
+  /// Ticks per quarter note at 120 bpm: the header's division at the default tempo.
   static let ticksPerQuarterNote: UInt16 = 480
   /// Microseconds per quarter note: 500,000 is 120 bpm.
   static let microsecondsPerQuarterNote: UInt32 = 500_000
-  /// Ticks per second at that tempo.
+  /// Ticks per second: the grid.
   static let ticksPerSecond = 960
 
   /// The nearest tick to a time in seconds.

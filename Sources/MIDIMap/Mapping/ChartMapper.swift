@@ -1,7 +1,8 @@
 import Descriptor
 
 /// Turns a chart into a `Score`: x to onset time, y to pitch, the first numeric additional axis to
-/// note duration, the first categorical one to the instrument (DESIGN.md, "The mapping").
+/// note duration, the first categorical one to the instrument; its `Timeline` says where every point
+/// plays.
 public struct ChartMapper: Sendable {
   /// The most MIDI ports a score may use (meta event 0x21 numbers ports from 0).
   public static let maximumPorts = 16
