@@ -63,6 +63,11 @@ python3 Scripts/measure.py "convert cars, mix and stems" 5 "$bin/chart2midi" con
 python3 Scripts/measure.py "convert cars, mix and stems, narrated" 5 "$bin/chart2midi" convert Examples/cars.json \
   -o "$out/n1.mid" --wav "$out/n1.wav" --stems "$out/n1-stems" --narrate | tee "$out/narr1.txt"
 echo
+echo "== a start on the timeline: the cars example to a mix and stems, at 10:00:00:00 (metadata, not silence)"
+python3 Scripts/measure.py "convert cars, mix and stems, --start 10:00:00:00" 5 "$bin/chart2midi" convert \
+  Examples/cars.json -o "$out/s1.mid" --wav "$out/s1.wav" --stems "$out/s1-stems" --start 10:00:00:00 \
+  | tee "$out/start1.txt"
+echo
 echo "== the Python peer: json + mido"
 python3 Scripts/measure.py "python json + mido, 100,000 points" 3 "$python" Scripts/peer.py "$out/chart-100000.json" "$out/p-100k.mid" | tee "$out/p100k.txt"
 python3 Scripts/measure.py "python json + mido, 1,000,000 points" 1 "$python" Scripts/peer.py "$out/chart-1000000.json" "$out/p-1m.mid" | tee "$out/p1m.txt"
@@ -78,6 +83,9 @@ awk -v c="$(secs "$out/c1m.txt")" -v p="$(secs "$out/p1m.txt")" -v c1="$(secs "$
 }'
 awk -v one="$(secs "$out/batch1.txt")" -v two="$(secs "$out/batch2.txt")" 'BEGIN {
   printf "batch on two cores: %.2fx one core (best times; goal: at least 1.7x)\n", one / two
+}'
+awk -v plain="$(secs "$out/narr0.txt")" -v started="$(secs "$out/start1.txt")" 'BEGIN {
+  printf "render with --start 10:00:00:00: %.2fx the render without a start (best times; goal: about 1x)\n", started / plain
 }'
 awk -v plain="$(secs "$out/narr0.txt")" -v spoken="$(secs "$out/narr1.txt")" 'BEGIN {
   printf "narrated render: %.2fx the plain render of the same chart (best times; goal: at most 1.3x)\n", spoken / plain

@@ -62,15 +62,15 @@ public struct Question: Hashable, Sendable, Codable {
 }
 
 /// A random number generator that gives the same numbers for the same seed (SplitMix64), so the
-/// same charts and seed make the same exercise.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+/// same charts and seed make the same exercise; the tests' random data uses it too.
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// A generator from a seed.
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
   /// The next number.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -88,7 +88,9 @@ public struct QuestionMaker {
 
   /// Up to `count` questions of as many kinds as the data allows: the kinds in an order drawn
   /// from `generator`, one question of each in turn, and no two about the same note.
-  public func questions(count: Int, using generator: inout SeededGenerator) -> [Question] {
+  public func questions(
+    count: Int, using generator: inout some RandomNumberGenerator
+  ) -> [Question] {
     var byKind: [Question.Kind: [Question]] = [:]
     for question in candidates { byKind[question.kind, default: []].append(question) }
     var kinds = Question.Kind.allCases.filter { byKind[$0] != nil }
