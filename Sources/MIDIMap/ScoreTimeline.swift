@@ -13,12 +13,27 @@ public struct Timeline: Hashable, Sendable {
     public var index: Int
     /// Its name.
     public var name: String
-    /// When each of its points starts, in seconds from the graph's time 0, on the file's tick grid
-    /// (a point whose y is null, which does not sound, too).
-    public var onsets: [Double]
+    /// When each of its points starts in seconds from the graph's time 0, as the mapping placed
+    /// it before the file's tick grid (the array the mapping made, shared, not copied).
+    let placed: [Double]
     /// When its x span plays, in seconds from the graph's time 0: the whole span when series play
     /// together, its own turn when they play one after another.
     public var span: ClosedRange<Double>
+
+    /// A played series whose points the mapping placed at `placed` seconds.
+    init(index: Int, name: String, placed: [Double], span: ClosedRange<Double>) {
+      (self.index, self.name, self.placed, self.span) = (index, name, placed, span)
+    }
+
+    /// The number of its points.
+    public var pointCount: Int { placed.count }
+
+    /// When a point starts, in seconds from the graph's time 0, on the file's tick grid (a point
+    /// whose y is null, which does not sound, too).
+    public func onset(ofPoint point: Int) -> Double { Timebase.quantized(placed[point]) }
+
+    /// When each point starts, in seconds from the graph's time 0, on the file's tick grid.
+    public var onsets: [Double] { placed.map(Timebase.quantized) }
   }
 
   /// Which additional axis plays which role.
@@ -52,7 +67,7 @@ public struct Timeline: Hashable, Sendable {
   /// When a point starts in the outputs (the MIDI file, captions): the graph's start plus its
   /// onset; nil when its series does not play.
   public func time(ofPoint point: Int, inSeries index: Int) -> Double? {
-    series(at: index).map { graphStart + $0.onsets[point] }
+    series(at: index).map { graphStart + $0.onset(ofPoint: point) }
   }
 
   /// When a point starts in an audio file rendered from the score, counted from its first sample.

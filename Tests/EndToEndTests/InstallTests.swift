@@ -116,6 +116,11 @@ struct InstallTests {
     #expect(man.terminationStatus == 0)
     #expect(
       text.contains("CHART2MIDI(1)") && text.contains("convert") && text.contains("--pad-start"))
+    // The completions offer a choice flag's values.
+    let completion = try String(
+      contentsOf: share.appendingPathComponent("bash-completion/completions/chart2midi"),
+      encoding: .utf8)
+    #expect(completion.contains("'29.97df'") && completion.contains("'pentatonic'"))
     let bash = Process()
     bash.executableURL = URL(fileURLWithPath: "/bin/bash")
     bash.arguments = [

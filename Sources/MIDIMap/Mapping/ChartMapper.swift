@@ -44,7 +44,7 @@ public struct ChartMapper: Sendable {
       let begins = time.start(ofSeries: order)
       timing.append(
         Timeline.Series(
-          index: seriesIndex, name: series.name, onsets: onsets.map(Timebase.quantized),
+          index: seriesIndex, name: series.name, placed: onsets,
           span: Timebase.quantized(begins)...Timebase.quantized(begins + time.span)))
       // One series after another: a marker where each begins.
       if options.arrangement == .sequential, selected.count > 1 {
