@@ -20,6 +20,16 @@ struct OptionMistake: Sendable, CustomTestStringConvertible {
 struct OptionSettingTests {
   static let mistakes: [OptionMistake] = [
     OptionMistake(
+      key: .noteRange, json: .array([.number(1e19), .number(2e19)]), flag: "--note-range",
+      arguments: ["1e19:2e19"],
+      message: "expected two MIDI notes from 0 to 127, the lower first, such as 48 and 84"),
+    OptionMistake(
+      key: .velocityRange, json: .array([.number(1), .number(1e19)]), flag: "--velocity-range",
+      arguments: ["1:1e19"], message: "expected two velocities from 1 to 127, the lower first"),
+    OptionMistake(
+      key: .maximumNotesPerSecond, json: .number(1e300), flag: "--max-notes-per-second",
+      arguments: ["1e300"], message: "expected a number above 0, at most 960, found 1e+300"),
+    OptionMistake(
       key: .totalDuration, json: .number(0), flag: "--duration", arguments: ["0"],
       message: "expected a number above 0, found 0"),
     OptionMistake(

@@ -7,6 +7,13 @@ extension VegaLiteDerivation {
     var unit = ""
     if case .string(let name) = unitNode { unit = name }
     if case .string(let name)? = unitNode["unit"] { unit = name }
+    if let step = unitNode["step"] {
+      guard case .number(let count) = step, count >= 1, count <= 1_000_000, count == count.rounded()
+      else {
+        throw DescriptorError(
+          at: place + ".step", "expected a whole number from 1 to 1,000,000, found \(step.summary)")
+      }
+    }
     guard let timeUnit = TimeUnit(unitNode) else {
       throw DescriptorError(
         at: place,
@@ -67,7 +74,8 @@ extension VegaLiteDerivation {
         guard case .string(let text)? = node["unit"] else { return nil }
         name = text
         if case .number(let given)? = node["step"] {
-          guard given >= 1, given == given.rounded() else { return nil }
+          // A step past a million of the finest unit bins nothing; it would not fit a whole number.
+          guard given >= 1, given <= 1_000_000, given == given.rounded() else { return nil }
           step = Int(given)
         }
       default: return nil

@@ -151,9 +151,16 @@ extension VegaLiteExpression {
       case "length": return .number(Double(text(values.first ?? .null).count))
       case "substring":
         let string = Array(text(values.first ?? .null))
-        let start = Swift.max(0, Swift.min(string.count, Int(numbers.count > 1 ? numbers[1] : 0)))
+        // An index is clamped into the string as a number, before it becomes whole: 1e300 and
+        // NaN are not indices (NaN is taken as 0, as JavaScript takes it).
+        func index(_ number: Double?, default fallback: Int) -> Int {
+          guard let number else { return fallback }
+          guard !number.isNaN else { return 0 }
+          return Int(Swift.max(0, Swift.min(Double(string.count), number.rounded(.towardZero))))
+        }
+        let start = index(numbers.count > 1 ? numbers[1] : nil, default: 0)
         let end = Swift.max(
-          start, Swift.min(string.count, numbers.count > 2 ? Int(numbers[2]) : string.count))
+          start, index(numbers.count > 2 ? numbers[2] : nil, default: string.count))
         return .string(String(string[start..<end]))
       case "indexof":
         let string = text(values.first ?? .null)

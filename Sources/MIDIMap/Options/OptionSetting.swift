@@ -136,7 +136,8 @@ extension SonificationOptions {
     case .secondsPerUnit: secondsPerUnit = try read.positive()
     case .noteRange:
       let (low, high) = try read.pair()
-      guard (0...127).contains(Int(low)), (0...127).contains(Int(high)), Int(low) < Int(high) else {
+      // Compared as numbers before they become whole numbers: 1e19 is no MIDI note.
+      guard (0...127).contains(low), (0...127).contains(high), Int(low) < Int(high) else {
         throw read.failure(
           "expected two MIDI notes from 0 to 127, the lower first, such as 48 and 84", found: false)
       }
@@ -153,7 +154,7 @@ extension SonificationOptions {
     case .velocity: velocity = try read.wholeNumber(from: 1)
     case .velocityRange:
       let (low, high) = try read.pair()
-      guard (1...127).contains(Int(low)), (1...127).contains(Int(high)), low <= high else {
+      guard (1...127).contains(low), (1...127).contains(high), Int(low) <= Int(high) else {
         throw read.failure("expected two velocities from 1 to 127, the lower first", found: false)
       }
       velocityRange = Int(low)...Int(high)
@@ -219,7 +220,13 @@ extension SonificationOptions {
     case .thresholds: thresholds = try read.thresholds()
     case .gaps: gaps = try read.choice()
     case .grouping: grouping = try read.choice()
-    case .maximumNotesPerSecond: maximumNotesPerSecond = try read.positive()
+    case .maximumNotesPerSecond:
+      // More notes a second than the mapping's grid has ticks is no limit at all.
+      let rate = try read.positive()
+      guard rate <= Double(Timebase.ticksPerSecond) else {
+        throw read.failure("expected a number above 0, at most \(Timebase.ticksPerSecond)")
+      }
+      maximumNotesPerSecond = rate
     case .durationAxis: durationAxis = try read.axisChoice()
     case .loudnessAxis: loudnessAxis = try read.axisChoice()
     case .instrumentAxis: instrumentAxis = try read.axisChoice()

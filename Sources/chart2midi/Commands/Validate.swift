@@ -1,15 +1,25 @@
 import ArgumentParser
 import Descriptor
+import Export
+import MIDIMap
 
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Check a chart descriptor and name the place of the first mistake.")
+    abstract:
+      "Check a chart descriptor, its sonification settings and its mapping, and name the place of the first mistake."
+  )
 
   @OptionGroup
   var chart: ChartInput
 
   func run() throws {
     let descriptor = try chart.load()
+    // The settings a conversion would take from the chart, and the mapping they make: the same
+    // sentences as convert's.
+    try attributingErrors(to: chart.input) {
+      let settings = try ExportSettings.forChart(descriptor)
+      _ = try ChartMapper(options: settings.sonification).makeScore(for: descriptor)
+    }
     for warning in descriptor.notes + descriptor.rangeWarnings() {
       report("warning: \(chart.input): \(warning)")
     }
