@@ -47,6 +47,7 @@ public enum ChartExport {
     _ chart: ChartDescriptor, settings: ExportSettings,
     progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
+    try settings.checkOutputs()
     let options = settings.sonification
     var chart = chart
     if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
@@ -162,6 +163,7 @@ public enum ChartExport {
   public static func export(
     _ file: MIDIFile, settings: ExportSettings, progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
+    try settings.checkOutputs()
     var report = ExportReport()
     var batch = AtomicFileBatch()
     do {
@@ -227,19 +229,24 @@ public enum ChartExport {
     }
     if let mix = settings.mix { add(rendering.mix, at: mix) }
     if let folder = settings.stems {
-      do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      } catch {
-        throw ExportError("cannot create the stems folder \(folder.path)", file: folder.path)
-      }
       let names = StemNaming.fileNames(for: rendering.stems.map(\.name))
+      // A stem where another output goes would be replaced by it, or replace it.
+      let others = [settings.midi, settings.mix, settings.captions].compactMap {
+        $0?.standardizedFileURL
+      }
       for (stem, name) in zip(rendering.stems, names) {
         let url = folder.appendingPathComponent(name)
+        if others.contains(url.standardizedFileURL) {
+          throw ExportError(
+            "cannot write \(url.relativePath): it is both a stem and another output; name another file",
+            file: url.relativePath)
+        }
         add(stem.audio, stem: stem.name, at: url)
         report.stemFiles.append(url)
       }
     }
-    try batch.stage(files)
+    // The stems replace the stems folder whole, so that it holds exactly this render's stems.
+    try batch.stage(files, folder: settings.stems)
   }
 
   /// The cues of the WAV files: the markers, then the further markers that do not fall within a

@@ -36,6 +36,8 @@ public struct ExportSettings: Sendable {
   public var stems: URL?
   /// Captions: WebVTT (`.vtt`) or SubRip (`.srt`), by the extension.
   public var captions: URL?
+  /// The files the export reads (the chart, a MIDI file): no output may be one of them.
+  public var inputs: [URL] = []
 
   /// The defaults, with `sonification`'s mapping and timeline and `narration`, writing the files
   /// named (none by default).
@@ -54,6 +56,15 @@ public struct ExportSettings: Sendable {
 
   /// Whether any audio is asked for.
   public var wantsAudio: Bool { mix != nil || stems != nil }
+
+  /// Checks the files asked for before any work: none is a folder where a file goes, one of the
+  /// inputs or another output, or in a folder that is missing or cannot be written.
+  ///
+  /// - Throws: `ExportError` naming the first output that cannot be written as asked.
+  func checkOutputs() throws {
+    let files = [midi, mix, captions].compactMap { $0.map { ($0, OutputCheck.Kind.file) } }
+    try OutputCheck.check(files + (stems.map { [($0, .folder)] } ?? []), inputs: inputs)
+  }
 
   /// The settings for a chart: the defaults, then its `sonification` object, then `overrides`
   /// (such as command-line flags), all checked alike.

@@ -30,6 +30,7 @@ struct Conversion: Sendable {
       (settings.midi, settings.mix) = (url(midiPath), url(wavPath))
       (settings.stems, settings.captions) = (url(stemsPath), url(captionsPath))
       settings.captionLabels = captionLabels
+      settings.inputs = [URL(fileURLWithPath: input)]
       let options = settings.sonification
       let progress = ProgressLine(quiet: quiet)
       defer { progress.finish() }

@@ -77,3 +77,25 @@ struct SparseWriterTests {
     #expect(short.allocated >= short.bytes.count)
   }
 }
+
+/// Temporary files are new files under names nobody can guess, never written through a link.
+@Suite("Temporary files")
+struct TemporaryFileTests {
+  @Test func aTemporaryIsNeverWrittenThroughALink() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("target.txt")
+    try Data("keep".utf8).write(to: target)
+    let destination = folder.appendingPathComponent("out.wav")
+    let first = TemporaryFiles.path(for: destination, tag: "0")
+    let second = TemporaryFiles.path(for: destination, tag: "0")
+    #expect(first != second)
+    #expect(first.lastPathComponent.hasPrefix(".out.wav.\(getpid()).0-"))
+    // A link planted at the very name chosen: the write fails and the target is untouched.
+    try FileManager.default.createSymbolicLink(at: first, withDestinationURL: target)
+    #expect(throws: (any Error).self) {
+      try TemporaryFiles.write(Data("overwritten".utf8), to: first)
+    }
+    #expect(try String(contentsOf: target, encoding: .utf8) == "keep")
+  }
+}

@@ -1,9 +1,20 @@
 import Foundation
 
-/// Writes files whole or not at all: each is written to a temporary file beside its destination and
-/// renamed into place only when every file of the batch has been written.
+/// Writes files whole or not at all: each is written to a new temporary file beside its
+/// destination, and renamed into place only when every file of the batch has been written. A
+/// folder of files (the stems) is written into a new temporary folder and replaces its
+/// destination whole, so that it holds exactly this batch's files.
 package struct AtomicFileBatch {
-  private var pending: [(temporary: URL, destination: URL)] = []
+  /// A staged file or folder, and where it goes.
+  private struct Staged {
+    var temporary: URL
+    var destination: URL
+    var isFolder = false
+  }
+
+  private var pending: [Staged] = []
+  /// Folders made for a staged folder's parent, to remove again when the batch is discarded.
+  private var madeFolders: [URL] = []
 
   /// An empty batch.
   package init() {}
@@ -20,15 +31,36 @@ package struct AtomicFileBatch {
   package typealias Writer = @Sendable ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
 
   /// Writes temporary files for several destinations side by side, as many at a time as there are
-  /// cores: a mix and its stems are written in about the time of the largest few.
+  /// cores: a mix and its stems are written in about the time of the largest few. The files whose
+  /// destination lies in `folder` go into a new temporary folder that replaces `folder` whole at
+  /// commit (its missing parents are made now).
   ///
   /// - Throws: `ExportError` naming the first destination, in order, that could not be written; any
   ///   temporary files written so far are removed.
-  package mutating func stage(_ files: [(destination: URL, write: Writer)]) throws {
-    let temporaries = files.indices.map {
-      TemporaryFiles.path(for: files[$0].destination, tag: "\(pending.count + $0)")
+  package mutating func stage(_ files: [(destination: URL, write: Writer)], folder: URL? = nil)
+    throws
+  {
+    var staging: URL?
+    if let folder {
+      let temporary = try makeFolder(beside: folder)
+      pending.append(Staged(temporary: temporary, destination: folder, isFolder: true))
+      staging = temporary
     }
-    for temporary in temporaries { TemporaryFiles.register(temporary) }
+    let folderPath = folder?.standardizedFileURL.path
+    let inFolder = files.map {
+      $0.destination.deletingLastPathComponent().standardizedFileURL.path == folderPath
+    }
+    let temporaries = files.indices.map { index -> URL in
+      let destination = files[index].destination
+      if inFolder[index], let staging {
+        return staging.appendingPathComponent(destination.lastPathComponent)
+      }
+      return TemporaryFiles.path(for: destination, tag: "\(pending.count + index)")
+    }
+    for index in files.indices where !inFolder[index] {
+      TemporaryFiles.register(temporaries[index])
+      pending.append(Staged(temporary: temporaries[index], destination: files[index].destination))
+    }
     // Each file writes only its own slot: whether it was written.
     var written = [Bool](repeating: false, count: files.count)
     written.withUnsafeMutableBufferPointer { slots in
@@ -38,10 +70,35 @@ package struct AtomicFileBatch {
           (try? TemporaryFiles.write(to: temporaries[index], files[index].write)) != nil
       }
     }
-    pending += zip(temporaries, files).map { ($0, $1.destination) }
     guard let failed = written.firstIndex(of: false) else { return }
     discard()
     throw Self.cannotWrite(files[failed].destination)
+  }
+
+  /// A new temporary folder beside `folder`, after making `folder`'s missing parents.
+  private mutating func makeFolder(beside folder: URL) throws -> URL {
+    let parent = folder.deletingLastPathComponent()
+    var missing: [URL] = []
+    var ancestor = parent
+    while !FileManager.default.fileExists(atPath: ancestor.path), ancestor.path != "/" {
+      missing.append(ancestor)
+      ancestor = ancestor.deletingLastPathComponent()
+    }
+    let temporary = TemporaryFiles.path(for: folder, tag: "stems")
+    do {
+      for made in missing.reversed() {
+        try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false)
+        madeFolders.append(made)
+      }
+      TemporaryFiles.register(temporary)
+      try TemporaryFiles.createFolder(at: temporary)
+    } catch {
+      TemporaryFiles.unregister(temporary)
+      discard()
+      throw ExportError(
+        "cannot create the folder \(folder.relativePath)", file: folder.relativePath)
+    }
+    return temporary
   }
 
   /// Why `destination` could not be written: its folder is missing, or not writable.
@@ -54,30 +111,58 @@ package struct AtomicFileBatch {
     return ExportError("cannot write \(destination.path): \(reason)", file: destination.path)
   }
 
-  /// Renames every staged file into place.
+  /// Puts every staged file and folder in place: a file by renaming it over its destination (a
+  /// link there is replaced, never followed), a folder by moving the old one aside, renaming the
+  /// new one into its place and removing the old one.
   ///
-  /// - Throws: `ExportError` when a rename fails; files not yet renamed are removed.
+  /// - Throws: `ExportError` when a rename fails; what is not yet in place is removed.
   package mutating func commit() throws {
-    for (index, file) in pending.enumerated() {
-      let renamed = rename(file.temporary.path, file.destination.path) == 0
-      if renamed { TemporaryFiles.unregister(file.temporary) }
-      if !renamed {
-        let reason = String(cString: strerror(errno))
+    for (index, staged) in pending.enumerated() {
+      let failure: String?
+      if staged.isFolder {
+        failure = Self.replaceFolder(staged.destination, with: staged.temporary)
+      } else {
+        failure =
+          rename(staged.temporary.path, staged.destination.path) == 0
+          ? nil : String(cString: strerror(errno))
+      }
+      if let failure {
         pending.removeFirst(index)
         discard()
         throw ExportError(
-          "cannot write \(file.destination.path): \(reason)", file: file.destination.path)
+          "cannot write \(staged.destination.path): \(failure)", file: staged.destination.path)
       }
+      TemporaryFiles.unregister(staged.temporary)
     }
     pending = []
+    madeFolders = []
   }
 
-  /// Removes every staged temporary file.
-  package mutating func discard() {
-    for file in pending {
-      try? FileManager.default.removeItem(at: file.temporary)
-      TemporaryFiles.unregister(file.temporary)
+  /// Puts `staging` in `folder`'s place, removing what was there; the reason it could not, or nil.
+  private static func replaceFolder(_ folder: URL, with staging: URL) -> String? {
+    var aside: URL?
+    if FileManager.default.fileExists(atPath: folder.path) {
+      let old = TemporaryFiles.path(for: folder, tag: "replaced")
+      guard rename(folder.path, old.path) == 0 else { return String(cString: strerror(errno)) }
+      aside = old
     }
+    guard rename(staging.path, folder.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      if let aside { _ = rename(aside.path, folder.path) }
+      return reason
+    }
+    if let aside { try? FileManager.default.removeItem(at: aside) }
+    return nil
+  }
+
+  /// Removes every staged temporary file and folder, and the folders made for them.
+  package mutating func discard() {
+    for staged in pending {
+      try? FileManager.default.removeItem(at: staged.temporary)
+      TemporaryFiles.unregister(staged.temporary)
+    }
+    for made in madeFolders.reversed() { _ = rmdir(made.path) }
     pending = []
+    madeFolders = []
   }
 }

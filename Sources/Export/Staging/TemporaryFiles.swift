@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The temporary files and folders that outputs are written to before they are renamed into
-/// place: named `.NAME.PID.TAG.tmp` beside their destination, removed when this process is
+/// place: named `.NAME.PID.TAG-RANDOM.tmp` beside their destination, created new, removed when this process is
 /// interrupted, and removed by the next run when a killed process left them behind.
 package enum TemporaryFiles {
   /// The temporaries being written now, by path; how many files are being written this moment;
@@ -25,10 +25,14 @@ package enum TemporaryFiles {
     return try body(&state)
   }
 
-  /// A temporary path beside `destination`, for this process: `.NAME.PID.TAG.tmp`.
+  /// A temporary path beside `destination`, for this process: `.NAME.PID.TAG-RANDOM.tmp`, with 64
+  /// random bits that nobody who can write to the folder can guess, so that nobody can plant a
+  /// link there before it is created (and it is created with `O_EXCL | O_NOFOLLOW`, so a link
+  /// planted all the same is never followed).
   package static func path(for destination: URL, tag: String) -> URL {
-    destination.deletingLastPathComponent().appendingPathComponent(
-      ".\(destination.lastPathComponent).\(getpid()).\(tag).tmp")
+    let random = String(UInt64.random(in: .min ... .max), radix: 16)
+    return destination.deletingLastPathComponent().appendingPathComponent(
+      ".\(destination.lastPathComponent).\(getpid()).\(tag)-\(random).tmp")
   }
 
   /// Notes a temporary as being written, after removing what killed runs left beside it.
@@ -60,7 +64,8 @@ package enum TemporaryFiles {
       withState { $0.writing -= 1 }
       condition.broadcast()
     }
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    // A new file, never one already there and never through a link.
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
       throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
     }

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The outputs an export names, checked before any work is done: a folder where a file goes (or a
+/// file where the stems folder goes), an output that is one of the inputs or another output, a
+/// folder that does not exist or cannot be written. Each gets one sentence, and nothing is written.
+enum OutputCheck {
+  /// What an output is.
+  enum Kind { case file, folder }
+
+  /// Checks `outputs` (each with what it is) against each other and against `inputs`.
+  ///
+  /// - Throws: `ExportError` naming the first output that cannot be written as asked.
+  static func check(_ outputs: [(url: URL, kind: Kind)], inputs: [URL]) throws {
+    var seen: [(url: URL, identity: Identity)] = []
+    for input in inputs { seen.append((input, Identity(input))) }
+    for (url, kind) in outputs {
+      let shown = url.relativePath
+      var isFolder: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+      switch kind {
+      case .file where exists && isFolder.boolValue:
+        throw ExportError("cannot write \(shown): it is a folder; name a file", file: shown)
+      case .folder where exists && !isFolder.boolValue:
+        throw ExportError(
+          "cannot write the stems into \(shown): it is a file; name a folder", file: shown)
+      case .folder where exists:
+        // The stems replace the folder whole: it may hold only earlier stems.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        let others = names.filter { !$0.lowercased().hasSuffix(".wav") }.sorted()
+        if !others.isEmpty {
+          let listed = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
+          throw ExportError(
+            "cannot write the stems into \(shown): it holds files that are not stems (\(listed)); empty it or name a new folder",
+            file: shown)
+        }
+      default: break
+      }
+      let identity = Identity(url)
+      if let earlier = seen.first(where: { $0.identity == identity }) {
+        let what = inputs.contains(earlier.url) ? "the input" : "another output"
+        throw ExportError(
+          "cannot write \(shown): it is \(what) (\(earlier.url.relativePath)); name another file",
+          file: shown)
+      }
+      seen.append((url, identity))
+      // The nearest folder that exists must take new files (the stems folder and its parents are
+      // made when missing).
+      var folder = url.deletingLastPathComponent()
+      if kind == .file, !FileManager.default.fileExists(atPath: folder.path) {
+        throw ExportError(
+          "cannot write \(shown): the folder \(folder.relativePath) does not exist", file: shown)
+      }
+      while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
+        folder = folder.deletingLastPathComponent()
+      }
+      guard access(folder.path, W_OK | X_OK) == 0 else {
+        throw ExportError(
+          "cannot write \(shown): the folder \(folder.relativePath) is not writable", file: shown)
+      }
+    }
+  }
+
+  /// What makes two paths one file: the device and inode of a file that exists (so that a link or
+  /// another spelling of the same file is caught), else the path with links in its folders
+  /// resolved.
+  struct Identity: Equatable {
+    var device: UInt64 = 0
+    var inode: UInt64 = 0
+    var path = ""
+
+    init(_ url: URL) {
+      var status = stat()
+      if stat(url.path, &status) == 0 {
+        (device, inode) = (UInt64(status.st_dev), UInt64(status.st_ino))
+      } else {
+        path =
+          url.deletingLastPathComponent().resolvingSymlinksInPath()
+          .appendingPathComponent(url.lastPathComponent).standardizedFileURL.path
+      }
+    }
+  }
+}

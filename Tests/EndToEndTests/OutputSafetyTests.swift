@@ -1,0 +1,140 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Outputs are checked before any work, a stems folder holds exactly one render's stems, and no
+/// write goes through a link planted in the output folder.
+@Suite("Whole or not at all, everywhere", .serialized)
+struct OutputSafetyTests {
+  /// A folder with a copy of the dice chart as `in.json` and an empty folder `dir`.
+  func workspace() throws -> URL {
+    let folder = try temporaryFolder()
+    try FileManager.default.copyItem(
+      at: example("dice"), to: folder.appendingPathComponent("in.json"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("dir"), withIntermediateDirectories: false)
+    return folder
+  }
+
+  @Test(
+    "an output that cannot be written as asked is one sentence, before any work",
+    arguments: [
+      (
+        ["convert", "in.json", "-o", "in.json"],
+        "cannot write in.json: it is the input (in.json); name another file"
+      ),
+      (
+        ["convert", "in.json", "-o", "d.mid", "--wav", "d.mid"],
+        "cannot write d.mid: it is another output (d.mid); name another file"
+      ),
+      (
+        ["convert", "in.json", "-o", "c.mid", "--wav", "dir"],
+        "cannot write dir: it is a folder; name a file"
+      ),
+      (
+        ["convert", "in.json", "-o", "c.vtt", "--captions", "c.vtt"],
+        "cannot write c.vtt: it is another output (c.vtt); name another file"
+      ),
+      (
+        ["convert", "in.json", "-o", "c.mid", "--wav", "missing/c.wav"],
+        "cannot write missing/c.wav: the folder missing does not exist"
+      ),
+      (
+        ["convert", "in.json", "-o", "c.mid", "--stems", "in.json"],
+        "cannot write the stems into in.json: it is a file; name a folder"
+      ),
+    ] as [([String], String)])
+  func refusedBeforeAnyWork(arguments: [String], message: String) throws {
+    let folder = try workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try run(arguments, in: folder)
+    #expect(result.status == 1)
+    #expect(result.error == "Error: \(message)\n")
+    // Nothing written; the input as it was.
+    #expect(files(in: folder) == ["dir", "in.json"])
+    #expect(files(in: folder.appendingPathComponent("dir")).isEmpty)
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("in.json"))
+        == Data(contentsOf: example("dice")))
+  }
+
+  @Test func renderRefusesToWriteOverItsInput() throws {
+    let folder = try workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try run(["convert", "in.json", "-o", "in.mid"], in: folder).status == 0)
+    let before = try Data(contentsOf: folder.appendingPathComponent("in.mid"))
+    let result = try run(["render", "in.mid", "--wav", "in.mid"], in: folder)
+    #expect(result.status == 1)
+    #expect(
+      result.error == "Error: cannot write in.mid: it is the input (in.mid); name another file\n")
+    #expect(try Data(contentsOf: folder.appendingPathComponent("in.mid")) == before)
+  }
+
+  @Test func aStemsFolderHoldsExactlyThisRendersStems() throws {
+    let folder = try workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cars = example("cars").path
+    #expect(try run(["convert", cars, "-o", "a.mid", "--stems", "stems"], in: folder).status == 0)
+    #expect(files(in: folder.appendingPathComponent("stems")) == ["Cars.wav", "Gridlines.wav"])
+    #expect(
+      try run(["convert", "in.json", "-o", "b.mid", "--stems", "stems"], in: folder).status == 0)
+    #expect(
+      files(in: folder.appendingPathComponent("stems")) == ["Blue.wav", "Green.wav", "Red.wav"])
+    // A folder that holds anything else is refused, untouched.
+    try Data("notes".utf8).write(to: folder.appendingPathComponent("stems/notes.txt"))
+    let refused = try run(["convert", cars, "-o", "c.mid", "--stems", "stems"], in: folder)
+    #expect(
+      refused.error
+        == "Error: cannot write the stems into stems: it holds files that are not stems (notes.txt); empty it or name a new folder\n"
+    )
+    #expect(
+      files(in: folder.appendingPathComponent("stems")) == [
+        "Blue.wav", "Green.wav", "Red.wav", "notes.txt",
+      ])
+    // A failed run leaves no stems folder, nor the folders made for it.
+    let failed = try run(
+      [
+        "convert", "in.json", "-o", "d.mid", "--stems", "new/deep/stems", "--sample-rate", "48000",
+        "--wav", "missing/d.wav",
+      ], in: folder)
+    #expect(failed.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new").path))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("d.mid").path))
+  }
+
+  @Test func aPlantedLinkIsReplacedNeverFollowed() throws {
+    let folder = try workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fileManager = FileManager.default
+    // Links where the outputs go, to files and a folder elsewhere.
+    let victim = folder.appendingPathComponent("dir/victim")
+    try fileManager.createDirectory(at: victim, withIntermediateDirectories: false)
+    try Data("keep".utf8).write(to: victim.appendingPathComponent("old.wav"))
+    let names = ["out.mid", "out.wav", "out.vtt"]
+    for name in names {
+      let target = folder.appendingPathComponent("dir/\(name).txt")
+      try Data("keep".utf8).write(to: target)
+      try fileManager.createSymbolicLink(
+        at: folder.appendingPathComponent(name), withDestinationURL: target)
+    }
+    try fileManager.createSymbolicLink(
+      at: folder.appendingPathComponent("stems"), withDestinationURL: victim)
+    let result = try run(
+      [
+        "convert", "in.json", "-o", "out.mid", "--wav", "out.wav", "--captions", "out.vtt",
+        "--stems", "stems",
+      ], in: folder)
+    #expect(result.status == 0, "\(result.error)")
+    for name in names {
+      #expect(
+        try String(contentsOf: folder.appendingPathComponent("dir/\(name).txt"), encoding: .utf8)
+          == "keep")
+    }
+    #expect(files(in: victim) == ["old.wav"])
+    for name in ["out.mid", "out.wav", "out.vtt", "stems"] {
+      let attributes = try fileManager.attributesOfItem(
+        atPath: folder.appendingPathComponent(name).path)
+      #expect(attributes[.type] as? FileAttributeType != .typeSymbolicLink, "\(name)")
+    }
+  }
+}
