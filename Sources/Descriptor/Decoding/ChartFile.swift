@@ -6,14 +6,19 @@ extension ChartDescriptor {
   /// - Parameters:
   ///   - url: the file.
   ///   - dataFolder: where a Vega-Lite `data.url` is looked for when it is not beside the file.
+  ///   - allowsDataAnywhere: whether a `data.url` may lead out of those folders, to any file the
+  ///     process can read; off for charts from anyone.
   /// - Throws: `DescriptorError` naming the file, for a file that cannot be read or a descriptor
   ///   with mistakes.
-  public init(contentsOf url: URL, dataFolder: URL? = nil) throws {
+  public init(contentsOf url: URL, dataFolder: URL? = nil, allowsDataAnywhere: Bool = false)
+    throws
+  {
     let bytes = try readDocument(url)
     self = try attributingErrors(to: url.relativePath) {
       try bytes.withUnsafeBufferPointer {
         try ChartDescriptor(
-          document: $0, folder: url.deletingLastPathComponent(), dataFolder: dataFolder)
+          document: $0, folder: url.deletingLastPathComponent(), dataFolder: dataFolder,
+          allowsDataAnywhere: allowsDataAnywhere)
       }
     }
   }
@@ -24,16 +29,24 @@ extension ChartDescriptor {
   ///   - data: the JSON document.
   ///   - folder: where a Vega-Lite `data.url` is looked for first; nil for nowhere.
   ///   - dataFolder: where it is looked for next.
+  ///   - allowsDataAnywhere: whether a `data.url` may lead out of those folders.
   /// - Throws: `DescriptorError` for a document with mistakes.
-  public init(document data: Data, folder: URL? = nil, dataFolder: URL? = nil) throws {
+  public init(
+    document data: Data, folder: URL? = nil, dataFolder: URL? = nil,
+    allowsDataAnywhere: Bool = false
+  ) throws {
     self = try data.withUnsafeBytes {
       try ChartDescriptor(
-        document: $0.assumingMemoryBound(to: UInt8.self), folder: folder, dataFolder: dataFolder)
+        document: $0.assumingMemoryBound(to: UInt8.self), folder: folder, dataFolder: dataFolder,
+        allowsDataAnywhere: allowsDataAnywhere)
     }
   }
 
   /// Decodes a descriptor or a Vega-Lite specification from its bytes, read where they lie.
-  init(document bytes: UnsafeBufferPointer<UInt8>, folder: URL?, dataFolder: URL?) throws {
+  init(
+    document bytes: UnsafeBufferPointer<UInt8>, folder: URL?, dataFolder: URL?,
+    allowsDataAnywhere: Bool = false
+  ) throws {
     do {
       try self.init(json: bytes)
     } catch let error as DescriptorError {
@@ -43,7 +56,8 @@ extension ChartDescriptor {
       guard let json = try? scanner.readValue(), VegaLite.isSpecification(json) else {
         throw error
       }
-      self = try VegaLite.chart(from: json, folder: folder, dataFolder: dataFolder)
+      self = try VegaLite.chart(
+        from: json, folder: folder, dataFolder: dataFolder, allowsDataAnywhere: allowsDataAnywhere)
     }
   }
 }

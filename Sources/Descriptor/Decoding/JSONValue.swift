@@ -62,6 +62,20 @@ public enum JSONValue: Hashable, Sendable {
   }
 }
 
+extension JSONValue {
+  /// What kind of value this is, without the value: "a string", "a number".
+  var kind: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}
+
 /// A string in double quotes, shortened when long, for messages.
 func quoted(_ text: String) -> String {
   let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text

@@ -28,10 +28,12 @@ public enum VegaLite {
   ///   - json: the specification.
   ///   - folder: where a `data.url` is looked for: the specification's folder.
   ///   - dataFolder: where it is looked for next.
+  ///   - allowsDataAnywhere: whether a `data.url` may lead out of those folders (an absolute path,
+  ///     `..`, a link), to any file the process can read; off for charts from anyone.
   /// - Throws: `DescriptorError` naming the place in the specification of what cannot be played.
-  public static func chart(from json: JSONValue, folder: URL?, dataFolder: URL? = nil) throws
-    -> ChartDescriptor
-  {
+  public static func chart(
+    from json: JSONValue, folder: URL?, dataFolder: URL? = nil, allowsDataAnywhere: Bool = false
+  ) throws -> ChartDescriptor {
     for key in ["layer", "hconcat", "vconcat", "concat", "facet", "repeat", "spec"]
     where json[key] != nil {
       throw DescriptorError(
@@ -67,7 +69,9 @@ public enum VegaLite {
     }
     let (transformed, transformFormats) = try VegaLiteTransforms.apply(
       json["transform"],
-      to: try data(json["data"], folders: [folder, dataFolder].compactMap { $0 }))
+      to: try data(
+        json["data"], folders: [folder, dataFolder].compactMap { $0 },
+        anywhere: allowsDataAnywhere))
     let derivation = try VegaLiteDerivation(rows: transformed, encoding: encoding)
     let rows = derivation.rows
     func field(_ channel: String) throws -> Field? {

@@ -2,8 +2,10 @@ import Foundation
 
 extension VegaLite {
   /// The data rows: inline `values`, or a local CSV, TSV or JSON file named by `url`.
-  static func data(_ node: JSONValue?, folders: [URL]) throws -> [[String: JSONValue]] {
-    var rows = try rawData(node, folders: folders)
+  static func data(_ node: JSONValue?, folders: [URL], anywhere: Bool = false) throws
+    -> [[String: JSONValue]]
+  {
+    var rows = try rawData(node, folders: folders, anywhere: anywhere)
     // format.parse: a field's values as numbers, booleans, dates or text.
     if case .object(let fields)? = node?["format"]?["parse"] {
       for (field, kind) in fields {
@@ -45,7 +47,13 @@ extension VegaLite {
     return rows
   }
 
-  static func rawData(_ node: JSONValue?, folders: [URL]) throws -> [[String: JSONValue]] {
+  /// The rows `node` gives. A `url` is read only from a regular file inside `folders` (the
+  /// specification's, then the data folders given), after links and `..` are resolved, unless
+  /// `anywhere` allows any file the process can read: a chart from anyone cannot read the
+  /// machine's other files.
+  static func rawData(_ node: JSONValue?, folders: [URL], anywhere: Bool = false) throws
+    -> [[String: JSONValue]]
+  {
     guard let node else { throw DescriptorError(at: "data", "expected data with values or a url") }
     if let sequence = node["sequence"] { return try self.sequence(sequence) }
     var type: String?
@@ -68,23 +76,58 @@ extension VegaLite {
       }
       throw DescriptorError(at: "data", "expected inline values or a url to a local file")
     }
+    if path.contains("://") {
+      throw DescriptorError(
+        at: "data.url", "\(quoted(path)) is not a local file; download it and name the file instead"
+      )
+    }
     let candidates =
       path.hasPrefix("/")
       ? [URL(fileURLWithPath: path)] : folders.map { URL(fileURLWithPath: path, relativeTo: $0) }
-    guard let bytes = candidates.lazy.compactMap({ try? Data(contentsOf: $0) }).first else {
-      if path.contains("://") {
-        throw DescriptorError(
-          at: "data.url", "\(path) is not a local file; download it and name the file instead")
+    let allowed = folders.compactMap { realPath($0.path) }
+    var leadsOut = false
+    for candidate in candidates {
+      guard let resolved = realPath(candidate.path) else { continue }
+      guard anywhere || allowed.contains(where: { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") })
+      else {
+        leadsOut = true
+        continue
       }
+      var status = stat()
+      guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        throw DescriptorError(at: "data.url", "\(quoted(path)) is not a regular file")
+      }
+      guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: resolved)) else { continue }
+      let extensionType = (path.lowercased() as NSString).pathExtension
+      // A mistake in the data file is named by the file, its line and its column.
+      let here = FileManager.default.currentDirectoryPath + "/"
+      let shown = resolved.hasPrefix(here) ? String(resolved.dropFirst(here.count)) : resolved
+      do {
+        return try rows(
+          text: bytes, type: type ?? (extensionType.isEmpty ? "csv" : extensionType),
+          property: property, at: "data.url")
+      } catch var error as DescriptorError where error.location?.isInInput == true {
+        if case .path = error.location {} else { error.file = shown }
+        throw error
+      }
+    }
+    if leadsOut {
       throw DescriptorError(
         at: "data.url",
-        "cannot read \(path) beside the specification\(folders.count > 1 ? " or in the data folders given" : "")"
+        "\(quoted(path)) leads out of the specification's folder\(folders.count > 1 ? " and the data folders given" : ""); a chart reads data only there, unless reading data anywhere is allowed"
       )
     }
-    let extensionType = (path.lowercased() as NSString).pathExtension
-    return try rows(
-      text: bytes, type: type ?? (extensionType.isEmpty ? "csv" : extensionType),
-      property: property, at: "data.url")
+    throw DescriptorError(
+      at: "data.url",
+      "cannot read \(path) beside the specification\(folders.count > 1 ? " or in the data folders given" : "")"
+    )
+  }
+
+  /// A path with every link and `..` resolved, or nil for one that does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// Rows from the text of a JSON, CSV or TSV file or inline string.
@@ -128,9 +171,10 @@ extension VegaLite {
       value = inner
     }
     guard case .array(let items) = value else {
+      // The kind of value only: a data file's contents are not repeated in a message.
       throw DescriptorError(
         at: place,
-        "expected an array of rows, found \(value.summary)\(property == nil ? "; name where the rows are with format.property" : "")"
+        "expected an array of rows, found \(value.kind)\(property == nil ? "; name where the rows are with format.property" : "")"
       )
     }
     return items.map { item in

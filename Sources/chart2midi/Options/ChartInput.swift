@@ -67,6 +67,13 @@ struct CSVColumnOptions: ParsableArguments {
       valueName: "dir"))
   var dataDir: String?
 
+  @Flag(
+    name: .long,
+    help:
+      "Vega-Lite: let a data url lead anywhere this program can read (an absolute path, .., a link), for specifications you trust. By default data is read only beside the specification or in --data-dir."
+  )
+  var allowDataAnywhere = false
+
   /// Whether `path` is read as CSV: by its extension, or because columns are named.
   func readsAsCSV(_ path: String) -> Bool {
     URL(fileURLWithPath: path).pathExtension.lowercased() == "csv" || x != nil
@@ -78,7 +85,8 @@ struct CSVColumnOptions: ParsableArguments {
     let url = URL(fileURLWithPath: path)
     guard readsAsCSV(path) else {
       return try ChartDescriptor(
-        contentsOf: url, dataFolder: dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) })
+        contentsOf: url, dataFolder: dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) },
+        allowsDataAnywhere: allowDataAnywhere)
     }
     guard let x, let y else {
       throw CommandFailure(
