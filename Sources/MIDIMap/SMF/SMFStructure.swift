@@ -30,13 +30,12 @@ enum SMFStructure {
     let chunks = try check(bytes, name: name)
     let skippedMeta = chunks.reduce(0) { $0 + $1.events.filter(\.isLongMeta).count }
     let skipped = chunks.reduce(0) { $0 + $1.events.filter(\.isUnreadable).count } - skippedMeta
-    guard skipped + skippedMeta > 0 else { return (bytes, 0, 0) }
-    var result = Array(bytes[0..<chunks[0].offset])
-    for chunk in chunks {
-      guard chunk.isTrack else {
-        result += bytes[chunk.offset..<chunk.end]
-        continue
-      }
+    // Chunks of other types are skipped, as SMF 1.0 asks ("programs should expect alien chunks
+    // and treat them as if they weren't there"); libsmf would read them as tracks.
+    let hasAlienChunks = chunks.contains { !$0.isTrack }
+    guard skipped + skippedMeta > 0 || hasAlienChunks else { return (bytes, 0, 0) }
+    var result = Array(bytes[0..<(chunks.first?.offset ?? bytes.count)])
+    for chunk in chunks where chunk.isTrack {
       var body: [UInt8] = []
       var carried = 0
       for event in chunk.events {
@@ -149,6 +148,8 @@ enum SMFStructure {
     var position = start
     var running: UInt8 = 0
     var events: [Event] = []
+    // The track's length in ticks so far: libsmf counts it in a 32-bit int, and aborts past it.
+    var ticks = 0
     func where_() -> String { "track \(number), byte \(position)" }
     func quantity() throws -> Int {
       do {
@@ -162,6 +163,11 @@ enum SMFStructure {
     while position < end {
       let deltaStart = position
       let delta = try quantity()
+      ticks += delta
+      guard ticks <= Int(Int32.max) else {
+        throw fail(
+          "track \(number): its events last past 2^31 ticks, longer than a MIDI file is read here")
+      }
       let eventStart = position
       var isUnreadable = false
       guard position < end else {
@@ -197,6 +203,16 @@ enum SMFStructure {
           throw fail("\(where_()): a meta event runs past the track")
         }
         position += length
+        // Events whose data libsmf reads at a fixed length: shorter, it reads past the event.
+        let sizes: [UInt8: (length: Int, name: String)] = [
+          0x51: (3, "a tempo"), 0x58: (4, "a time signature"), 0x59: (2, "a key signature"),
+          0x54: (5, "an SMPTE offset"),
+        ]
+        if let size = sizes[type], length != size.length {
+          throw fail(
+            "track \(number), byte \(eventStart): \(size.name) event holds \(length) byte\(length == 1 ? "" : "s") of data; it holds \(size.length)"
+          )
+        }
         if type == MetaEventType.endOfTrack.rawValue {
           guard length == 0 else {
             throw fail(
