@@ -56,6 +56,15 @@ json.dump({"$schema": "https://vega.github.io/schema/vega-lite/v5.json", "data":
                "color": {"field": "city", "type": "nominal"}}}, open(f"{out}/vl-100k.json", "w"))
 PY
 python3 Scripts/measure.py "convert Vega-Lite, 100,000 rows" 5 "$bin/chart2midi" convert "$out/vl-100k.json" -o "$out/vl.mid" | tee "$out/vl.txt"
+python3 - "$out" <<'PY'
+import json, random, sys
+random.seed(2)
+values = [{"k": f"item-{i:07d}", "v": random.random() * 100} for i in range(100000)]
+json.dump({"data": {"values": values}, "mark": "bar", "encoding": {
+    "x": {"field": "k", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}}},
+    open(f"{sys.argv[1]}/vl-nominal.json", "w"))
+PY
+python3 Scripts/measure.py "convert Vega-Lite, nominal x of 100,000 distinct values" 3 "$bin/chart2midi" convert "$out/vl-nominal.json" -o "$out/vln.mid"
 echo
 echo "== narration: the cars example rendered to a mix and stems, without and with a narration"
 python3 Scripts/measure.py "convert cars, mix and stems" 5 "$bin/chart2midi" convert Examples/cars.json \

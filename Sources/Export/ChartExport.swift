@@ -49,9 +49,11 @@ public enum ChartExport {
   ) throws -> ExportReport {
     try settings.checkOutputs()
     let options = settings.sonification
+    let mapper = ChartMapper(options: options)
+    // A chart that cannot be played is refused before a summary is made for it.
+    try mapper.checkFits(chart)
     var chart = chart
     if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
-    let mapper = ChartMapper(options: options)
     var score = try mapper.makeScore(for: chart)
     // A narration goes around the graph: it is spoken on a thread of its own while the music
     // renders; then the music and its markers move after the intro, and each spoken sentence is

@@ -171,6 +171,19 @@ struct ChartMapperTests {
     ) { try mapper.makeScore(for: chart) }
   }
 
+  @Test func moreSeriesThanTracksAreRefusedBeforeAnyWork() throws {
+    let series = (0..<241).map {
+      DataSeries(name: "s\($0)", isContinuous: false, dataPoints: [DataPoint(x: .number(1), y: 50)])
+    }
+    var chart = simpleChart(points: [])
+    chart.series = series
+    let failure = MIDIMapError(
+      "the chart has 241 series to play, each on a track of its own, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series to play"
+    )
+    #expect(throws: failure) { try mapper.checkFits(chart) }
+    #expect(throws: failure) { try mapper.makeScore(for: chart) }
+  }
+
   @Test func gridlinesBecomeTicksOnThePercussionChannel() throws {
     let chart = simpleChart(
       points: [DataPoint(x: .number(1), y: 1)],

@@ -136,8 +136,13 @@ extension VegaLite {
     /// in the field's sort order (ascending by default, as Vega-Lite sorts).
     func axis() throws -> Axis {
       if isCategorical {
+        // Distinct values in the order met, found with a set: a million distinct values take a
+        // million lookups, not a million squared.
         var seen: [String] = []
-        for row in rows { if let name = text(row), !seen.contains(name) { seen.append(name) } }
+        var met = Set<String>()
+        for row in rows {
+          if let name = text(row), met.insert(name).inserted { seen.append(name) }
+        }
         switch sort {
         case .array(let values)?:
           let listed = values.compactMap { value -> String? in
@@ -145,7 +150,11 @@ extension VegaLite {
             if case .number(let number) = value { return ValueFormat.plain(number) }
             return nil
           }
-          seen = listed.filter(seen.contains) + seen.filter { !listed.contains($0) }
+          let listedSet = Set(listed)
+          var listedSeen = Set<String>()
+          seen =
+            listed.filter { met.contains($0) && listedSeen.insert($0).inserted }
+            + seen.filter { !listedSet.contains($0) }
         case .null?: break
         case .string("descending")?: seen.sort(by: >)
         case .string(let channel)? where channel != "ascending":

@@ -19,20 +19,29 @@ public struct DescriptionLanguage: Hashable, Sendable {
   /// The language.
   public let code: Code
   /// Its words and rules.
-  public var table: LanguageTable { LanguageTable.all.first { $0.code == code } ?? .english }
+  public let table: LanguageTable
 
   /// The language of an eSpeak NG voice ("de", "fr-fr", "es-419", "en-us+f3"); English for a
   /// voice of a language without a table.
   public init(voice: String) {
     let language = voice.split(separator: "+").first.map(String.init) ?? voice
     let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
-    code = LanguageTable.all.first { $0.code.rawValue == primary }?.code ?? .english
+    self.init(Code(rawValue: primary))
   }
 
   /// The words of a language; English for a code without a table.
   public init(_ code: Code) {
-    self.code = LanguageTable.all.contains { $0.code == code } ? code : .english
+    table = LanguageTable.all.first { $0.code == code } ?? .english
+    self.code = table.code
   }
+
+  /// Two languages are the same when their codes are.
+  public static func == (a: DescriptionLanguage, b: DescriptionLanguage) -> Bool {
+    a.code == b.code
+  }
+
+  /// Hashes the code.
+  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
   /// English.
   public static let english = DescriptionLanguage(.english)

@@ -24,10 +24,8 @@ public struct ChartMapper: Sendable {
   ///   axis role on an axis of the wrong kind), the music would last over 24 hours, or the chart
   ///   needs more channels than 16 ports hold.
   public func makeScore(for chart: ChartDescriptor) throws -> Score {
-    let roles = try AxisRoles(chart: chart, options: options)
-    let selected = try SeriesSelection.indices(in: chart, options: options)
+    let (roles, selected) = try check(chart)
     let time = TimeMap(axis: chart.xAxis, options: options)
-    try time.checkLength(seriesCount: selected.count, options: options)
     let voicing = SeriesVoicing(
       options: options, pitch: PitchMap(axis: chart.yAxis, options: options),
       shape: NoteShape(chart: chart, roles: roles, options: options))
@@ -89,6 +87,28 @@ public struct ChartMapper: Sendable {
     score.timeline.start = try startTimecode()
     score.timeline.padsStart = options.padStart
     return score
+  }
+
+  /// Checks, before any work, that the options fit the chart and that its music fits MIDI: the
+  /// axis roles, the series to play (each needs a track of its own, and 16 ports hold 240), and
+  /// the length (at most 24 hours).
+  ///
+  /// - Throws: `MIDIMapError` as `makeScore(for:)` does for these.
+  public func checkFits(_ chart: ChartDescriptor) throws { _ = try check(chart) }
+
+  /// The axis roles and the series to play, checked as `checkFits(_:)` says.
+  private func check(_ chart: ChartDescriptor) throws -> (AxisRoles, [Int]) {
+    let roles = try AxisRoles(chart: chart, options: options)
+    let selected = try SeriesSelection.indices(in: chart, options: options)
+    let capacity = Self.maximumPorts * TrackAllocation.melodicChannels.count
+    guard selected.count <= capacity else {
+      throw MIDIMapError(
+        "the chart has \(selected.count) series to play, each on a track of its own, but MIDI has room for \(capacity) (\(Self.maximumPorts) ports of \(TrackAllocation.melodicChannels.count) channels); choose fewer series to play"
+      )
+    }
+    try TimeMap(axis: chart.xAxis, options: options).checkLength(
+      seriesCount: selected.count, options: options)
+    return (roles, selected)
   }
 
   /// The timecode of the `start` option at its frame rate.

@@ -10,6 +10,17 @@ struct TrackAllocation {
   let roles: AxisRoles
   /// The series played, in order.
   let selected: [Int]
+  /// Each played series' place in `selected`, by its index in the chart.
+  let order: [Int: Int]
+
+  init(chart: ChartDescriptor, options: SonificationOptions, roles: AxisRoles, selected: [Int]) {
+    self.chart = chart
+    self.options = options
+    self.roles = roles
+    self.selected = selected
+    order = Dictionary(
+      selected.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+  }
 
   /// The tracks, in series order and then category order, on the melodic channels in turn (15 per
   /// port, on as many ports as needed). A track of separate notes at exact pitch takes a channel
@@ -117,7 +128,7 @@ struct TrackAllocation {
     // A continuous series' tones last, so it takes programs that sustain.
     let palette = series.isContinuous ? Instruments.sustainingPalette : Instruments.palette
     var name = series.name
-    var program = palette[selected.firstIndex(of: key.series)! % palette.count]
+    var program = palette[order[key.series]! % palette.count]
     if let category = key.category, let categoryName = self.category(of: key) {
       name = "\(series.name): \(categoryName)"
       program =
