@@ -13,12 +13,12 @@ public enum GIFT {
       for (index, question) in item.questions.enumerated() {
         let name = "Item \(item.number), question \(index + 1)"
         let audio = item.audio.map { " Listen to \($0)." } ?? ""
-        lines.append("::\(escape(name))::\(escape("\(item.title).\(audio) \(question.prompt)")) {")
+        lines.append("::\(escape(name))::\(html("\(item.title).\(audio) \(question.prompt)")) {")
         for (choice, text) in question.choices.enumerated() {
           if choice == question.answer {
-            lines.append("=\(escape(text))#\(escape(feedback(question)))")
+            lines.append("=\(html(text))#\(html(feedback(question)))")
           } else {
-            lines.append("~\(escape(text))")
+            lines.append("~\(html(text))")
           }
         }
         lines.append("}")
@@ -32,6 +32,14 @@ public enum GIFT {
   static func feedback(_ question: Question) -> String {
     question.explanation
       + (question.listenAt.map { " Listen at \(Question.clock($0)) in the audio." } ?? "")
+  }
+
+  /// A question's or an answer's text as Moodle shows it, as HTML: `&`, `<` and `>` written as
+  /// entities (so that a title like "R&D <2024>" shows as written), then GIFT's escapes.
+  package static func html(_ text: String) -> String {
+    escape(
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;"))
   }
 
   /// Text with GIFT's special characters escaped, on one line.

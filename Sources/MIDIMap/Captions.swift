@@ -108,9 +108,16 @@ public struct CaptionMaker: Sendable {
       let separator = format == .webVTT ? "." : ","
       text += "\(number + 1)\n"
       text += "\(timestamp(caption.start, separator)) --> \(timestamp(caption.end, separator))\n"
-      // A blank line ends a cue, so the text has none; "-->" may not appear in WebVTT cue text.
-      let body = caption.text.replacingOccurrences(of: "\n\n", with: "\n")
-        .replacingOccurrences(of: "-->", with: "->")
+      // A blank line ends a cue, so the text has none. In WebVTT "&" and "<" start an entity or
+      // a tag, and "-->" may not appear: they are written as entities. SubRip has no entities:
+      // "-->" becomes "->" there.
+      var body = caption.text.replacingOccurrences(of: "\n\n", with: "\n")
+      if format == .webVTT {
+        body = body.replacingOccurrences(of: "&", with: "&amp;")
+          .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+      } else {
+        body = body.replacingOccurrences(of: "-->", with: "->")
+      }
       text += body + "\n\n"
     }
     return text

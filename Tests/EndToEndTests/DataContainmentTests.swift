@@ -101,6 +101,31 @@ struct DataContainmentTests {
     #expect(mkfifo(folder.appendingPathComponent("spec/pipe.csv").path, 0o600) == 0)
     try write(specification("pipe.csv"), "pipe.json", in: folder)
     let result = try run(["describe", "spec/pipe.json"], in: folder)
-    #expect(result.error == "Error: spec/pipe.json: data.url: \"pipe.csv\" is not a regular file\n")
+    #expect(
+      result.error
+        == "Error: spec/pipe.json: data.url: cannot read \"pipe.csv\": it is not a regular file\n")
+  }
+
+  @Test func aFIFOOrADeviceIsRefusedNotWaitedFor() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["chart.json", "pipe.sf2", "pipe.mid"] {
+      #expect(mkfifo(folder.appendingPathComponent(name).path, 0o600) == 0)
+    }
+    let dice = example("dice").path
+    for (arguments, message) in [
+      (["validate", "chart.json"], "chart.json: cannot read the file (it is not a regular file)"),
+      (
+        ["convert", dice, "-o", "x.mid", "--wav", "x.wav", "--soundfont", "pipe.sf2"],
+        "--soundfont: the soundfont pipe.sf2 is not a regular file"
+      ),
+      (["inspect", "pipe.mid"], "pipe.mid: cannot read the file (it is not a regular file)"),
+      (["inspect", "/dev/zero"], "/dev/zero: cannot read the file (it is not a regular file)"),
+    ] {
+      let result = try run(arguments, in: folder)
+      #expect(result.status == 1)
+      #expect(result.error == "Error: \(message)\n")
+    }
+    #expect(files(in: folder) == ["chart.json", "pipe.mid", "pipe.sf2"])
   }
 }

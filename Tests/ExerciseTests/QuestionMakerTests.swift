@@ -182,6 +182,12 @@ struct QuestionMakerTests {
     #expect(none.rightChoice == "There is no clear link")
   }
 
+  @Test func giftTextIsHTMLWithItsOwnEscapes() {
+    #expect(
+      GIFT.html("R&D <b>2024</b>: {a} = ~b #c")
+        == "R&amp;D &lt;b&gt;2024&lt;/b&gt;\\: \\{a\\} \\= \\~b \\#c")
+  }
+
   @Test func theSameSeedChoosesTheSameQuestions() throws {
     var ys = (0..<30).map { 20 + Double($0) * 2 + Self.wobble($0, 1) }
     ys[14] = 95

@@ -60,6 +60,13 @@ struct CaptionTests {
     )
   }
 
+  @Test func webVTTWritesAmpersandsAndAngleBracketsAsEntities() {
+    let text = CaptionMaker.render(
+      [Caption(start: 0, end: 1, text: "R&D <2024> a --> b")], as: .webVTT)
+    #expect(
+      text == "WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\nR&amp;D &lt;2024&gt; a --&gt; b\n\n")
+  }
+
   @Test func cueTimesAreTheNoteOnsetsInTheFile() throws {
     let chart = try example("cars")
     let mapper = ChartMapper()

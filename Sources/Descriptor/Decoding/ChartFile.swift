@@ -62,28 +62,49 @@ extension ChartDescriptor {
   }
 }
 
-/// The bytes of a file, read straight into the buffer the scanner reads.
+/// A chart file's bytes.
 ///
-/// - Throws: `DescriptorError` naming the file and the system's reason.
+/// - Throws: `DescriptorError` naming the file and why it cannot be read.
 func readDocument(_ url: URL) throws -> [UInt8] {
-  func failure(_ reason: String) -> DescriptorError {
-    DescriptorError("cannot read the file (\(reason))", file: url.relativePath)
+  do {
+    return try readRegularFile(url.path)
+  } catch {
+    throw DescriptorError("cannot read the file (\(error.reason))", file: url.relativePath)
   }
-  guard let file = fopen(url.path, "rb") else {
-    throw failure(String(cString: strerror(errno)).lowercased())
+}
+
+/// Why a file cannot be read: "no such file or directory", "it is not a regular file".
+package struct FileReadFailure: Error {
+  /// The reason, in lower case.
+  package var reason: String
+}
+
+/// The bytes of a regular file. It is opened without waiting (a FIFO or a device would block a
+/// read, or never end) and refused unless it is a regular file.
+///
+/// - Throws: `FileReadFailure` saying why it cannot be read.
+package func readRegularFile(_ path: String) throws(FileReadFailure) -> [UInt8] {
+  let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+  guard descriptor >= 0 else {
+    throw FileReadFailure(reason: String(cString: strerror(errno)).lowercased())
   }
-  defer { fclose(file) }
+  defer { close(descriptor) }
   var status = stat()
-  guard fstat(fileno(file), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-    throw failure("it is not a regular file")
+  guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+    throw FileReadFailure(reason: "it is not a regular file")
   }
   let size = Int(status.st_size)
   var failed = false
   let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-    let read = size == 0 ? 0 : fread(buffer.baseAddress!, 1, size, file)
-    failed = read != size
-    count = read
+    count = 0
+    while count < size {
+      let got = read(descriptor, buffer.baseAddress! + count, size - count)
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { break }
+      count += got
+    }
+    failed = count != size
   }
-  if failed { throw failure("a read error") }
+  if failed { throw FileReadFailure(reason: "a read error") }
   return bytes
 }

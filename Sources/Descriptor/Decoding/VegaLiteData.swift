@@ -93,11 +93,12 @@ extension VegaLite {
         leadsOut = true
         continue
       }
-      var status = stat()
-      guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-        throw DescriptorError(at: "data.url", "\(quoted(path)) is not a regular file")
+      let bytes: Data
+      do {
+        bytes = Data(try readRegularFile(resolved))
+      } catch {
+        throw DescriptorError(at: "data.url", "cannot read \(quoted(path)): \(error.reason)")
       }
-      guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: resolved)) else { continue }
       let extensionType = (path.lowercased() as NSString).pathExtension
       // A mistake in the data file is named by the file, its line and its column.
       let here = FileManager.default.currentDirectoryPath + "/"

@@ -1,4 +1,5 @@
 internal import CSMF
+import Descriptor
 import Foundation
 
 /// Owns one `smf_t` from libsmf and frees it in `deinit`.
@@ -11,15 +12,13 @@ final class SMFDocument {
 
   /// Reads a file and loads it from its bytes.
   convenience init(path: String, name: String) throws {
-    guard FileManager.default.isReadableFile(atPath: path),
-      let data = FileManager.default.contents(atPath: path)
-    else {
-      let reason =
-        FileManager.default.fileExists(atPath: path)
-        ? "permission denied" : "no such file or directory"
-      throw MIDIMapError("cannot read the file (\(reason))", file: name)
+    let bytes: [UInt8]
+    do {
+      bytes = try readRegularFile(path)
+    } catch {
+      throw MIDIMapError("cannot read the file (\(error.reason))", file: name)
     }
-    try self.init(bytes: [UInt8](data), name: name)
+    try self.init(bytes: bytes, name: name)
   }
 
   /// How many system exclusive events libsmf could not read and were left out.

@@ -25,6 +25,11 @@ public enum SoundFontLocator {
             ? "there is no system General MIDI soundfont at \(systemGeneralMIDI); install fluid-soundfont-gm or timgm6mb-soundfont"
             : "the soundfont \(path) does not exist")
       }
+      // A FIFO or a device would block FluidSynth's read, or never end.
+      var status = stat()
+      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        throw SynthError("the soundfont \(path) is not a regular file")
+      }
       return URL(fileURLWithPath: path)
     }
     if let path = ProcessInfo.processInfo.environment["CHART2MIDI_SOUNDFONT"], !path.isEmpty,
