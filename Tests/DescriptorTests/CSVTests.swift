@@ -87,4 +87,16 @@ struct CSVTests {
       #expect("\(error)" == message)
     }
   }
+
+  @Test func anUnknownColumnNamesTheFirstTwentyColumnsOnly() throws {
+    let header = (0..<1000).map { "c\($0)" }.joined(separator: ",")
+    let row = (0..<1000).map { _ in "1" }.joined(separator: ",")
+    let data = Data("\(header)\n\(row)\n".utf8)
+    let shown = (0..<20).map { "\"c\($0)\"" }.joined(separator: ", ")
+    #expect(
+      throws: DescriptorError("there is no column \"nope\"; the columns are \(shown) and 980 more")
+    ) {
+      try ChartDescriptor(csv: data, columns: CSVColumns(x: "nope", y: "c1"))
+    }
+  }
 }

@@ -56,9 +56,10 @@ extension ChartDescriptor {
     }
     func column(_ wanted: String) throws -> Int {
       if let index = header.firstIndex(of: wanted) { return index }
-      throw DescriptorError(
-        "there is no column \(quoted(wanted)); the columns are \(header.map { quoted($0) }.joined(separator: ", "))"
-      )
+      // The first columns only: a file of a million columns makes no million-column message.
+      let shown = header.prefix(20).map { quoted($0) }.joined(separator: ", ")
+      let more = header.count > 20 ? " and \(header.count - 20) more" : ""
+      throw DescriptorError("there is no column \(quoted(wanted)); the columns are \(shown)\(more)")
     }
     let xColumn = try column(columns.x)
     let yColumn = try column(columns.y)
