@@ -75,7 +75,7 @@ struct ChartExportTests {
             // A megabyte of the file's own byte, in pieces.
             let piece = Data(repeating: UInt8(index), count: 1 << 16)
             for _ in 0..<16 { try piece.withUnsafeBytes(output) }
-            if index == failing { throw CocoaError(.fileWriteUnknown) }
+            if index == failing { throw WriteFailure(reason: "no space left on device") }
           }
         )
       }
@@ -83,7 +83,8 @@ struct ChartExportTests {
     // One file cannot be written: no temporary is left, and the old files are as they were.
     var failed = AtomicFileBatch()
     #expect(
-      throws: ExportError("cannot write \(urls[3].path): it is not writable", file: urls[3].path)
+      throws: ExportError(
+        "cannot write \(urls[3].path): no space left on device", file: urls[3].path)
     ) { try failed.stage(files(failing: 3)) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names)
     for (name, url) in zip(names, urls) {

@@ -61,18 +61,23 @@ package struct AtomicFileBatch {
       TemporaryFiles.register(temporaries[index])
       pending.append(Staged(temporary: temporaries[index], destination: files[index].destination))
     }
-    // Each file writes only its own slot: whether it was written.
-    var written = [Bool](repeating: false, count: files.count)
-    written.withUnsafeMutableBufferPointer { slots in
+    // Each file writes only its own slot: nil when it was written, else why not.
+    var failures = [String?](repeating: nil, count: files.count)
+    failures.withUnsafeMutableBufferPointer { slots in
       nonisolated(unsafe) let slots = slots
       DispatchQueue.concurrentPerform(iterations: files.count) { index in
-        slots[index] =
-          (try? TemporaryFiles.write(to: temporaries[index], files[index].write)) != nil
+        do {
+          try TemporaryFiles.write(to: temporaries[index], files[index].write)
+        } catch let failure as WriteFailure {
+          slots[index] = failure.reason
+        } catch {
+          slots[index] = "\(error)"
+        }
       }
     }
-    guard let failed = written.firstIndex(of: false) else { return }
+    guard let failed = failures.firstIndex(where: { $0 != nil }) else { return }
     discard()
-    throw Self.cannotWrite(files[failed].destination)
+    throw Self.cannotWrite(files[failed].destination, reason: failures[failed]!)
   }
 
   /// A new temporary folder beside `folder`, after making `folder`'s missing parents.
@@ -101,14 +106,18 @@ package struct AtomicFileBatch {
     return temporary
   }
 
-  /// Why `destination` could not be written: its folder is missing, or not writable.
-  private static func cannotWrite(_ destination: URL) -> ExportError {
+  /// Why `destination` could not be written: its folder is missing, or the system's reason ("no
+  /// space left on device"), which for a folder it may not write in is "it is not writable".
+  private static func cannotWrite(_ destination: URL, reason: String) -> ExportError {
     let folder = destination.deletingLastPathComponent()
     var isFolder: ObjCBool = false
-    let reason =
-      FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
-      ? "it is not writable" : "the folder \(folder.path) does not exist"
-    return ExportError("cannot write \(destination.path): \(reason)", file: destination.path)
+    let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+    let said =
+      !exists
+      ? "the folder \(folder.path) does not exist"
+      : reason == "permission denied" || reason == "read-only file system"
+        ? "it is not writable (\(reason))" : reason
+    return ExportError("cannot write \(destination.path): \(said)", file: destination.path)
   }
 
   /// Puts every staged file and folder in place: a file by renaming it over its destination (a

@@ -33,7 +33,7 @@ package struct SparseWriter {
 
   /// Adds `piece` to the file.
   ///
-  /// - Throws: `CocoaError` when a write fails.
+  /// - Throws: `WriteFailure` with the system's reason when a write fails.
   package mutating func append(_ piece: UnsafeRawBufferPointer) throws {
     guard let base = piece.baseAddress, !piece.isEmpty else { return }
     var next = 0
@@ -76,14 +76,14 @@ package struct SparseWriter {
 
   /// Writes the last, partial block and gives the file its full size.
   ///
-  /// - Throws: `CocoaError` when a write fails.
+  /// - Throws: `WriteFailure` with the system's reason when a write fails.
   package mutating func finish() throws {
     if !partial.isEmpty {
       try partial.withUnsafeBytes { try emit($0, at: size - partial.count) }
       partial.removeAll()
     }
     if written < size, ftruncate(descriptor, off_t(size)) != 0 {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+      throw WriteFailure()
     }
   }
 
@@ -113,7 +113,7 @@ package struct SparseWriter {
         descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        throw WriteFailure()
       }
       done += count
     }
@@ -153,4 +153,16 @@ package struct SparseWriter {
     }
     return true
   }
+}
+
+/// A write that failed, with the system's reason ("no space left on device").
+package struct WriteFailure: Error {
+  /// The reason, from `errno` where the write failed.
+  package var reason = String(cString: strerror(errno)).lowercased()
+
+  /// The failure of the call that just set `errno`.
+  package init() {}
+
+  /// A failure for `reason`.
+  package init(reason: String) { self.reason = reason }
 }

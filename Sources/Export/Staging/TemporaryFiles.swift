@@ -51,7 +51,7 @@ package enum TemporaryFiles {
   /// its long runs of zeros left as holes (`SparseWriter`). Files are written side by side (the lock is
   /// held only to count them), and an interruption waits until none is being written.
   ///
-  /// - Throws: `CocoaError` when the file cannot be created or written; what `body` throws.
+  /// - Throws: `WriteFailure` when the file cannot be created or written; what `body` throws.
   package static func write(
     to url: URL, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
   ) throws {
@@ -67,7 +67,7 @@ package enum TemporaryFiles {
     // A new file, never one already there and never through a link.
     let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
-      throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+      throw WriteFailure()
     }
     defer { close(descriptor) }
     var writer = SparseWriter(descriptor: descriptor, path: url.path)
