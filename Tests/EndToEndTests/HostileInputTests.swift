@@ -55,4 +55,18 @@ struct HostileInputTests {
     #expect(result.status == 1, "exit \(result.status): \(result.error.prefix(300))")
     #expect(result.error == "Error: \(path): \(hostile.message)\n")
   }
+
+  @Test func inspectPrintsNoEscapeSequenceFromAFile() throws {
+    let path = projectRoot.appendingPathComponent(
+      "Tests/Fixtures/Hostile/escape-sequence-track-name.mid"
+    ).path
+    let result = try run(["inspect", path])
+    #expect(result.status == 0)
+    #expect(
+      !result.output.unicodeScalars.contains {
+        $0.properties.generalCategory == .control && $0 != "\n"
+      })
+    #expect(result.output.contains(#"track 0 "\u{1B}[31mRED\u{1B}]0;pwned\u{7}""#))
+    #expect(result.output.contains(#"0.50 s  \u{1B}XY"#))
+  }
 }

@@ -93,7 +93,7 @@ public struct MIDIFileSummary: Hashable, Sendable {
       "\(name): SMF format \(format), \(ticksPerQuarterNote) ticks per quarter note, \(counted(tracks.count, "track")), \(counted(notes, "note")), \(seconds(lengthSeconds)) long"
     )
     for (index, track) in tracks.enumerated() {
-      var parts = ["track \(index) \"\(track.name ?? "")\""]
+      var parts = ["track \(index) \"\(Self.printable(track.name ?? ""))\""]
       if !track.channels.isEmpty {
         let channels = track.channels.map { String($0 + 1) }.joined(separator: ", ")
         parts.append("channel \(channels)\(track.port > 0 ? " (port \(track.port))" : "")")
@@ -120,11 +120,27 @@ public struct MIDIFileSummary: Hashable, Sendable {
     }
     if !markers.isEmpty {
       lines.append("markers (\(markers.count)):")
-      for marker in markers.prefix(50) { lines.append("  \(seconds(marker.time))  \(marker.text)") }
+      for marker in markers.prefix(50) {
+        lines.append("  \(seconds(marker.time))  \(Self.printable(marker.text))")
+      }
       if markers.count > 50 { lines.append("  … \(markers.count - 50) more") }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
   private func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
+
+  /// A file's text as it can be printed to a terminal: control characters (an escape sequence
+  /// would move the cursor, recolour or retitle it) written as `\u{1B}`, the text otherwise as is.
+  static func printable(_ text: String) -> String {
+    var shown = ""
+    for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .control {
+        shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
+    }
+    return shown
+  }
 }
