@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 
 /// The exercise's two web pages: the student sheet (no answer anywhere in it) and the teacher's
@@ -149,18 +150,5 @@ public enum ExercisePages {
   }
 
   /// Text safe in HTML content and attribute values.
-  public static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
+  public static func escape(_ text: String) -> String { markupEscaped(text, quotes: true) }
 }

@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 
 /// An exercise's questions in Moodle's GIFT format, for import into a course's question bank:
@@ -37,9 +38,7 @@ public enum GIFT {
   /// A question's or an answer's text as Moodle shows it, as HTML: `&`, `<` and `>` written as
   /// entities (so that a title like "R&D <2024>" shows as written), then GIFT's escapes.
   package static func html(_ text: String) -> String {
-    escape(
-      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;"))
+    escape(markupEscaped(text))
   }
 
   /// Text with GIFT's special characters escaped, on one line.

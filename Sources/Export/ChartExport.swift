@@ -52,6 +52,8 @@ public enum ChartExport {
     let mapper = ChartMapper(options: options)
     // A chart that cannot be played is refused before a summary is made for it.
     try mapper.checkFits(chart)
+    // The soundfont is found before any work, too.
+    let renderer = settings.wantsAudio ? try Renderer(settings) : nil
     var chart = chart
     if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
     var score = try mapper.makeScore(for: chart)
@@ -78,7 +80,7 @@ public enum ChartExport {
     }
     // The music renders from time 0 of the graph, wherever the narration puts it.
     var music: (performance: Performance, synthesized: SynthesizedMusic, renderer: Renderer)?
-    if settings.wantsAudio {
+    if let renderer {
       let performance = Performance(score: score, stemsBy: settings.stemsBy)
       if performance.leadIn > 0,
         performance.leadIn + score.duration > FluidSynthRenderer.maximumDuration
@@ -89,7 +91,6 @@ public enum ChartExport {
               "padding the audio's start would make it %.1f hours long, and audio is rendered for at most 1 hour; without padding, the start is written as a time reference instead of silence",
             (performance.leadIn + score.duration) / 3600), at: options.origin(of: .padStart))
       }
-      let renderer = try Renderer(settings)
       music = (
         performance, try renderer.synth.synthesize(performance, progress: progress), renderer
       )

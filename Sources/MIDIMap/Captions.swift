@@ -113,8 +113,7 @@ public struct CaptionMaker: Sendable {
       // "-->" becomes "->" there.
       var body = caption.text.replacingOccurrences(of: "\n\n", with: "\n")
       if format == .webVTT {
-        body = body.replacingOccurrences(of: "&", with: "&amp;")
-          .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        body = markupEscaped(body)
       } else {
         body = body.replacingOccurrences(of: "-->", with: "->")
       }

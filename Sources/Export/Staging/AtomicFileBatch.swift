@@ -82,13 +82,7 @@ package struct AtomicFileBatch {
 
   /// A new temporary folder beside `folder`, after making `folder`'s missing parents.
   private mutating func makeFolder(beside folder: URL) throws -> URL {
-    let parent = folder.deletingLastPathComponent()
-    var missing: [URL] = []
-    var ancestor = parent
-    while !FileManager.default.fileExists(atPath: ancestor.path), ancestor.path != "/" {
-      missing.append(ancestor)
-      ancestor = ancestor.deletingLastPathComponent()
-    }
+    let missing = OutputCheck.missingFolders(at: folder.deletingLastPathComponent()).missing
     let temporary = TemporaryFiles.path(for: folder, tag: "stems")
     do {
       for made in missing.reversed() {

@@ -45,19 +45,28 @@ enum OutputCheck {
       seen.append((url, identity))
       // The nearest folder that exists must take new files (the stems folder and its parents are
       // made when missing).
-      var folder = url.deletingLastPathComponent()
-      if kind == .file, !FileManager.default.fileExists(atPath: folder.path) {
+      let parent = url.deletingLastPathComponent()
+      let (missing, folder) = missingFolders(at: parent)
+      if kind == .file, !missing.isEmpty {
         throw ExportError(
-          "cannot write \(shown): the folder \(folder.relativePath) does not exist", file: shown)
-      }
-      while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
-        folder = folder.deletingLastPathComponent()
+          "cannot write \(shown): the folder \(parent.relativePath) does not exist", file: shown)
       }
       guard access(folder.path, W_OK | X_OK) == 0 else {
         throw ExportError(
           "cannot write \(shown): the folder \(folder.relativePath) is not writable", file: shown)
       }
     }
+  }
+
+  /// The folders from `folder` up that do not exist yet, nearest first, and the nearest that does.
+  static func missingFolders(at folder: URL) -> (missing: [URL], existing: URL) {
+    var missing: [URL] = []
+    var ancestor = folder
+    while !FileManager.default.fileExists(atPath: ancestor.path), ancestor.path != "/" {
+      missing.append(ancestor)
+      ancestor = ancestor.deletingLastPathComponent()
+    }
+    return (missing, ancestor)
   }
 
   /// What makes two paths one file: the device and inode of a file that exists (so that a link or

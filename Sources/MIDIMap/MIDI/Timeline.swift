@@ -115,29 +115,55 @@ public struct Timecode: Hashable, Sendable, CustomStringConvertible {
   /// A timecode `HH:MM:SS:FF` (or `;FF` for drop-frame); nil when it is not one at this rate (see
   /// `problem(with:frameRate:)` for why).
   public init?(_ text: String, frameRate: FrameRate) {
-    guard Self.problem(with: text, frameRate: frameRate) == nil else { return nil }
-    let parts = Self.fields(text)!
-    self.frameRate = frameRate
-    (hours, minutes, seconds, frames, subframes) = (parts[0], parts[1], parts[2], parts[3], 0)
+    guard case .success(let timecode) = Self.read(text, frameRate: frameRate) else { return nil }
+    self = timecode
   }
 
   /// Why `text` is not a timecode at `frameRate`, in words to follow "text": nil when it is one.
   public static func problem(with text: String, frameRate: FrameRate) -> String? {
-    guard let parts = fields(text) else { return "is not a timecode HH:MM:SS:FF" }
+    guard case .failure(let problem) = read(text, frameRate: frameRate) else { return nil }
+    return problem.words
+  }
+
+  /// Why a text is not a timecode, in words to follow the text.
+  package struct Problem: Error {
+    /// "is past 23:59:59:FF, the last timecode of a day".
+    package var words: String
+  }
+
+  /// The timecode `text` writes at `frameRate`, or why it is none: the one reading behind
+  /// `init?(_:frameRate:)` and `problem(with:frameRate:)`.
+  package static func read(_ text: String, frameRate: FrameRate) -> Result<Timecode, Problem> {
+    func problem(_ words: String) -> Result<Timecode, Problem> { .failure(Problem(words: words)) }
+    guard let parts = fields(text) else { return problem("is not a timecode HH:MM:SS:FF") }
     let (hours, minutes, seconds, frames) = (parts[0], parts[1], parts[2], parts[3])
-    guard hours < 24 else { return "is past 23:59:59:FF, the last timecode of a day" }
+    guard hours < 24 else { return problem("is past 23:59:59:FF, the last timecode of a day") }
     guard minutes < 60, seconds < 60 else {
-      return "is not a timecode: minutes and seconds go from 00 to 59"
+      return problem("is not a timecode: minutes and seconds go from 00 to 59")
     }
     guard frames < frameRate.nominal else {
-      return
+      return problem(
         "is not a timecode at \(frameRate.rawValue) frames a second: frames go from 00 to \(frameRate.nominal - 1)"
+      )
     }
     if frameRate.isDropFrame, seconds == 0, frames < 2, minutes % 10 != 0 {
-      return
+      return problem(
         "is not a timecode at 29.97 drop-frame: it skips frames 00 and 01 at the start of each minute but every tenth"
+      )
     }
-    return nil
+    return .success(
+      Timecode(
+        frameRate: frameRate, hours: hours, minutes: minutes, seconds: seconds, frames: frames,
+        subframes: 0))
+  }
+
+  /// A timecode of these fields, already checked.
+  private init(
+    frameRate: FrameRate, hours: Int, minutes: Int, seconds: Int, frames: Int, subframes: Int
+  ) {
+    self.frameRate = frameRate
+    (self.hours, self.minutes, self.seconds, self.frames, self.subframes) =
+      (hours, minutes, seconds, frames, subframes)
   }
 
   /// The four numbers of `HH:MM:SS:FF` (`;` or `.` before the frames too), or nil.

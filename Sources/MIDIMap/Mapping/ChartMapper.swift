@@ -120,10 +120,11 @@ public struct ChartMapper: Sendable {
     if let seconds = Double(start) {
       return Timecode(seconds: seconds, frameRate: options.frameRate)
     }
-    if let problem = Timecode.problem(with: start, frameRate: options.frameRate) {
-      throw MIDIMapError("\(start) \(problem)", at: options.origin(of: .start))
+    switch Timecode.read(start, frameRate: options.frameRate) {
+    case .success(let timecode): return timecode
+    case .failure(let problem):
+      throw MIDIMapError("\(start) \(problem.words)", at: options.origin(of: .start))
     }
-    return Timecode(start, frameRate: options.frameRate)
   }
 
   /// The key of a chosen scale, on the `key` option or else the lowest note of the range; none for

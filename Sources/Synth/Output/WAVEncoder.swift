@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 import MIDIMap
 
@@ -189,17 +190,13 @@ public enum WAVEncoder {
   /// itself in the speed note. Nothing without a timecode.
   static func ixmlChunk(_ metadata: WAVMetadata, sampleRate: Int, bitDepth: Int) -> [UInt8] {
     guard let timecode = metadata.timecode else { return [] }
-    func escaped(_ text: String) -> String {
-      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;")
-    }
     let rate = timecode.frameRate
     let samples = UInt64(max(0, metadata.timeReference))
     let xml = """
       <?xml version="1.0" encoding="UTF-8"?>
       <BWFXML>
         <IXML_VERSION>2.10</IXML_VERSION>
-        <PROJECT>\(escaped(metadata.description))</PROJECT>
+        <PROJECT>\(markupEscaped(metadata.description))</PROJECT>
         <SPEED>
           <NOTE>start \(timecode) at \(rate.rawValue) fps</NOTE>
           <MASTER_SPEED>\(rate.ratio)</MASTER_SPEED>
@@ -214,8 +211,8 @@ public enum WAVEncoder {
           <TIMESTAMP_SAMPLE_RATE>\(sampleRate)</TIMESTAMP_SAMPLE_RATE>
         </SPEED>
         <BEXT>
-          <BWF_DESCRIPTION>\(escaped(metadata.description))</BWF_DESCRIPTION>
-          <BWF_ORIGINATOR>\(escaped(metadata.originator))</BWF_ORIGINATOR>
+          <BWF_DESCRIPTION>\(markupEscaped(metadata.description))</BWF_DESCRIPTION>
+          <BWF_ORIGINATOR>\(markupEscaped(metadata.originator))</BWF_ORIGINATOR>
           <BWF_TIME_REFERENCE_LOW>\(samples & 0xFFFF_FFFF)</BWF_TIME_REFERENCE_LOW>
           <BWF_TIME_REFERENCE_HIGH>\(samples >> 32)</BWF_TIME_REFERENCE_HIGH>
         </BEXT>
