@@ -92,7 +92,9 @@ public enum ChartExport {
             (performance.leadIn + score.duration) / 3600), at: options.origin(of: .padStart))
       }
       music = (
-        performance, try renderer.synth.synthesize(performance, progress: progress), renderer
+        performance,
+        try renderer.synth.synthesize(performance, spill: renderer.spill, progress: progress),
+        renderer
       )
     }
     let narration = try speech?.value()
@@ -172,7 +174,8 @@ public enum ChartExport {
     do {
       let performance = Performance(file: file)
       let renderer = try Renderer(settings)
-      let audio = try renderer.synth.layers(of: performance, progress: progress)
+      let audio = try renderer.synth.layers(
+        of: performance, spill: renderer.spill, progress: progress)
       try stageAudio(audio, of: performance, renderer, into: &batch, report: &report)
       try batch.commit()
     } catch {
@@ -192,6 +195,12 @@ public enum ChartExport {
       options.rendersStems = settings.stems != nil
       synth = FluidSynthRenderer(soundFont: try settings.locatedSoundFont(), options: options)
       self.settings = settings
+    }
+
+    /// Audio past the memory budget waits in scratch files beside the first audio output, on
+    /// the disk it is written to.
+    var spill: AudioSpill? {
+      (settings.mix ?? settings.stems).map { AudioSpill(folder: $0.deletingLastPathComponent()) }
     }
   }
 

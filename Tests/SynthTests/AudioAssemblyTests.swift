@@ -97,7 +97,7 @@ struct AudioAssemblyTests {
     #expect(StereoAudio(left: [0.25, -0.5], right: [0.75, 0]).peak == 0.75)
   }
 
-  @Test func layersAreSummedAndScaledPieceByPiece() {
+  @Test func layersAreSummedAndScaledPieceByPiece() throws {
     // Two layers that overlap, one mono, over more than a piece, with gains.
     let size = LayeredAudio.pieceFrames
     let music = StereoAudio(
@@ -106,8 +106,8 @@ struct AudioAssemblyTests {
     let voice = (0..<300).map { Float($0) / 1000 }
     var audio = LayeredAudio(
       layers: [
-        .init(left: music.left, right: music.right, offset: 20),
-        .init(left: voice, right: voice, offset: size - 100, gain: 0.5),
+        .init(.memory(music), offset: 20),
+        .init(.memory(StereoAudio(left: voice, right: voice)), offset: size - 100, gain: 0.5),
       ], frames: size + 400)
     audio.gain = 2
     // The plain way, frame by frame.
@@ -121,14 +121,14 @@ struct AudioAssemblyTests {
       left[size - 100 + frame] += voice[frame] * 0.5
       right[size - 100 + frame] += voice[frame] * 0.5
     }
-    let peak = audio.peak
-    let dense = audio.dense
+    let peak = try audio.peak()
+    let dense = try audio.dense()
     #expect(dense.left == left.map { $0 * 2 })
     #expect(dense.right == right.map { $0 * 2 })
     #expect(peak == dense.peak)
     // One unscaled layer over the whole audio is handed over as it is.
     var pieces = 0
-    LayeredAudio(music).forEachPiece { first, left, _ in
+    try LayeredAudio(music).forEachPiece { first, left, _ in
       music.left.withUnsafeBufferPointer { #expect(left.baseAddress == $0.baseAddress! + first) }
       pieces += 1
     }

@@ -82,66 +82,105 @@ public enum WAVEncoder {
     _ audio: StereoAudio, sampleRate: Int, format: SampleFormat, metadata: WAVMetadata? = nil,
     to output: (UnsafeRawBufferPointer) throws -> Void
   ) rethrows {
-    try write(
-      LayeredAudio(audio), sampleRate: sampleRate, format: format, metadata: metadata, to: output)
+    let layout = Layout(frames: audio.frames, sampleRate: sampleRate, format: format, metadata)
+    try layout.header.withUnsafeBytes(output)
+    let piece = layout.pieceBuffer()
+    defer { piece.deallocate() }
+    try audio.left.withUnsafeBufferPointer { left in
+      try audio.right.withUnsafeBufferPointer { right in
+        for first in stride(from: 0, to: audio.frames, by: LayeredAudio.pieceFrames) {
+          let part = first..<min(audio.frames, first + LayeredAudio.pieceFrames)
+          try output(layout.samples(.init(rebasing: left[part]), .init(rebasing: right[part]), piece))
+        }
+      }
+    }
+    try layout.trailer.withUnsafeBytes(output)
   }
 
   /// Audio made of layers, written the same way, a piece summed at a time.
+  ///
+  /// - Throws: what `output` throws; `SynthError` when a scratch file cannot be read.
   package static func write(
     _ audio: LayeredAudio, sampleRate: Int, format: SampleFormat, metadata: WAVMetadata? = nil,
     to output: (UnsafeRawBufferPointer) throws -> Void
-  ) rethrows {
-    let channels = 2
-    let width = format.bytesPerSample
-    let dataSize = audio.frames * channels * width
-    let isFloat = format == .float32
-    let formatChunkSize = isFloat ? 18 : 16
-    let factSize = isFloat ? 12 : 0
-    let broadcast =
-      metadata.map {
-        broadcastChunk($0) + ixmlChunk($0, sampleRate: sampleRate, bitDepth: width * 8)
-      } ?? []
-    let markers = metadata.map { markerChunks($0.cues) } ?? []
-    var bytes: [UInt8] = []
-    func text(_ tag: String) { bytes.append(contentsOf: Array(tag.utf8)) }
-    func u16(_ value: Int) {
-      bytes.append(UInt8(value & 0xFF))
-      bytes.append(UInt8((value >> 8) & 0xFF))
-    }
-    func u32(_ value: Int) {
-      for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> shift) & 0xFF)) }
-    }
-    text("RIFF")
-    u32(
-      4 + (8 + formatChunkSize) + (isFloat ? factSize : 0) + broadcast.count + 8 + dataSize
-        + dataSize % 2 + markers.count)
-    text("WAVE")
-    text("fmt ")
-    u32(formatChunkSize)
-    u16(isFloat ? 3 : 1)
-    u16(channels)
-    u32(sampleRate)
-    u32(sampleRate * channels * width)
-    u16(channels * width)
-    u16(width * 8)
-    if isFloat {
-      u16(0)
-      text("fact")
-      u32(4)
-      u32(audio.frames)
-    }
-    bytes += broadcast
-    text("data")
-    u32(dataSize)
-    try bytes.withUnsafeBytes(output)
-    let piece = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: LayeredAudio.pieceFrames * channels * width, alignment: 16)
+  ) throws {
+    let layout = Layout(frames: audio.frames, sampleRate: sampleRate, format: format, metadata)
+    try layout.header.withUnsafeBytes(output)
+    let piece = layout.pieceBuffer()
     defer { piece.deallocate() }
-    try audio.forEachPiece { _, left, right in
-      writeSamples(left, right, format, to: piece.baseAddress!)
-      try output(UnsafeRawBufferPointer(rebasing: piece[0..<(left.count * channels * width)]))
+    try audio.forEachPiece { _, left, right in try output(layout.samples(left, right, piece)) }
+    try layout.trailer.withUnsafeBytes(output)
+  }
+
+  /// A file's chunks around its samples.
+  private struct Layout {
+    let format: SampleFormat
+    /// Everything before the samples: `RIFF`, `fmt `, `fact`, `bext`, `iXML`, the `data` header.
+    var header: [UInt8] = []
+    /// Everything after: the pad byte of an odd data size, the markers.
+    var trailer: [UInt8] = []
+
+    init(frames: Int, sampleRate: Int, format: SampleFormat, _ metadata: WAVMetadata?) {
+      self.format = format
+      let channels = 2
+      let width = format.bytesPerSample
+      let dataSize = frames * channels * width
+      let isFloat = format == .float32
+      let formatChunkSize = isFloat ? 18 : 16
+      let factSize = isFloat ? 12 : 0
+      let broadcast =
+        metadata.map {
+          broadcastChunk($0) + ixmlChunk($0, sampleRate: sampleRate, bitDepth: width * 8)
+        } ?? []
+      let markers = metadata.map { markerChunks($0.cues) } ?? []
+      var bytes: [UInt8] = []
+      func text(_ tag: String) { bytes.append(contentsOf: Array(tag.utf8)) }
+      func u16(_ value: Int) {
+        bytes.append(UInt8(value & 0xFF))
+        bytes.append(UInt8((value >> 8) & 0xFF))
+      }
+      func u32(_ value: Int) {
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> shift) & 0xFF)) }
+      }
+      text("RIFF")
+      u32(
+        4 + (8 + formatChunkSize) + (isFloat ? factSize : 0) + broadcast.count + 8 + dataSize
+          + dataSize % 2 + markers.count)
+      text("WAVE")
+      text("fmt ")
+      u32(formatChunkSize)
+      u16(isFloat ? 3 : 1)
+      u16(channels)
+      u32(sampleRate)
+      u32(sampleRate * channels * width)
+      u16(channels * width)
+      u16(width * 8)
+      if isFloat {
+        u16(0)
+        text("fact")
+        u32(4)
+        u32(frames)
+      }
+      bytes += broadcast
+      text("data")
+      u32(dataSize)
+      header = bytes
+      trailer = (dataSize % 2 == 1 ? [0] : []) + markers
     }
-    try ((dataSize % 2 == 1 ? [0] : []) + markers).withUnsafeBytes(output)
+
+    /// Room for a piece's samples.
+    func pieceBuffer() -> UnsafeMutableRawBufferPointer {
+      .allocate(byteCount: LayeredAudio.pieceFrames * 2 * format.bytesPerSample, alignment: 16)
+    }
+
+    /// A piece's samples in `piece`, interleaved and little-endian.
+    func samples(
+      _ left: UnsafeBufferPointer<Float>, _ right: UnsafeBufferPointer<Float>,
+      _ piece: UnsafeMutableRawBufferPointer
+    ) -> UnsafeRawBufferPointer {
+      writeSamples(left, right, format, to: piece.baseAddress!)
+      return UnsafeRawBufferPointer(rebasing: piece[0..<(left.count * 2 * format.bytesPerSample)])
+    }
   }
 
   /// A chunk: its four-letter id, its size and its body, padded to an even length.
@@ -239,7 +278,7 @@ public enum WAVEncoder {
   }
 
   /// Writes the samples interleaved and little-endian from `out` on, a tight loop per format.
-  private static func writeSamples(
+  fileprivate static func writeSamples(
     _ left: UnsafeBufferPointer<Float>, _ right: UnsafeBufferPointer<Float>,
     _ format: SampleFormat, to out: UnsafeMutableRawPointer
   ) {

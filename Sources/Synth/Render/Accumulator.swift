@@ -1,72 +1,89 @@
 /// Collects each block's group buffers into the mix and the stems, as the synth makes them: from
-/// time 0 of the events, unscaled.
+/// time 0 of the events, unscaled. Each block is summed in buffers of one block and then appended
+/// to its spool, which keeps it in memory or moves it to a scratch file.
 struct Accumulator {
-  var mix = StereoAudio(frames: 0)
-  var stems: [StereoAudio]
+  var mix: AudioSpool
+  var stems: [AudioSpool]
   /// The stem each synth channel belongs to, if any.
   let stemOfChannel: [Int?]
   let groups: Int
+  /// A block's two sides for the mix and for each stem: `2 * (1 + stems) * blockSize` samples.
+  private let block: UnsafeMutableBufferPointer<Float>
+  private let blockSize: Int
 
-  init(stems count: Int, stemOfChannel: [Int?], groups: Int) {
-    stems = Array(repeating: StereoAudio(frames: 0), count: count)
+  /// - Parameter spill: where audio past a memory budget goes; nil keeps it all in memory.
+  init(stems count: Int, stemOfChannel: [Int?], groups: Int, blockSize: Int, spill: AudioSpill?) {
+    let limit = spill.map { max(LayeredAudio.pieceFrames, $0.memoryBytes / (8 * (1 + count))) }
+    mix = AudioSpool(memoryFrames: limit, folder: spill?.folder)
+    stems = Array(repeating: AudioSpool(memoryFrames: limit, folder: spill?.folder), count: count)
     self.stemOfChannel = stemOfChannel
     self.groups = groups
+    self.blockSize = blockSize
+    block = .allocate(capacity: 2 * (1 + count) * blockSize)
   }
+
+  /// Frees the block buffers.
+  func deallocate() { block.deallocate() }
 
   mutating func reserve(frames: Int) {
-    mix.left.reserveCapacity(frames)
-    mix.right.reserveCapacity(frames)
-    for index in stems.indices {
-      stems[index].left.reserveCapacity(frames)
-      stems[index].right.reserveCapacity(frames)
-    }
+    mix.reserve(frames: frames)
+    for index in stems.indices { stems[index].reserve(frames: frames) }
   }
 
-  mutating func appendSilence(frames: Int) {
+  mutating func appendSilence(frames: Int) throws {
     guard frames > 0 else { return }
-    mix.left.append(contentsOf: repeatElement(0, count: frames))
-    mix.right.append(contentsOf: repeatElement(0, count: frames))
-    for index in stems.indices {
-      stems[index].left.append(contentsOf: repeatElement(0, count: frames))
-      stems[index].right.append(contentsOf: repeatElement(0, count: frames))
-    }
+    try mix.appendSilence(frames)
+    for index in stems.indices { try stems[index].appendSilence(frames) }
   }
 
   /// The largest sample of the mix in the last block.
   var lastBlockPeak: Float = 0
 
-  mutating func add(_ synth: FluidSynthInstance, frames: Int) {
-    let start = mix.frames
-    mix.left.append(contentsOf: repeatElement(0, count: frames))
-    mix.right.append(contentsOf: repeatElement(0, count: frames))
-    defer {
-      lastBlockPeak = max(
-        mix.left[start...].withUnsafeBufferPointer(StereoAudio.peak(of:)),
-        mix.right[start...].withUnsafeBufferPointer(StereoAudio.peak(of:)))
-    }
-    /// Adds a block of the synth's output to the frames from `start` on.
-    func add(_ block: UnsafeMutablePointer<Float>, to samples: inout [Float]) {
-      samples.withUnsafeMutableBufferPointer { out in
-        SampleMath.add(block, times: 1, to: out.baseAddress! + start, count: frames)
+  /// The left side of output `index` (0 the mix, then the stems); the right follows it.
+  private func side(_ index: Int) -> UnsafeMutablePointer<Float> {
+    block.baseAddress! + 2 * index * blockSize
+  }
+
+  mutating func add(_ synth: FluidSynthInstance, frames: Int) throws {
+    var sounding = [Bool](repeating: false, count: 1 + stems.count)
+    func add(_ source: UnsafeMutablePointer<Float>, to output: Int, side offset: Int) {
+      let out = side(output) + offset * blockSize
+      if !sounding[output] {
+        out.update(repeating: 0, count: frames)
+        (side(output) + (1 - offset) * blockSize).update(repeating: 0, count: frames)
+        sounding[output] = true
       }
+      SampleMath.add(source, times: 1, to: out, count: frames)
     }
     // Reverb goes to the mix only.
     if synth.hasReverb {
-      add(synth.reverbBuffer(side: 0), to: &mix.left)
-      add(synth.reverbBuffer(side: 1), to: &mix.right)
-    }
-    for index in stems.indices {
-      stems[index].left.append(contentsOf: repeatElement(0, count: frames))
-      stems[index].right.append(contentsOf: repeatElement(0, count: frames))
+      add(synth.reverbBuffer(side: 0), to: 0, side: 0)
+      add(synth.reverbBuffer(side: 1), to: 0, side: 1)
     }
     for group in 0..<groups where synth.groupIsActive(group) {
       let left = synth.buffer(group: group, side: 0)
       let right = synth.buffer(group: group, side: 1)
-      add(left, to: &mix.left)
-      add(right, to: &mix.right)
+      add(left, to: 0, side: 0)
+      add(right, to: 0, side: 1)
       if let stem = stemOfChannel[group], stem < stems.count {
-        add(left, to: &stems[stem].left)
-        add(right, to: &stems[stem].right)
+        add(left, to: 1 + stem, side: 0)
+        add(right, to: 1 + stem, side: 1)
+      }
+    }
+    guard sounding[0] else {
+      lastBlockPeak = 0
+      try appendSilence(frames: frames)
+      return
+    }
+    lastBlockPeak = max(
+      StereoAudio.peak(of: UnsafeBufferPointer(start: side(0), count: frames)),
+      StereoAudio.peak(of: UnsafeBufferPointer(start: side(0) + blockSize, count: frames)))
+    try mix.append(side(0), side(0) + blockSize, count: frames)
+    for index in stems.indices {
+      if sounding[1 + index] {
+        try stems[index].append(side(1 + index), side(1 + index) + blockSize, count: frames)
+      } else {
+        try stems[index].appendSilence(frames)
       }
     }
   }

@@ -1,9 +1,9 @@
 /// Music as the synth made it, from time 0 of its events: before a lead-in, recordings and gain.
 package struct SynthesizedMusic: Sendable {
   /// Everything the synth made.
-  package var mix: StereoAudio
+  package var mix: StoredAudio
   /// Each stem's part, when stems are kept.
-  package var stems: [StereoAudio]
+  package var stems: [StoredAudio]
   /// The stems' names.
   package var stemNames: [String]
   /// When the music ends, in seconds from time 0 of its events (before its tail).
@@ -29,11 +29,11 @@ package struct AssembledAudio: Sendable {
   package var warnings: [String]
 
   /// The audio as arrays of its full length.
-  consuming func rendering() -> Rendering {
-    let mix = self.mix.takeDense()
+  consuming func rendering() throws -> Rendering {
+    let mix = try self.mix.takeDense()
     var dense: [(name: String, audio: StereoAudio)] = []
     for index in stems.indices {
-      dense.append((stems[index].name, stems[index].audio.takeDense()))
+      dense.append((stems[index].name, try stems[index].audio.takeDense()))
     }
     return Rendering(
       sampleRate: sampleRate, mix: mix, stems: dense, gain: gain, loudness: loudness,
@@ -77,13 +77,13 @@ extension FluidSynthRenderer {
       let peak = clips.reduce(Float(0)) { max($0, StereoAudio.peak(of: $1.samples)) }
       return clips.map { clip in
         LayeredAudio.Layer(
-          left: clip.samples, right: clip.samples,
+          .memory(StereoAudio(left: clip.samples, right: clip.samples)),
           offset: lead + Int((clip.start * rate).rounded()),
           gain: peak > 0 && musicPeak > 0 ? 0.9 * musicPeak / peak : 1)
       }
     }
-    func placed(_ audio: StereoAudio) -> LayeredAudio.Layer {
-      LayeredAudio.Layer(left: audio.left, right: audio.right, offset: offset)
+    func placed(_ audio: StoredAudio) -> LayeredAudio.Layer {
+      LayeredAudio.Layer(audio, offset: offset)
     }
     let layers = [placed(music.mix)] + spoken.joined()
     var mix = LayeredAudio(

@@ -35,10 +35,10 @@ public struct FluidSynthRenderer: Sendable {
   /// A performance's audio as layers: synthesized, then placed after its lead-in with its
   /// recordings. Each step consumes the one before, so that a `Rendering` made from it is scaled in
   /// the synth's own arrays.
-  package func layers(of performance: Performance, progress: ((Double) -> Void)? = nil) throws
-    -> AssembledAudio
-  {
-    let music = try synthesize(performance, progress: progress)
+  package func layers(
+    of performance: Performance, spill: AudioSpill? = nil, progress: ((Double) -> Void)? = nil
+  ) throws -> AssembledAudio {
+    let music = try synthesize(performance, spill: spill, progress: progress)
     return try assemble(
       consume music, leadIn: performance.leadIn, recordings: performance.recordings)
   }
@@ -47,9 +47,10 @@ public struct FluidSynthRenderer: Sendable {
   /// and recordings are left to `assemble`, so that they can be decided while it renders.
   ///
   /// - Throws: `SynthError` when FluidSynth cannot be set up or the soundfont cannot be loaded.
-  package func synthesize(_ performance: Performance, progress: ((Double) -> Void)? = nil) throws
-    -> SynthesizedMusic
-  {
+  /// - Parameter spill: where the audio goes past a memory budget; nil keeps it in memory.
+  package func synthesize(
+    _ performance: Performance, spill: AudioSpill? = nil, progress: ((Double) -> Void)? = nil
+  ) throws -> SynthesizedMusic {
     guard options.sampleRate == 44100 || options.sampleRate == 48000 else {
       throw SynthError("the sample rate must be 44100 or 48000, not \(options.sampleRate)")
     }
@@ -77,10 +78,11 @@ public struct FluidSynthRenderer: Sendable {
       }
       return owner
     }()
+    let block = FluidSynthInstance.blockSize
     var output = Accumulator(
       stems: options.rendersStems ? performance.stems.count : 0, stemOfChannel: stemOfChannel,
-      groups: groups)
-    let block = FluidSynthInstance.blockSize
+      groups: groups, blockSize: block, spill: spill)
+    defer { output.deallocate() }
     // Room for the music and a typical tail, so that the buffers do not grow by copying.
     output.reserve(frames: Int((performance.end + min(options.tailCap, 2)) * rate) + block)
 
@@ -95,13 +97,13 @@ public struct FluidSynthRenderer: Sendable {
         }
         // A silent synth (no voice sounding, no reverb ringing) makes zeros: skip to the frame.
         if synth.activeVoices == 0, options.reverb == 0 || output.lastBlockPeak == 0 {
-          output.appendSilence(frames: frame - cursor)
+          try output.appendSilence(frames: frame - cursor)
           cursor = frame
           continue
         }
         let count = min(block, frame - cursor)
         try synth.process(frames: count)
-        output.add(synth, frames: count)
+        try output.add(synth, frames: count)
         cursor += count
       }
     }
@@ -137,7 +139,8 @@ public struct FluidSynthRenderer: Sendable {
       )
     }
     return SynthesizedMusic(
-      mix: output.mix, stems: output.stems, stemNames: performance.stems.map(\.name),
+      mix: try output.mix.finished(), stems: try output.stems.map { try $0.finished() },
+      stemNames: performance.stems.map(\.name),
       end: performance.end, warnings: notes)
   }
 

@@ -12,7 +12,7 @@ enum GainStaging {
   static func gain(
     for mix: LayeredAudio, sampleRate: Int, options: RenderOptions, notes: inout [String]
   ) throws -> (Float, LoudnessReport?) {
-    let peak = mix.peak
+    let peak = try mix.peak()
     let peakGain: Float =
       peak > 1e-6 ? min(Float(pow(10, options.peakLevel / 20)) / peak, maximumGain) : 1
     guard let target = options.loudness else { return (peakGain, nil) }

@@ -5,17 +5,21 @@
 package struct LayeredAudio: Sendable {
   /// Samples placed on the timeline.
   struct Layer: Sendable {
-    /// The left side.
-    var left: [Float]
-    /// The right side (the same array as `left` for a mono layer).
-    var right: [Float]
+    /// The samples: arrays (the same array on both sides for a mono layer) or a scratch file.
+    var audio: StoredAudio
     /// The frame its first sample falls on.
     var offset: Int
     /// What its samples are multiplied by before they are added.
     var gain: Float = 1
 
+    init(_ audio: StoredAudio, offset: Int, gain: Float = 1) {
+      self.audio = audio
+      self.offset = offset
+      self.gain = gain
+    }
+
     /// The frames it covers.
-    var range: Range<Int> { offset..<(offset + left.count) }
+    var range: Range<Int> { offset..<(offset + audio.frames) }
   }
 
   /// The layers, in the order they are added.
@@ -27,7 +31,7 @@ package struct LayeredAudio: Sendable {
 
   /// Stereo audio as one layer.
   init(_ audio: StereoAudio) {
-    layers = [Layer(left: audio.left, right: audio.right, offset: 0)]
+    layers = [Layer(.memory(audio), offset: 0)]
     frames = audio.frames
   }
 
@@ -41,32 +45,46 @@ package struct LayeredAudio: Sendable {
   static let pieceFrames = 16384
 
   /// Hands the audio to `body` in pieces of at most `size` frames, in order: the first frame of
-  /// each and its two sides. A piece that one unscaled layer covers is handed over as it is;
-  /// any other is summed into a buffer that is used again for the next.
+  /// each and its two sides. A piece that one unscaled layer covers is handed over as it is (from
+  /// its arrays, or read from its scratch file); any other is summed into a buffer that is used
+  /// again for the next.
+  ///
+  /// - Throws: what `body` throws; `SynthError` when a scratch file cannot be read.
   func forEachPiece(
     size: Int = pieceFrames,
     _ body: (Int, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) throws -> Void
-  ) rethrows {
-    let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: 2 * size)
+  ) throws {
+    // Two sides, then interleaved frames read from a scratch file.
+    let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4 * size)
     defer { scratch.deallocate() }
     let left = UnsafeMutableBufferPointer(rebasing: scratch[0..<size])
-    let right = UnsafeMutableBufferPointer(rebasing: scratch[size...])
+    let right = UnsafeMutableBufferPointer(rebasing: scratch[size..<(2 * size)])
+    let reading = UnsafeMutableBufferPointer(rebasing: scratch[(2 * size)...])
     for first in stride(from: 0, to: frames, by: size) {
       let piece = first..<min(frames, first + size)
       if gain == 1, layers.count == 1, layers[0].gain == 1,
         layers[0].range.lowerBound <= piece.lowerBound,
         piece.upperBound <= layers[0].range.upperBound
       {
-        let layer = layers[0]
-        try layer.left.withUnsafeBufferPointer { whole in
-          try layer.right.withUnsafeBufferPointer { other in
-            let part = (piece.lowerBound - layer.offset)..<(piece.upperBound - layer.offset)
-            try body(first, .init(rebasing: whole[part]), .init(rebasing: other[part]))
+        let part = (piece.lowerBound - layers[0].offset)..<(piece.upperBound - layers[0].offset)
+        switch layers[0].audio {
+        case .memory(let audio):
+          try audio.left.withUnsafeBufferPointer { whole in
+            try audio.right.withUnsafeBufferPointer { other in
+              try body(first, .init(rebasing: whole[part]), .init(rebasing: other[part]))
+            }
           }
+        case .file(let file):
+          try file.add(
+            part, times: nil, to: left.baseAddress!, right.baseAddress!,
+            buffer: reading.baseAddress!, capacity: reading.count / 2)
+          try body(
+            first, .init(rebasing: left[0..<piece.count]),
+            .init(rebasing: right[0..<piece.count]))
         }
         continue
       }
-      sum(piece, into: left, right)
+      try sum(piece, into: left, right, reading: reading)
       try body(
         first, .init(rebasing: left[0..<piece.count]), .init(rebasing: right[0..<piece.count]))
     }
@@ -75,54 +93,59 @@ package struct LayeredAudio: Sendable {
   /// The frames of `piece`, summed and scaled, from the start of `left` and `right`.
   private func sum(
     _ piece: Range<Int>, into left: UnsafeMutableBufferPointer<Float>,
-    _ right: UnsafeMutableBufferPointer<Float>
-  ) {
+    _ right: UnsafeMutableBufferPointer<Float>, reading: UnsafeMutableBufferPointer<Float>
+  ) throws {
     UnsafeMutableBufferPointer(rebasing: left[0..<piece.count]).update(repeating: 0)
     UnsafeMutableBufferPointer(rebasing: right[0..<piece.count]).update(repeating: 0)
-    for layer in layers {
+    for (index, layer) in layers.enumerated() {
       let overlap = piece.clamped(to: layer.range)
       guard !overlap.isEmpty else { continue }
       let into = overlap.lowerBound - piece.lowerBound
       let from = overlap.lowerBound - layer.offset
-      func add(_ samples: [Float], to out: UnsafeMutableBufferPointer<Float>) {
-        samples.withUnsafeBufferPointer { source in
-          SampleMath.add(
-            source.baseAddress! + from, times: layer.gain, to: out.baseAddress! + into,
-            count: overlap.count)
+      switch layer.audio {
+      case .memory(let audio):
+        func add(_ samples: [Float], to out: UnsafeMutableBufferPointer<Float>) {
+          samples.withUnsafeBufferPointer { source in
+            SampleMath.add(
+              source.baseAddress! + from, times: layer.gain, to: out.baseAddress! + into,
+              count: overlap.count)
+          }
         }
+        add(audio.left, to: left)
+        add(audio.right, to: right)
+      case .file(let file):
+        // Silence added to the zeros the first layer starts from leaves them as they are.
+        if index == 0, file.isSilent(from..<(from + overlap.count)) { continue }
+        try file.add(
+          from..<(from + overlap.count), times: layer.gain, to: left.baseAddress! + into,
+          right.baseAddress! + into, buffer: reading.baseAddress!, capacity: reading.count / 2)
       }
-      add(layer.left, to: left)
-      add(layer.right, to: right)
     }
     guard gain != 1 else { return }
     SampleMath.scale(left.baseAddress!, by: gain, count: piece.count)
     SampleMath.scale(right.baseAddress!, by: gain, count: piece.count)
   }
 
-  /// The audio as two arrays of its full length. When one layer of gain 1 covers it all, its
-  /// arrays are moved out and scaled in place, and the layers are left empty.
-  mutating func takeDense() -> StereoAudio {
-    if layers.count == 1, layers[0].offset == 0, layers[0].left.count == frames,
-      layers[0].gain == 1
+  /// The audio as two arrays of its full length. When one layer in memory of gain 1 covers it
+  /// all, its arrays are moved out and scaled in place, and the layers are left empty.
+  mutating func takeDense() throws -> StereoAudio {
+    if layers.count == 1, layers[0].offset == 0, layers[0].audio.frames == frames,
+      layers[0].gain == 1, case .memory(var audio) = layers[0].audio
     {
-      var left: [Float] = []
-      var right: [Float] = []
-      swap(&left, &layers[0].left)
-      swap(&right, &layers[0].right)
       layers = []
-      SampleMath.scale(&left, by: gain)
-      SampleMath.scale(&right, by: gain)
-      return StereoAudio(left: left, right: right)
+      SampleMath.scale(&audio.left, by: gain)
+      SampleMath.scale(&audio.right, by: gain)
+      return audio
     }
-    return dense
+    return try dense()
   }
 
   /// The audio as two arrays of its full length, summed a piece at a time.
-  var dense: StereoAudio {
+  func dense() throws -> StereoAudio {
     var audio = StereoAudio(frames: 0)
     audio.left.reserveCapacity(frames)
     audio.right.reserveCapacity(frames)
-    forEachPiece { _, left, right in
+    try forEachPiece { _, left, right in
       audio.left.append(contentsOf: left)
       audio.right.append(contentsOf: right)
     }
@@ -130,9 +153,13 @@ package struct LayeredAudio: Sendable {
   }
 
   /// The largest absolute sample value.
-  var peak: Float {
+  func peak() throws -> Float {
+    // One layer of gain 1 in a scratch file knows its peak.
+    if layers.count == 1, layers[0].gain == 1, case .file(let file) = layers[0].audio {
+      return file.peak * abs(gain)
+    }
     var largest: Float = 0
-    forEachPiece { _, left, right in
+    try forEachPiece { _, left, right in
       largest = max(largest, StereoAudio.peak(of: left), StereoAudio.peak(of: right))
     }
     return largest

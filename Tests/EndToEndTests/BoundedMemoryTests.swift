@@ -1,0 +1,111 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Long renders run under a limit of address space, and their peak memory is read from the kernel.
+@Suite("Bounded memory: an hour of sixteen stems under a limit")
+struct BoundedMemoryTests {
+  /// The address space the runs get: 1 GiB, where keeping every stem whole took about 20 GB.
+  static let addressSpace = 1 << 30
+  /// The most resident memory a run may reach: 300 MB.
+  static let residentLimit = 300_000_000
+
+  static func fixture(_ name: String) -> String {
+    projectRoot.appendingPathComponent("Tests/Fixtures/Memory/\(name)").path
+  }
+
+  /// Checks the mix and the stems with scipy (the files are mapped, not read whole): each stem
+  /// lasts `seconds` (plus at most the 5 s tail) and sounds in each of `notes`' spans of its
+  /// own, and is exactly silent in `quiet`; the mix sounds in all of them. Prints "ok" or what is
+  /// wrong.
+  static let check = """
+    import json, sys, warnings
+    import numpy as np
+    from scipy.io import wavfile
+    warnings.simplefilter("ignore")
+    folder, seconds, spans = sys.argv[1], float(sys.argv[2]), json.loads(sys.argv[3])
+    wrong = []
+    def read(name):
+        rate, data = wavfile.read(f"{folder}/{name}", mmap=True)
+        length = len(data) / rate
+        if not seconds <= length <= seconds + 5.05:
+            wrong.append(f"{name}: {length:.2f} s")
+        return rate, data
+    def loud(rate, data, start, end):
+        part = np.asarray(data[int(start * rate):int(end * rate)], dtype=np.float64)
+        return float(np.sqrt(np.mean(part ** 2))) if len(part) else 0.0
+    rate, mix = read("mix.wav")
+    for stem, (notes, quiet) in spans.items():
+        rate, data = read(f"stems/{stem}.wav")
+        for start, end in notes:
+            if loud(rate, data, start, end) < 30:
+                wrong.append(f"{stem}: silent from {start} s")
+            if loud(rate, mix, start, end) < 30:
+                wrong.append(f"mix: silent from {start} s")
+        for start, end in quiet:
+            part = np.asarray(data[int(start * rate):int(end * rate)])
+            if np.any(part != 0):
+                wrong.append(f"{stem}: sound from {start} to {end} s")
+    print("ok" if not wrong else "; ".join(wrong[:10]))
+    """
+
+  @Test(
+    "an hour-long MIDI file renders its mix and 16 stems in under 300 MB",
+    .enabled(if: releaseExecutable != nil, "make test builds the release binary this needs"))
+  func anHourOfSixteenTracks() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let measured = try runMeasured(
+      ["render", Self.fixture("hour-16-tracks.mid"), "--wav", "mix.wav", "--stems", "stems"],
+      program: releaseExecutable!, in: folder, addressSpace: Self.addressSpace)
+    #expect(measured.run.status == 0, "exit \(measured.run.status): \(measured.run.error)")
+    #expect(
+      measured.peakMemory < Self.residentLimit, "peak memory \(measured.peakMemory >> 20) MB")
+    // Nothing but the outputs: no scratch file is left.
+    #expect(files(in: folder) == ["mix.wav", "stems"])
+    let names = (0..<16).map { "T\($0)" }
+    #expect(files(in: folder.appendingPathComponent("stems")) == names.map { "\($0).wav" }.sorted())
+    // Track i plays a second-long note at i s into every 5 minutes (120 beats a minute, 480
+    // ticks a beat); between them its stem is silent.
+    var spans: [String: [[[Double]]]] = [:]
+    for (index, name) in names.enumerated() {
+      let starts = (0..<12).map { Double($0 * 300 + index) }
+      spans[name] = [
+        starts.map { [$0 + 0.05, $0 + 0.95] }, starts.map { [$0 + 30, $0 + 270] },
+      ]
+    }
+    let result = try runPython(
+      Self.check,
+      [folder.path, "3590", String(decoding: try JSONEncoder().encode(spans), as: UTF8.self)])
+    #expect(result.output == "ok\n")
+  }
+
+  @Test(
+    "a chart of 16 series over an hour writes its mix and stems in under 300 MB",
+    .enabled(if: releaseExecutable != nil, "make test builds the release binary this needs"))
+  func anHourOfSixteenSeries() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let measured = try runMeasured(
+      [
+        "convert", Self.fixture("hour-16-series.json"), "-o", "chart.mid", "--wav", "mix.wav",
+        "--stems", "stems",
+      ], program: releaseExecutable!, in: folder, addressSpace: Self.addressSpace)
+    #expect(measured.run.status == 0, "exit \(measured.run.status): \(measured.run.error)")
+    #expect(
+      measured.peakMemory < Self.residentLimit, "peak memory \(measured.peakMemory >> 20) MB")
+    #expect(files(in: folder) == ["chart.mid", "mix.wav", "stems"])
+    // Four points over 3,500 s: a note at 0, 1,166.7, 2,333.3 and 3,500 s in every series.
+    var spans: [String: [[[Double]]]] = [:]
+    for index in 0..<16 {
+      let starts = (0..<4).map { Double($0) * 3500 / 3 }
+      spans["S\(index)"] = [
+        starts.map { [$0 + 0.02, $0 + 0.1] }, starts.dropLast().map { [$0 + 60, $0 + 1000] },
+      ]
+    }
+    let result = try runPython(
+      Self.check,
+      [folder.path, "3500", String(decoding: try JSONEncoder().encode(spans), as: UTF8.self)])
+    #expect(result.output == "ok\n")
+  }
+}
