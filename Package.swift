@@ -83,6 +83,7 @@ let package = Package(
       name: "SynthTests",
       dependencies: [
         "Descriptor", "MIDIMap", "Synth", "Export", "SoundFontMaker", "Exercise", "TestSupport",
+        "CSoxr",
       ]),
     .testTarget(
       name: "ExportTests",

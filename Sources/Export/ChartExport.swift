@@ -64,6 +64,11 @@ public enum ChartExport {
     let spoken = settings.narration
     if let parts = spoken.parts {
       let script = NarrationScript(chart: chart, score: score, settings: settings)
+      let (intro, details) = (
+        parts.hasIntro ? script.intro : [], parts.hasDetails ? script.details : []
+      )
+      // Texts too long to speak are refused before the music renders.
+      try Narration.checkLength(of: intro + details, speechRate: spoken.speechRate)
       let (graphDuration, sampleRate) = (score.duration, settings.render.sampleRate)
       speech = BackgroundWork {
         guard try SpeechSynthesizer.hasVoice(spoken.voice) else {
@@ -72,8 +77,7 @@ public enum ChartExport {
             at: options.origin(of: .voice))
         }
         return try Narration(
-          intro: parts.hasIntro ? script.intro : [],
-          details: parts.hasDetails ? script.details : [],
+          intro: intro, details: details,
           graphDuration: graphDuration, voice: spoken.voice, speechRate: spoken.speechRate,
           pause: spoken.pause, sampleRate: sampleRate)
       }

@@ -108,4 +108,85 @@ struct BoundedMemoryTests {
       [folder.path, "3500", String(decoding: try JSONEncoder().encode(spans), as: UTF8.self)])
     #expect(result.output == "ok\n")
   }
+
+  /// The bombs of `Tests/Fixtures/Hostile`: Vega-Lite data that would grow without end, texts
+  /// that would take hours to speak. Each is refused under the limit, in a few MB.
+  @Test(
+    "data that would grow past its limits, and speech too long, are refused in little memory",
+    arguments: [
+      "calculate-doubling-one-row.vl.json", "calculate-doubling-1000-rows.vl.json",
+      "string-in-one-expression.vl.json", "fold-5000-over-sequence.vl.json",
+      "sequence-2-million.vl.json", "narrated-title-100k.json",
+      "narrated-numbers-past-10-minutes.json",
+    ])
+  func bombs(_ name: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = projectRoot.appendingPathComponent("Tests/Fixtures/Hostile/\(name)").path
+    let narrated = name.hasPrefix("narrated")
+    let measured = try runMeasured(
+      ["convert", path, "-o", "out.mid"] + (narrated ? ["--narrate", "--wav", "out.wav"] : []),
+      in: folder, addressSpace: Self.addressSpace)
+    #expect(measured.run.status == 1, "exit \(measured.run.status): \(measured.run.error)")
+    #expect(measured.run.error.hasPrefix("Error: \(path): "))
+    #expect(
+      measured.run.error.contains(
+        narrated ? "a narration speaks for at most 10 minutes" : "raise the limit with --limit"))
+    #expect(
+      measured.peakMemory < Self.residentLimit, "peak memory \(measured.peakMemory >> 20) MB")
+    #expect(files(in: folder) == [])
+  }
+
+  @Test func aDataFileOfThreeGigabytesIsRefusedUnread() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A sparse file: 3 GB long, no disk taken.
+    let data = folder.appendingPathComponent("huge.csv")
+    #expect(FileManager.default.createFile(atPath: data.path, contents: Data("a,b\n".utf8)))
+    #expect(truncate(data.path, 3_000_000_000) == 0)
+    let spec = folder.appendingPathComponent("spec.vl.json")
+    try Data(
+      #"{"data": {"url": "huge.csv"}, "mark": "point", "encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "type": "quantitative"}}}"#
+        .utf8
+    ).write(to: spec)
+    let measured = try runMeasured(
+      ["convert", "spec.vl.json", "-o", "out.mid"], in: folder, addressSpace: Self.addressSpace)
+    #expect(measured.run.status == 1)
+    #expect(
+      measured.run.error
+        == "Error: spec.vl.json: data.url: cannot read \"huge.csv\": it holds 3 GB; at most 256 MB is read; raise the limit with --limit file-size=N for a chart you trust\n"
+    )
+    #expect(measured.peakMemory < Self.residentLimit)
+    // The chart itself, as large: refused the same way.
+    #expect(truncate(spec.path, 3_000_000_000) == 0)
+    let chart = try runMeasured(
+      ["validate", "spec.vl.json"], in: folder, addressSpace: Self.addressSpace)
+    #expect(
+      chart.run.error
+        == "Error: spec.vl.json: cannot read the file (it holds 3 GB; at most 256 MB is read); raise the limit with --limit file-size=N for a chart you trust\n"
+    )
+  }
+
+  @Test func aChartOfAHundredThousandSeriesIsRefusedInLittleAddressSpace() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // 100,000 series of one point each: 5 MB, where each series once reserved room for the rest
+    // of the document (753 GB of address space in all).
+    var text = #"{"title": "Many", "xAxis": {"title": "x", "range": [0, 1]}, "#
+    text += #""yAxis": {"title": "y", "range": [0, 1]}, "series": ["#
+    text += (0..<100_000).map { #"{"name": "s\#($0)", "dataPoints": [{"x": 0, "y": 1}]}"# }
+      .joined(separator: ", ")
+    text += "]}"
+    try Data(text.utf8).write(to: folder.appendingPathComponent("many.json"))
+    for command in ["validate", "convert"] {
+      let arguments = command == "convert" ? ["convert", "many.json", "-o", "m.mid"] : [command, "many.json"]
+      let measured = try runMeasured(arguments, in: folder, addressSpace: Self.addressSpace)
+      #expect(measured.run.status == 1, "\(command): exit \(measured.run.status)")
+      #expect(
+        measured.run.error
+          == "Error: many.json: the chart has 100000 series to play, each on a track of its own, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series to play\n"
+      )
+      #expect(measured.peakMemory < Self.residentLimit)
+    }
+  }
 }

@@ -31,11 +31,14 @@ public struct CSVColumns: Hashable, Sendable {
 
 extension ChartDescriptor {
   /// Reads a CSV file as a chart (see `init(csv:columns:name:)`); the file's name without its
-  /// extension is the title unless `columns` gives one.
+  /// extension is the title unless `columns` gives one. A file larger than `limits.fileBytes` is
+  /// refused.
   ///
   /// - Throws: `DescriptorError` naming the file, with the row and column of the mistake.
-  public init(contentsOf url: URL, columns: CSVColumns) throws {
-    let data = Data(try readDocument(url))
+  public init(
+    contentsOf url: URL, columns: CSVColumns, limits: ReadingLimits = ReadingLimits()
+  ) throws {
+    let data = Data(try readDocument(url, limits: limits))
     self = try attributingErrors(to: url.relativePath) {
       try ChartDescriptor(
         csv: data, columns: columns, name: url.deletingPathExtension().lastPathComponent)

@@ -142,12 +142,23 @@ struct ChartJSONDecoder {
             at: "\(path).dataPoints",
             "expected an array of data points, found \(try scanner.readValue().summary)")
         }
+        // The first points as they come (the list doubling as it grows); once they are read,
+        // room for as many as the rest of the document holds at the size they took (a little
+        // more), so that a long series is not copied as it grows, and a short one reserves no
+        // more than it needs, however many series there are.
         var list: [DataPoint] = []
-        // No point is written in fewer than 14 bytes (`{"x":0,"y":0},`): room for as many as
-        // the rest of the document could hold is reserved, and only the part used is touched.
-        list.reserveCapacity((scanner.end - scanner.offset) / 14 + 1)
+        let first = 4096
+        let start = scanner.offset
         try scanner.readArray { scanner, pointIndex in
+          if list.count == first {
+            let size = Double(scanner.offset - start) / Double(first)
+            list.reserveCapacity(first + Int(Double(scanner.end - scanner.offset) / size * 1.1) + 1)
+          }
           list.append(try readPoint(&scanner, series: index, point: pointIndex))
+        }
+        // A guess well past the points read is given back.
+        if list.capacity - list.count > max(first, list.count / 4) {
+          list = list.withUnsafeBufferPointer { Array($0) }
         }
         points = list
       default:

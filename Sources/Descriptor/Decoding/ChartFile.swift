@@ -8,17 +8,19 @@ extension ChartDescriptor {
   ///   - dataFolder: where a Vega-Lite `data.url` is looked for when it is not beside the file.
   ///   - allowsDataAnywhere: whether a `data.url` may lead out of those folders, to any file the
   ///     process can read; off for charts from anyone.
+  ///   - limits: how large a file, and how much Vega-Lite data, is read.
   /// - Throws: `DescriptorError` naming the file, for a file that cannot be read or a descriptor
   ///   with mistakes.
-  public init(contentsOf url: URL, dataFolder: URL? = nil, allowsDataAnywhere: Bool = false)
-    throws
-  {
-    let bytes = try readDocument(url)
+  public init(
+    contentsOf url: URL, dataFolder: URL? = nil, allowsDataAnywhere: Bool = false,
+    limits: ReadingLimits = ReadingLimits()
+  ) throws {
+    let bytes = try readDocument(url, limits: limits)
     self = try attributingErrors(to: url.relativePath) {
       try bytes.withUnsafeBufferPointer {
         try ChartDescriptor(
           document: $0, folder: url.deletingLastPathComponent(), dataFolder: dataFolder,
-          allowsDataAnywhere: allowsDataAnywhere)
+          allowsDataAnywhere: allowsDataAnywhere, limits: limits)
       }
     }
   }
@@ -30,22 +32,23 @@ extension ChartDescriptor {
   ///   - folder: where a Vega-Lite `data.url` is looked for first; nil for nowhere.
   ///   - dataFolder: where it is looked for next.
   ///   - allowsDataAnywhere: whether a `data.url` may lead out of those folders.
+  ///   - limits: how large a data file, and how much Vega-Lite data, is read.
   /// - Throws: `DescriptorError` for a document with mistakes.
   public init(
     document data: Data, folder: URL? = nil, dataFolder: URL? = nil,
-    allowsDataAnywhere: Bool = false
+    allowsDataAnywhere: Bool = false, limits: ReadingLimits = ReadingLimits()
   ) throws {
     self = try data.withUnsafeBytes {
       try ChartDescriptor(
         document: $0.assumingMemoryBound(to: UInt8.self), folder: folder, dataFolder: dataFolder,
-        allowsDataAnywhere: allowsDataAnywhere)
+        allowsDataAnywhere: allowsDataAnywhere, limits: limits)
     }
   }
 
   /// Decodes a descriptor or a Vega-Lite specification from its bytes, read where they lie.
   init(
     document bytes: UnsafeBufferPointer<UInt8>, folder: URL?, dataFolder: URL?,
-    allowsDataAnywhere: Bool = false
+    allowsDataAnywhere: Bool = false, limits: ReadingLimits = ReadingLimits()
   ) throws {
     do {
       try self.init(json: bytes)
@@ -57,7 +60,8 @@ extension ChartDescriptor {
         throw error
       }
       self = try VegaLite.chart(
-        from: json, folder: folder, dataFolder: dataFolder, allowsDataAnywhere: allowsDataAnywhere)
+        from: json, folder: folder, dataFolder: dataFolder, allowsDataAnywhere: allowsDataAnywhere,
+        limits: limits)
     }
   }
 }
@@ -65,25 +69,32 @@ extension ChartDescriptor {
 /// A chart file's bytes.
 ///
 /// - Throws: `DescriptorError` naming the file and why it cannot be read.
-func readDocument(_ url: URL) throws -> [UInt8] {
+func readDocument(_ url: URL, limits: ReadingLimits = ReadingLimits()) throws -> [UInt8] {
   do {
-    return try readRegularFile(url.path)
+    return try readRegularFile(url.path, maximumBytes: limits.fileBytes)
   } catch {
-    throw DescriptorError("cannot read the file (\(error.reason))", file: url.relativePath)
+    var failure = DescriptorError("cannot read the file (\(error.reason))", file: url.relativePath)
+    failure.limit = error.limit
+    throw failure
   }
 }
 
-/// Why a file cannot be read: "no such file or directory", "it is not a regular file".
+/// Why a file cannot be read: "no such file or directory", "it is not a regular file", "it
+/// holds 3.2 GB; at most 256 MB is read".
 package struct FileReadFailure: Error {
   /// The reason, in lower case.
   package var reason: String
+  /// `fileSize` when the file is larger than the limit.
+  package var limit: ReadingLimits.Limit?
 }
 
 /// The bytes of a regular file. It is opened without waiting (a FIFO or a device would block a
 /// read, or never end) and refused unless it is a regular file.
 ///
 /// - Throws: `FileReadFailure` saying why it cannot be read.
-package func readRegularFile(_ path: String) throws(FileReadFailure) -> [UInt8] {
+package func readRegularFile(_ path: String, maximumBytes: Int = ReadingLimits().fileBytes)
+  throws(FileReadFailure) -> [UInt8]
+{
   let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
   guard descriptor >= 0 else {
     throw FileReadFailure(reason: String(cString: strerror(errno)).lowercased())
@@ -94,6 +105,12 @@ package func readRegularFile(_ path: String) throws(FileReadFailure) -> [UInt8] 
     throw FileReadFailure(reason: "it is not a regular file")
   }
   let size = Int(status.st_size)
+  guard size <= maximumBytes else {
+    throw FileReadFailure(
+      reason:
+        "it holds \(ReadingLimits.size(size)); at most \(ReadingLimits.size(maximumBytes)) is read",
+      limit: .fileSize)
+  }
   var failed = false
   let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
     count = 0

@@ -30,9 +30,12 @@ public enum VegaLite {
   ///   - dataFolder: where it is looked for next.
   ///   - allowsDataAnywhere: whether a `data.url` may lead out of those folders (an absolute path,
   ///     `..`, a link), to any file the process can read; off for charts from anyone.
+  ///   - limits: how large a data file, and how many rows, values and how much text, the data
+  ///     may hold, as read and after each transform.
   /// - Throws: `DescriptorError` naming the place in the specification of what cannot be played.
   public static func chart(
-    from json: JSONValue, folder: URL?, dataFolder: URL? = nil, allowsDataAnywhere: Bool = false
+    from json: JSONValue, folder: URL?, dataFolder: URL? = nil, allowsDataAnywhere: Bool = false,
+    limits: ReadingLimits = ReadingLimits()
   ) throws -> ChartDescriptor {
     for key in ["layer", "hconcat", "vconcat", "concat", "facet", "repeat", "spec"]
     where json[key] != nil {
@@ -71,7 +74,8 @@ public enum VegaLite {
       json["transform"],
       to: try data(
         json["data"], folders: [folder, dataFolder].compactMap { $0 },
-        anywhere: allowsDataAnywhere))
+        anywhere: allowsDataAnywhere, limits: limits),
+      limits: limits)
     let derivation = try VegaLiteDerivation(rows: transformed, encoding: encoding)
     let rows = derivation.rows
     func field(_ channel: String) throws -> Field? {

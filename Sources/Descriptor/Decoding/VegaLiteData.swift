@@ -1,11 +1,13 @@
 import Foundation
 
 extension VegaLite {
-  /// The data rows: inline `values`, or a local CSV, TSV or JSON file named by `url`.
-  static func data(_ node: JSONValue?, folders: [URL], anywhere: Bool = false) throws
-    -> [[String: JSONValue]]
-  {
-    var rows = try rawData(node, folders: folders, anywhere: anywhere)
+  /// The data rows: inline `values`, or a local CSV, TSV or JSON file named by `url`, held to
+  /// `limits`.
+  static func data(
+    _ node: JSONValue?, folders: [URL], anywhere: Bool = false,
+    limits: ReadingLimits = ReadingLimits()
+  ) throws -> [[String: JSONValue]] {
+    var rows = try rawData(node, folders: folders, anywhere: anywhere, limits: limits)
     // format.parse: a field's values as numbers, booleans, dates or text.
     if case .object(let fields)? = node?["format"]?["parse"] {
       for (field, kind) in fields {
@@ -51,11 +53,12 @@ extension VegaLite {
   /// specification's, then the data folders given), after links and `..` are resolved, unless
   /// `anywhere` allows any file the process can read: a chart from anyone cannot read the
   /// machine's other files.
-  static func rawData(_ node: JSONValue?, folders: [URL], anywhere: Bool = false) throws
-    -> [[String: JSONValue]]
-  {
+  static func rawData(
+    _ node: JSONValue?, folders: [URL], anywhere: Bool = false,
+    limits: ReadingLimits = ReadingLimits()
+  ) throws -> [[String: JSONValue]] {
     guard let node else { throw DescriptorError(at: "data", "expected data with values or a url") }
-    if let sequence = node["sequence"] { return try self.sequence(sequence) }
+    if let sequence = node["sequence"] { return try self.sequence(sequence, limits: limits) }
     var type: String?
     if case .string(let given)? = node["format"]?["type"] { type = given }
     var property: String?
@@ -63,9 +66,10 @@ extension VegaLite {
     if let values = node["values"] {
       if case .string(let text) = values {
         return try rows(
-          text: Data(text.utf8), type: type ?? "json", property: property, at: "data.values")
+          text: Data(text.utf8), type: type ?? "json", property: property, at: "data.values",
+          limits: limits)
       }
-      return try rows(json: values, property: property, at: "data.values")
+      return try rows(json: values, property: property, at: "data.values", limits: limits)
     }
     guard case .string(let path)? = node["url"] else {
       if case .string(let name)? = node["name"] {
@@ -95,9 +99,12 @@ extension VegaLite {
       }
       let bytes: Data
       do {
-        bytes = Data(try readRegularFile(resolved))
+        bytes = Data(try readRegularFile(resolved, maximumBytes: limits.fileBytes))
       } catch {
-        throw DescriptorError(at: "data.url", "cannot read \(quoted(path)): \(error.reason)")
+        var failure = DescriptorError(
+          at: "data.url", "cannot read \(quoted(path)): \(error.reason)")
+        failure.limit = error.limit
+        throw failure
       }
       let extensionType = (path.lowercased() as NSString).pathExtension
       // A mistake in the data file is named by the file, its line and its column.
@@ -106,7 +113,7 @@ extension VegaLite {
       do {
         return try rows(
           text: bytes, type: type ?? (extensionType.isEmpty ? "csv" : extensionType),
-          property: property, at: "data.url")
+          property: property, at: "data.url", limits: limits)
       } catch var error as DescriptorError where error.location?.isInInput == true {
         if case .path = error.location {} else { error.file = shown }
         throw error
@@ -131,16 +138,17 @@ extension VegaLite {
     return String(cString: resolved)
   }
 
-  /// Rows from the text of a JSON, CSV or TSV file or inline string.
-  static func rows(text bytes: Data, type: String, property: String?, at place: String) throws
-    -> [[String: JSONValue]]
-  {
+  /// Rows from the text of a JSON, CSV or TSV file or inline string, held to `limits`.
+  static func rows(
+    text bytes: Data, type: String, property: String?, at place: String,
+    limits: ReadingLimits = ReadingLimits()
+  ) throws -> [[String: JSONValue]] {
     if type == "json" {
       let json = try bytes.withUnsafeBytes { raw -> JSONValue in
         var scanner = JSONScanner(document: raw.assumingMemoryBound(to: UInt8.self))
         return try scanner.readValue()
       }
-      return try rows(json: json, property: property, at: place)
+      return try rows(json: json, property: property, at: place, limits: limits)
     }
     guard type == "csv" || type == "tsv" || type == "txt" else {
       throw DescriptorError(at: place, "\(quoted(type)): expected CSV, TSV or JSON data")
@@ -150,6 +158,9 @@ extension VegaLite {
     guard let header = table.first else {
       throw DescriptorError(at: place, "the data is empty; expected a header row")
     }
+    try DataBudget(limits: limits).check(
+      rows: table.count - 1,
+      values: table.dropFirst().reduce(0) { $0 + min($1.count, header.count) }, at: place)
     return table.dropFirst().map { row in
       Dictionary(
         zip(header, row).map { name, cell -> (String, JSONValue) in
@@ -161,9 +172,9 @@ extension VegaLite {
   /// Rows from JSON data: an array (at `format.property`, a dotted path, when given) of objects,
   /// whose nested objects' fields are also named by dotted paths (`properties.yield`), or of
   /// plain values, named `data` as Vega-Lite names them.
-  static func rows(json: JSONValue, property: String?, at place: String) throws
-    -> [[String: JSONValue]]
-  {
+  static func rows(
+    json: JSONValue, property: String?, at place: String, limits: ReadingLimits = ReadingLimits()
+  ) throws -> [[String: JSONValue]] {
     var value = json
     for key in (property ?? "").split(separator: ".") {
       guard let inner = value[String(key)] else {
@@ -178,7 +189,9 @@ extension VegaLite {
         "expected an array of rows, found \(value.kind)\(property == nil ? "; name where the rows are with format.property" : "")"
       )
     }
-    return items.map { item in
+    // Rows past the limit are refused before they are made; their values are counted after.
+    try DataBudget(limits: limits).check(rows: items.count, values: 0, at: place)
+    let rows = items.map { item -> [String: JSONValue] in
       guard case .object(let members) = item else { return ["data": item] }
       var row: [String: JSONValue] = [:]
       func add(_ members: [(key: String, value: JSONValue)], prefix: String, depth: Int) {
@@ -192,10 +205,14 @@ extension VegaLite {
       add(members, prefix: "", depth: 0)
       return row
     }
+    try DataBudget(limits: limits).check(rows, at: place)
+    return rows
   }
 
   /// Rows of a `sequence` generator: numbers from `start` up to, not including, `stop`.
-  static func sequence(_ node: JSONValue) throws -> [[String: JSONValue]] {
+  static func sequence(_ node: JSONValue, limits: ReadingLimits = ReadingLimits()) throws
+    -> [[String: JSONValue]]
+  {
     func number(_ key: String, default value: Double?) throws -> Double {
       if case .number(let given)? = node[key] { return given }
       guard let value else {
@@ -206,9 +223,16 @@ extension VegaLite {
     let start = try number("start", default: nil)
     let stop = try number("stop", default: nil)
     let step = try number("step", default: 1)
-    guard step != 0, (stop - start) / step <= 1_000_000 else {
+    guard step != 0 else {
+      throw DescriptorError(at: "data.sequence.step", "expected a step other than 0")
+    }
+    let count = max(0, ((stop - start) / step).rounded(.up))
+    guard count <= Double(limits.rows) else {
+      let rows = count < 1e15 ? ValueFormat.grouped(Int(count)) : "more than 10^15"
       throw DescriptorError(
-        at: "data.sequence.step", "expected a step that makes at most 1,000,000 values")
+        at: "data.sequence",
+        "the data would hold \(rows) rows; at most \(ValueFormat.grouped(limits.rows)) are read",
+        passing: .rows)
     }
     var name = "data"
     if case .string(let given)? = node["as"] { name = given }

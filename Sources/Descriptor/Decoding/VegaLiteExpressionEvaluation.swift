@@ -11,8 +11,18 @@ extension VegaLiteExpression {
     "year", "quarter", "month", "date", "day", "hours", "minutes", "seconds",
   ]
 
-  /// The value for a row.
-  func evaluate(_ row: [String: JSONValue]) -> JSONValue { Self.evaluate(root, row) }
+  /// A string longer than the evaluation allows, in UTF-8 bytes.
+  struct StringTooLong: Error {
+    var bytes: Int
+  }
+
+  /// The value for a row; no string it makes, on the way or in the end, is longer than
+  /// `maximumString` bytes.
+  ///
+  /// - Throws: `StringTooLong` before a longer string is made.
+  func evaluate(_ row: [String: JSONValue], maximumString: Int = .max) throws -> JSONValue {
+    try Self.evaluate(root, row, maximumString)
+  }
 
   static func number(_ value: JSONValue) -> Double {
     switch value {
@@ -44,30 +54,41 @@ extension VegaLiteExpression {
     }
   }
 
-  static func evaluate(_ node: Node, _ row: [String: JSONValue]) -> JSONValue {
+  static func evaluate(_ node: Node, _ row: [String: JSONValue], _ longest: Int) throws
+    -> JSONValue
+  {
+    func evaluate(_ node: Node, _ row: [String: JSONValue]) throws -> JSONValue {
+      try Self.evaluate(node, row, longest)
+    }
+    /// Two strings joined: the one operation that makes a string longer than those it is made of.
+    func joined(_ left: String, _ right: String) throws -> JSONValue {
+      let bytes = left.utf8.count + right.utf8.count
+      guard bytes <= longest else { throw StringTooLong(bytes: bytes) }
+      return .string(left + right)
+    }
     switch node {
     case .literal(let value): return value
     case .field(let name): return row[name] ?? .null
     case .unary(let op, let operand):
-      let value = evaluate(operand, row)
+      let value = try evaluate(operand, row)
       return op == "!" ? .bool(!truthy(value)) : .number(-number(value))
     case .conditional(let condition, let yes, let no):
-      return truthy(evaluate(condition, row)) ? evaluate(yes, row) : evaluate(no, row)
+      return truthy(try evaluate(condition, row)) ? try evaluate(yes, row) : try evaluate(no, row)
     case .binary(let op, let leftNode, let rightNode):
       if op == "&&" {
-        let left = evaluate(leftNode, row)
-        return truthy(left) ? evaluate(rightNode, row) : left
+        let left = try evaluate(leftNode, row)
+        return truthy(left) ? try evaluate(rightNode, row) : left
       }
       if op == "||" {
-        let left = evaluate(leftNode, row)
-        return truthy(left) ? left : evaluate(rightNode, row)
+        let left = try evaluate(leftNode, row)
+        return truthy(left) ? left : try evaluate(rightNode, row)
       }
-      let left = evaluate(leftNode, row)
-      let right = evaluate(rightNode, row)
+      let left = try evaluate(leftNode, row)
+      let right = try evaluate(rightNode, row)
       switch op {
       case "+":
-        if case .string = left { return .string(text(left) + text(right)) }
-        if case .string = right { return .string(text(left) + text(right)) }
+        if case .string = left { return try joined(text(left), text(right)) }
+        if case .string = right { return try joined(text(left), text(right)) }
         return .number(number(left) + number(right))
       case "-": return .number(number(left) - number(right))
       case "*": return .number(number(left) * number(right))
@@ -96,7 +117,7 @@ extension VegaLiteExpression {
         return .bool(ordered)
       }
     case .call(let name, let arguments):
-      let values = arguments.map { evaluate($0, row) }
+      let values = try arguments.map { try evaluate($0, row) }
       let numbers = values.map(number)
       func first() -> Double { numbers.first ?? .nan }
       func dateParts() -> (year: Int, month: Int, day: Int, weekday: Int, rest: Int)? {

@@ -7,10 +7,13 @@ enum VegaLiteTransforms {
   /// Date formats for fields a `timeUnit` transform makes, by field name.
   typealias Formats = [String: DateFormat]
 
-  static func apply(_ node: JSONValue?, to rows: [[String: JSONValue]]) throws -> (
-    [[String: JSONValue]], Formats
-  ) {
+  /// The transforms applied; the data is held to `limits` after each (and a `fold` before it
+  /// makes its rows, a `calculate` as it makes each string).
+  static func apply(
+    _ node: JSONValue?, to rows: [[String: JSONValue]], limits: ReadingLimits = ReadingLimits()
+  ) throws -> ([[String: JSONValue]], Formats) {
     guard let node, node != .null else { return (rows, [:]) }
+    var budget = DataBudget(limits: limits)
     guard case .array(let transforms) = node else {
       throw DescriptorError(at: "transform", "expected an array of transforms")
     }
@@ -25,11 +28,21 @@ enum VegaLiteTransforms {
         return value
       }
       if let filter = transform["filter"] {
-        rows = try rows.filter { try predicate(filter, at: "\(place).filter")($0) }
+        let test = try predicate(filter, at: "\(place).filter", limits: limits)
+        rows = try rows.filter { row in
+          try budget.evaluating(at: "\(place).filter") { try test(row) }
+        }
       } else if case .string(let formula)? = transform["calculate"] {
         let expression = try parse(formula, at: "\(place).calculate")
         let name = try text("as")
-        for row in rows.indices { rows[row][name] = expression.evaluate(rows[row]) }
+        let at = "\(place).calculate"
+        for row in rows.indices {
+          let value = try budget.evaluating(at: at) {
+            try expression.evaluate(rows[row], maximumString: limits.stringBytes)
+          }
+          try budget.keep(value, at: at)
+          rows[row][name] = value
+        }
       } else if case .array(let operations)? = transform["aggregate"] {
         rows = try aggregate(
           rows, operations, groupby: transform["groupby"], at: place, join: false)
@@ -75,6 +88,11 @@ enum VegaLiteTransforms {
           if given.count == 2 { names = given }
         }
         let folded = fields.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        // Each row becomes one per field, each with its fields and the two new ones.
+        let (count, values) = rows.count.multipliedReportingOverflow(by: folded.count)
+        try budget.check(
+          rows: values ? .max : count,
+          values: rows.reduce(0) { $0 &+ ($1.count + 2) } &* folded.count, at: "\(place).fold")
         rows = rows.flatMap { row in
           folded.map { field in
             var copy = row
@@ -95,6 +113,11 @@ enum VegaLiteTransforms {
           "the \(name) transform is not read; filter, calculate, aggregate, joinaggregate, timeUnit, bin and fold are, or compute the values in the data"
         )
       }
+      var kind = ""
+      if case .object(let members) = transform, let first = members.first?.key {
+        kind = ".\(first)"
+      }
+      try budget.check(rows, at: place + kind)
     }
     return (rows, formats)
   }
@@ -109,26 +132,33 @@ enum VegaLiteTransforms {
 
   /// A filter: an expression, or a field predicate (`equal`, `lt`, `lte`, `gt`, `gte`, `range`,
   /// `oneOf`, `valid`), or `and`, `or`, `not` of them.
-  static func predicate(_ node: JSONValue, at place: String) throws -> ([String: JSONValue]) -> Bool
-  {
+  static func predicate(
+    _ node: JSONValue, at place: String, limits: ReadingLimits = ReadingLimits()
+  ) throws -> ([String: JSONValue]) throws -> Bool {
     if case .string(let formula) = node {
       let expression = try parse(formula, at: place)
-      return { VegaLiteExpression.truthy(expression.evaluate($0)) }
+      return {
+        VegaLiteExpression.truthy(try expression.evaluate($0, maximumString: limits.stringBytes))
+      }
     }
     guard case .object = node else {
       throw DescriptorError(at: place, "expected an expression or a predicate object")
     }
     if case .array(let items)? = node["and"] {
-      let parts = try items.enumerated().map { try predicate($1, at: "\(place).and[\($0)]") }
-      return { row in parts.allSatisfy { $0(row) } }
+      let parts = try items.enumerated().map {
+        try predicate($1, at: "\(place).and[\($0)]", limits: limits)
+      }
+      return { row in try parts.allSatisfy { try $0(row) } }
     }
     if case .array(let items)? = node["or"] {
-      let parts = try items.enumerated().map { try predicate($1, at: "\(place).or[\($0)]") }
-      return { row in parts.contains { $0(row) } }
+      let parts = try items.enumerated().map {
+        try predicate($1, at: "\(place).or[\($0)]", limits: limits)
+      }
+      return { row in try parts.contains { try $0(row) } }
     }
     if let inner = node["not"] {
-      let part = try predicate(inner, at: "\(place).not")
-      return { !part($0) }
+      let part = try predicate(inner, at: "\(place).not", limits: limits)
+      return { !(try part($0)) }
     }
     guard case .string(let field)? = node["field"] else {
       throw DescriptorError(
@@ -259,6 +289,60 @@ enum VegaLiteTransforms {
       var row = results(groups[values]!)
       for (field, value) in zip(groupFields, values) { row[field] = value }
       return row
+    }
+  }
+}
+
+/// What a specification's data holds, held to its reading limits.
+struct DataBudget {
+  let limits: ReadingLimits
+  /// The text the `calculate` steps have kept in the rows, in UTF-8 bytes.
+  private var text = 0
+
+  init(limits: ReadingLimits) { self.limits = limits }
+
+  /// Refuses rows past the limits.
+  func check(_ rows: [[String: JSONValue]], at place: String) throws {
+    try check(rows: rows.count, values: rows.reduce(0) { $0 + $1.count }, at: place)
+  }
+
+  /// Refuses `rows` rows of `values` values in all, past the limits.
+  func check(rows: Int, values: Int, at place: String) throws {
+    guard rows <= limits.rows else {
+      throw DescriptorError(
+        at: place,
+        "the data would hold \(ValueFormat.grouped(rows)) rows; at most \(ValueFormat.grouped(limits.rows)) are read",
+        passing: .rows)
+    }
+    guard values <= limits.values else {
+      throw DescriptorError(
+        at: place,
+        "the data would hold \(ValueFormat.grouped(values)) values (the fields of its rows); at most \(ValueFormat.grouped(limits.values)) are read",
+        passing: .values)
+    }
+  }
+
+  /// Counts a value a `calculate` keeps: a string's bytes, against the limit of all text kept.
+  mutating func keep(_ value: JSONValue, at place: String) throws {
+    guard case .string(let string) = value else { return }
+    text += string.utf8.count
+    guard text <= limits.textBytes else {
+      throw DescriptorError(
+        at: place,
+        "the calculate steps would keep more than \(ValueFormat.grouped(limits.textBytes)) bytes of text in the rows; at most \(ValueFormat.grouped(limits.textBytes)) are kept",
+        passing: .textSize)
+    }
+  }
+
+  /// Runs an evaluation, turning a string past the limit into an error at `place`.
+  func evaluating<T>(at place: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as VegaLiteExpression.StringTooLong {
+      throw DescriptorError(
+        at: place,
+        "the expression makes a string of \(ValueFormat.grouped(error.bytes)) bytes; strings of at most \(ValueFormat.grouped(limits.stringBytes)) bytes are made",
+        passing: .stringSize)
     }
   }
 }

@@ -129,6 +129,9 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
     return text
   }
 
+  /// A count with commas between groups of three digits: "1,000,000".
+  package static func grouped(_ count: Int) -> String { groupThousands(String(count)) }
+
   /// Inserts commas between groups of three digits in the integer part of a formatted number.
   private static func groupThousands(_ text: String) -> String {
     let characters = Array(text)

@@ -11,6 +11,9 @@ public struct ModuleError<Domain: ErrorDomain>: LocatedError, Hashable {
   public var location: ErrorLocation?
   /// What was wrong, and what was expected.
   public var message: String
+  /// The reading limit the input passed, when that was the mistake: a caller may say how to
+  /// raise it.
+  public var limit: ReadingLimits.Limit?
 
   /// Creates an error.
   public init(_ message: String, at location: ErrorLocation? = nil, file: String? = nil) {

@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 import MIDIMap
 
@@ -17,6 +18,27 @@ public struct Narration: Sendable {
   /// Silence between two sentences, in seconds.
   public static let sentenceGap = 0.3
 
+  /// The longest a narration speaks, in seconds: 10 minutes.
+  public static let maximumDuration: Double = 600
+
+  /// Refuses texts that would take longer than `maximumDuration` to speak at `speechRate` words
+  /// a minute, before any is spoken: an estimate from their words (eSpeak NG speaks a little
+  /// faster), so that a chart with a title of a hundred thousand characters costs nothing.
+  ///
+  /// - Throws: `NarrationTooLong` for texts too long to speak.
+  public static func checkLength(of texts: [String], speechRate: Int) throws {
+    let words = texts.reduce(0) { count, text in
+      count + text.split(whereSeparator: { $0.isWhitespace }).count
+    }
+    let minutes = Double(words) / Double(max(1, speechRate))
+    guard minutes * 60 <= maximumDuration else {
+      throw NarrationTooLong(
+        "the narration would speak for about \(Int(minutes.rounded())) minutes (\(ValueFormat.grouped(words)) words at \(speechRate) a minute); \(NarrationTooLong.advice)"
+      )
+    }
+  }
+
+
   /// The sentences, in time order.
   public var sentences: [Sentence]
   /// Where the graph's time 0 goes: after the intro and the pause (on the file's tick).
@@ -30,18 +52,28 @@ public struct Narration: Sendable {
   /// `voice` at `speechRate` words a minute, `pause` seconds of silence on either side of the
   /// graph.
   ///
-  /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak.
+  /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak;
+  ///   `NarrationTooLong` for a narration longer than `maximumDuration` (refused from its words
+  ///   before it is spoken, or stopped as it passes the limit).
   public init(
     intro: [String], details: [String], graphDuration: Double, voice: String, speechRate: Int,
     pause: Double, sampleRate: Int
   ) throws {
+    try Self.checkLength(of: intro + details, speechRate: speechRate)
     // Each sentence is resampled on a thread of its own while the next is spoken.
     var resampling: [BackgroundWork<[Float]>] = []
-    _ = try SpeechSynthesizer.speak(
-      intro + details, voice: voice, rate: speechRate
-    ) { samples, speechRate in
-      resampling.append(
-        BackgroundWork { try Resampler.resample(samples, from: speechRate, to: sampleRate) })
+    do {
+      _ = try SpeechSynthesizer.speak(
+        intro + details, voice: voice, rate: speechRate,
+        maximumSeconds: Self.maximumDuration
+          - Self.sentenceGap * Double(max(0, intro.count + details.count - 1))
+      ) { samples, speechRate in
+        resampling.append(
+          BackgroundWork { try Resampler.resample(samples, from: speechRate, to: sampleRate) })
+      }
+    } catch is SpeechTooLong {
+      throw NarrationTooLong(
+        "the narration speaks for more than 10 minutes; \(NarrationTooLong.advice)")
     }
     let speech = try resampling.map { try $0.value() }
     var sentences: [Sentence] = []
@@ -89,4 +121,21 @@ public struct Narration: Sendable {
     }
     return samples
   }
+}
+
+/// A narration longer than `Narration.maximumDuration`: a mistake of the chart whose title,
+/// summary and labels it speaks, so it names the chart's file.
+public struct NarrationTooLong: LocatedError, Hashable {
+  /// The chart's file, once known.
+  public var file: String?
+  /// No place inside the chart: its texts together are too long.
+  public var location: ErrorLocation? { nil }
+  /// What is too long, and what to do.
+  public var message: String
+
+  /// What to do about a narration too long.
+  static let advice =
+    "a narration speaks for at most 10 minutes: shorten the title, summary or labels, or narrate only the intro or the details"
+
+  init(_ message: String) { self.message = message }
 }

@@ -109,9 +109,14 @@ public enum SpeechSynthesizer {
   }
 
   /// Speech of each text, one after another, handed to `each` as soon as it is spoken, as mono
-  /// samples with eSpeak NG's own sample rate (which is also returned).
+  /// samples with eSpeak NG's own sample rate (which is also returned). Speech is stopped as soon
+  /// as all of it would last longer than `maximumSeconds`.
+  ///
+  /// - Throws: `SpeechTooLong` when the speech passes `maximumSeconds`; `SynthError` for a voice
+  ///   eSpeak NG does not have, or text it cannot speak.
   static func speak(
-    _ texts: [String], voice: String, rate: Int, each: ([Float], Int) -> Void
+    _ texts: [String], voice: String, rate: Int, maximumSeconds: Double = .infinity,
+    each: ([Float], Int) -> Void
   ) throws -> Int {
     try lock.withLock { state in
       let sampleRate = try initialized(&state)
@@ -124,8 +129,10 @@ public enum SpeechSynthesizer {
         throw SynthError(
           "eSpeak NG cannot speak at \(rate) words a minute", call: "espeak_SetParameter")
       }
+      let allowed = maximumSeconds * Double(sampleRate)
+      var room = allowed < Double(Int.max) ? Int(allowed) : .max
       for text in texts {
-        let buffer = SampleBuffer()
+        let buffer = SampleBuffer(room: room)
         let context = Unmanaged.passRetained(buffer)
         defer { context.release() }
         let result = text.withCString { pointer in
@@ -133,11 +140,13 @@ public enum SpeechSynthesizer {
             pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil,
             context.toOpaque())
         }
+        if buffer.isFull { throw SpeechTooLong() }
         guard result == EE_OK else {
           throw SynthError(
             "eSpeak NG could not speak \"\(text.prefix(60))\" (espeak_Synth failed: \(result.rawValue))",
             call: "espeak_Synth")
         }
+        room -= buffer.samples.count
         each(buffer.samples, sampleRate)
       }
       return sampleRate
@@ -145,9 +154,18 @@ public enum SpeechSynthesizer {
   }
 }
 
-/// Where the callback puts one text's samples.
+/// Speech that passed the length it was allowed.
+struct SpeechTooLong: Error {}
+
+/// Where the callback puts one text's samples, up to the room it has.
 private final class SampleBuffer {
   var samples: [Float] = []
+  /// The most samples it takes.
+  let room: Int
+  /// Whether the speech went past the room, and was stopped.
+  var isFull = false
+
+  init(room: Int) { self.room = room }
 }
 
 /// eSpeak NG's callback: the samples of a stretch of speech, and events that carry the buffer.
@@ -157,6 +175,11 @@ private func collect(
 ) -> Int32 {
   guard let samples, count > 0, let context = events?.pointee.user_data else { return 0 }
   let buffer = Unmanaged<SampleBuffer>.fromOpaque(context).takeUnretainedValue()
+  guard buffer.samples.count + Int(count) <= buffer.room else {
+    // Returning 1 stops the synthesis.
+    buffer.isFull = true
+    return 1
+  }
   for index in 0..<Int(count) { buffer.samples.append(Float(samples[index]) / 32768) }
   return 0
 }

@@ -74,6 +74,20 @@ struct CSVColumnOptions: ParsableArguments {
   )
   var allowDataAnywhere = false
 
+  @Option(
+    name: .customLong("limit"),
+    help: ArgumentHelp(
+      "Raise (or lower) a reading limit, for charts you trust: file-size (default 256M bytes, any chart or data file), and for Vega-Lite data rows (1M), values (10M), string-size (1M bytes, one string an expression makes) and text-size (100M bytes, all the text calculate steps keep). K, M and G stand for thousands, millions and billions. Repeat for several.",
+      valueName: "name=number"))
+  var limitSettings: [LimitSetting] = []
+
+  /// The reading limits, with those given.
+  var limits: ReadingLimits {
+    var limits = ReadingLimits()
+    for setting in limitSettings { limits[setting.limit] = setting.value }
+    return limits
+  }
+
   /// Whether `path` is read as CSV: by its extension, or because columns are named.
   func readsAsCSV(_ path: String) -> Bool {
     URL(fileURLWithPath: path).pathExtension.lowercased() == "csv" || x != nil
@@ -83,19 +97,28 @@ struct CSVColumnOptions: ParsableArguments {
   /// or a JSON descriptor.
   func loadChart(_ path: String, title: String? = nil) throws -> ChartDescriptor {
     let url = URL(fileURLWithPath: path)
-    guard readsAsCSV(path) else {
-      return try ChartDescriptor(
-        contentsOf: url, dataFolder: dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) },
-        allowsDataAnywhere: allowDataAnywhere)
+    do {
+      guard readsAsCSV(path) else {
+        return try ChartDescriptor(
+          contentsOf: url,
+          dataFolder: dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) },
+          allowsDataAnywhere: allowDataAnywhere, limits: limits)
+      }
+      guard let x, let y else {
+        throw CommandFailure(
+          "\(path): a CSV file needs --x COLUMN and --y COLUMN to name its x and y columns")
+      }
+      let columns = CSVColumns(
+        x: x, y: y, series: series, duration: durationColumn, instrument: instrumentColumn,
+        title: title)
+      return try ChartDescriptor(contentsOf: url, columns: columns, limits: limits)
+    } catch var error as DescriptorError {
+      // A limit passed: how to raise it, for a chart that is trusted.
+      if let limit = error.limit {
+        error.message += "; raise the limit with --limit \(limit.rawValue)=N for a chart you trust"
+      }
+      throw error
     }
-    guard let x, let y else {
-      throw CommandFailure(
-        "\(path): a CSV file needs --x COLUMN and --y COLUMN to name its x and y columns")
-    }
-    let columns = CSVColumns(
-      x: x, y: y, series: series, duration: durationColumn, instrument: instrumentColumn,
-      title: title)
-    return try ChartDescriptor(contentsOf: url, columns: columns)
   }
 
   /// The chart files that `inputs` name, in order: files as given, and from each folder its .json
@@ -123,5 +146,28 @@ struct CSVColumnOptions: ParsableArguments {
       throw CommandFailure("no chart files found in \(inputs.joined(separator: ", "))")
     }
     return files
+  }
+}
+
+/// `--limit NAME=NUMBER`: a reading limit and its value, with K, M or G for thousands, millions or
+/// billions.
+struct LimitSetting: ExpressibleByArgument {
+  var limit: ReadingLimits.Limit
+  var value: Int
+
+  init?(argument: String) {
+    let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+    guard parts.count == 2, let limit = ReadingLimits.Limit(rawValue: parts[0]) else { return nil }
+    var number = parts[1].uppercased()
+    var scale = 1
+    if let unit = number.last, let multiple = ["K": 1000, "M": 1_000_000, "G": 1_000_000_000][unit] {
+      scale = multiple
+      number.removeLast()
+    }
+    guard let count = Int(number), count > 0 else { return nil }
+    let (value, overflow) = count.multipliedReportingOverflow(by: scale)
+    guard !overflow else { return nil }
+    self.limit = limit
+    self.value = value
   }
 }
