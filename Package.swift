@@ -24,7 +24,7 @@ let package = Package(
     .systemLibrary(
       name: "CFluidSynth",
       pkgConfig: "fluidsynth",
-      providers: [.apt(["libfluidsynth-dev", "pkg-config"])]
+      providers: [.apt(["libfluidsynth-dev", "libglib2.0-dev", "pkg-config"])]
     ),
     .systemLibrary(
       name: "CEBUR128",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Chart2MIDI: AsyncParsableCommand {
@@ -23,6 +24,9 @@ struct Chart2MIDI: AsyncParsableCommand {
   /// Runs the command line, removing the files being written if it is interrupted.
   static func main() async {
     removeTemporariesOnInterrupt()
+    reportCrashesInOneSentence()
+    // A closed pipe (`--wav /dev/stdout | head`) is an error to report, not a signal to die of.
+    signal(SIGPIPE, SIG_IGN)
     do {
       var command = try parseAsRoot()
       if var asynchronous = command as? AsyncParsableCommand {

@@ -67,3 +67,30 @@ func removeTemporariesOnInterrupt() {
 func report(_ line: String) {
   FileHandle.standardError.write(Data((line + "\n").utf8))
 }
+
+/// On a crash (a trap, a bad access, an abort), one sentence instead of the runtime's backtrace
+/// with the machine's library paths, then the signal's own ending. `CHART2MIDI_BACKTRACE=1`
+/// keeps the backtrace, for debugging. The files being written stay behind under their temporary
+/// names, and the next run in their folder removes them.
+func reportCrashesInOneSentence() {
+  guard ProcessInfo.processInfo.environment["CHART2MIDI_BACKTRACE"] == nil else { return }
+  _ = crashSentence
+  for number in [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV] {
+    var action = sigaction()
+    // Only what a signal handler may do: write a fixed sentence, then end as the signal ends.
+    action.__sigaction_handler.sa_handler = { number in
+      crashSentence.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
+      raise(number)
+    }
+    action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND)) | Int32(SA_NODEFER)
+    sigemptyset(&action.sa_mask)
+    sigaction(number, &action, nil)
+  }
+}
+
+/// The crash sentence, made before any crash (a signal handler may not build strings), after a
+/// line break that ends a progress line on a terminal.
+nonisolated(unsafe) private let crashSentence = Array(
+  ((isatty(2) == 1 ? "\n" : "")
+    + "Error: chart2midi stopped on an internal error; this is a bug: please report it with the input that caused it\n")
+    .utf8)

@@ -137,4 +137,119 @@ struct OutputSafetyTests {
       #expect(attributes[.type] as? FileAttributeType != .typeSymbolicLink, "\(name)")
     }
   }
+
+  @Test func aPipeIsWrittenIntoNeverReplaced() throws {
+    let folder = try workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pipe = folder.appendingPathComponent("audio.fifo")
+    #expect(mkfifo(pipe.path, 0o600) == 0)
+    // What the pipe carries, read on another thread while the command writes it.
+    let reading = Thread.detach {
+      FileHandle(forReadingAtPath: pipe.path)?.readDataToEndOfFile() ?? Data()
+    }
+    let result = try run(
+      ["convert", "in.json", "-o", "in.mid", "--wav", "audio.fifo"], in: folder)
+    #expect(result.status == 0, "\(result.error)")
+    releaseReader(of: pipe)
+    let streamed = reading.wait()
+    // The same bytes as a file, and the pipe is still a pipe.
+    let file = try run(["convert", "in.json", "-o", "in.mid", "--wav", "file.wav"], in: folder)
+    #expect(file.status == 0)
+    let written = try Data(contentsOf: folder.appendingPathComponent("file.wav"))
+    #expect(streamed.count == written.count)
+    #expect(streamed == written)
+    var status = stat()
+    #expect(lstat(pipe.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    #expect(result.error.contains("mix: audio.fifo ("))
+  }
+
+  @Test func aPipeClosedEarlyIsOneSentenceAndNothingIsWritten() throws {
+    let folder = try workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pipe = folder.appendingPathComponent("audio.fifo")
+    #expect(mkfifo(pipe.path, 0o600) == 0)
+    // A reader that takes 10 bytes and closes the pipe.
+    let reading = Thread.detach { () -> Int in
+      guard let handle = FileHandle(forReadingAtPath: pipe.path) else { return -1 }
+      let count = (try? handle.read(upToCount: 10))?.count ?? -1
+      try? handle.close()
+      return count
+    }
+    let result = try run(
+      ["convert", "in.json", "-o", "in.mid", "--wav", "audio.fifo"], in: folder)
+    releaseReader(of: pipe)
+    #expect(reading.wait() == 10)
+    #expect(result.status == 1)
+    #expect(result.error == "Error: cannot write audio.fifo: broken pipe\n")
+    // The MIDI file, committed only after the pipe, is not written.
+    #expect(files(in: folder) == ["audio.fifo", "dir", "in.json"])
+  }
+}
+
+/// Ends a read of `pipe` that is still waiting for a writer (when the command never opened it),
+/// so that a failing test ends too.
+func releaseReader(of pipe: URL) {
+  let descriptor = open(pipe.path, O_WRONLY | O_NONBLOCK)
+  if descriptor >= 0 { close(descriptor) }
+}
+
+extension Thread {
+  /// Runs `body` on a new thread; `wait()` gives its value.
+  static func detach<T: Sendable>(_ body: @escaping @Sendable () -> T) -> ThreadResult<T> {
+    let result = ThreadResult<T>()
+    Thread.detachNewThread { result.set(body()) }
+    return result
+  }
+}
+
+/// A value a thread makes, waited for.
+final class ThreadResult<T: Sendable>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var value: T?
+
+  func set(_ value: T) {
+    condition.lock()
+    self.value = value
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func wait() -> T {
+    condition.lock()
+    defer { condition.unlock() }
+    while value == nil { condition.wait() }
+    return value!
+  }
+}
+
+@Suite("A crash is one sentence")
+struct CrashTests {
+  @Test func aCrashIsOneSentenceWithoutABacktrace() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A long render, stopped by a bad access from outside (as a bug would stop it).
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = [
+      "render", projectRoot.appendingPathComponent("Tests/Fixtures/Memory/hour-16-tracks.mid").path,
+      "--wav", "mix.wav",
+    ]
+    process.currentDirectoryURL = folder
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 1.5)
+    kill(process.processIdentifier, SIGSEGV)
+    let said = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGSEGV)
+    #expect(
+      said
+        == "Error: chart2midi stopped on an internal error; this is a bug: please report it with the input that caused it\n"
+    )
+    // No mix: the temporary file stays, for the next run in the folder to remove.
+    #expect(!files(in: folder).contains("mix.wav"))
+  }
 }

@@ -43,7 +43,7 @@ struct ReverbTests {
 @Suite("Render limits")
 struct RenderLimitTests {
   @Test func nothingToRenderIsAnError() throws {
-    #expect(throws: SynthError("there are no notes to render")) {
+    #expect(throws: SynthError.input("there are no notes to render")) {
       try FluidSynthRenderer(soundFont: try soundFont()).render(
         Performance(score: Score(title: "t")))
     }
@@ -53,7 +53,7 @@ struct RenderLimitTests {
     let score = Score(
       title: "t", tracks: [track("A", channel: 0, program: 0, notes: [(0, 2 * 3600, 60)])])
     #expect(
-      throws: SynthError(
+      throws: SynthError.input(
         "the music lasts 2.0 hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it"
       )
     ) { try FluidSynthRenderer(soundFont: try soundFont()).render(Performance(score: score)) }

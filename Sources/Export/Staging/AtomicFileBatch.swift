@@ -3,13 +3,16 @@ import Foundation
 /// Writes files whole or not at all: each is written to a new temporary file beside its
 /// destination, and renamed into place only when every file of the batch has been written. A
 /// folder of files (the stems) is written into a new temporary folder and replaces its
-/// destination whole, so that it holds exactly this batch's files.
+/// destination whole, so that it holds exactly this batch's files. A device or a pipe
+/// (`/dev/null`, `/dev/stdout`) is written into at commit, before the renames, never replaced.
 package struct AtomicFileBatch {
   /// A staged file or folder, and where it goes.
   private struct Staged {
     var temporary: URL
     var destination: URL
     var isFolder = false
+    /// What writes a device or a pipe at commit; nil for a file or folder renamed into place.
+    var stream: Writer?
   }
 
   private var pending: [Staged] = []
@@ -57,7 +60,16 @@ package struct AtomicFileBatch {
       }
       return TemporaryFiles.path(for: destination, tag: "\(pending.count + index)")
     }
+    // Devices and pipes are written at commit.
+    let streams = files.indices.map { !inFolder[$0] && OutputCheck.isStream(files[$0].destination) }
     for index in files.indices where !inFolder[index] {
+      if streams[index] {
+        pending.append(
+          Staged(
+            temporary: files[index].destination, destination: files[index].destination,
+            stream: files[index].write))
+        continue
+      }
       TemporaryFiles.register(temporaries[index])
       pending.append(Staged(temporary: temporaries[index], destination: files[index].destination))
     }
@@ -66,6 +78,7 @@ package struct AtomicFileBatch {
     failures.withUnsafeMutableBufferPointer { slots in
       nonisolated(unsafe) let slots = slots
       DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        guard !streams[index] else { return }
         do {
           try TemporaryFiles.write(to: temporaries[index], files[index].write)
         } catch let failure as WriteFailure {
@@ -108,10 +121,11 @@ package struct AtomicFileBatch {
     let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
     let said =
       !exists
-      ? "the folder \(folder.path) does not exist"
+      ? "the folder \(folder.relativePath) does not exist"
       : reason == "permission denied" || reason == "read-only file system"
         ? "it is not writable (\(reason))" : reason
-    return ExportError("cannot write \(destination.path): \(said)", file: destination.path)
+    return ExportError(
+      "cannot write \(destination.relativePath): \(said)", file: destination.relativePath)
   }
 
   /// Puts every staged file and folder in place: a file by renaming it over its destination (a
@@ -120,6 +134,20 @@ package struct AtomicFileBatch {
   ///
   /// - Throws: `ExportError` when a rename fails; what is not yet in place is removed.
   package mutating func commit() throws {
+    // First the devices and pipes: a failure there (a closed pipe) still leaves no file behind.
+    for staged in pending {
+      guard let stream = staged.stream else { continue }
+      do {
+        try Self.write(stream, into: staged.destination)
+      } catch {
+        let reason = (error as? WriteFailure)?.reason ?? "\(error)"
+        discard()
+        throw ExportError(
+          "cannot write \(staged.destination.relativePath): \(reason)",
+          file: staged.destination.relativePath)
+      }
+    }
+    pending.removeAll { $0.stream != nil }
     for (index, staged) in pending.enumerated() {
       let failure: String?
       if staged.isFolder {
@@ -133,12 +161,29 @@ package struct AtomicFileBatch {
         pending.removeFirst(index)
         discard()
         throw ExportError(
-          "cannot write \(staged.destination.path): \(failure)", file: staged.destination.path)
+          "cannot write \(staged.destination.relativePath): \(failure)",
+          file: staged.destination.relativePath)
       }
       TemporaryFiles.unregister(staged.temporary)
     }
     pending = []
     madeFolders = []
+  }
+
+  /// Writes a device or a pipe, from the start of what it is handed.
+  private static func write(_ writer: Writer, into destination: URL) throws {
+    let descriptor = open(destination.path, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw WriteFailure() }
+    defer { close(descriptor) }
+    try writer { piece in
+      var done = 0
+      while done < piece.count {
+        let count = Glibc.write(descriptor, piece.baseAddress! + done, piece.count - done)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { throw WriteFailure() }
+        done += count
+      }
+    }
   }
 
   /// Puts `staging` in `folder`'s place, removing what was there; the reason it could not, or nil.
@@ -160,7 +205,7 @@ package struct AtomicFileBatch {
 
   /// Removes every staged temporary file and folder, and the folders made for them.
   package mutating func discard() {
-    for staged in pending {
+    for staged in pending where staged.stream == nil {
       try? FileManager.default.removeItem(at: staged.temporary)
       TemporaryFiles.unregister(staged.temporary)
     }

@@ -35,6 +35,19 @@ enum OutputCheck {
         }
       default: break
       }
+      // A device or a pipe (`/dev/null`, `/dev/stdout`) is written into, not replaced: it is no
+      // file to lose, and the folder it lies in need not take new files.
+      if kind == .file, isStream(url) {
+        if isCharacterDevice(url) { continue }
+        let identity = Identity(url)
+        if let earlier = seen.first(where: { $0.identity == identity }) {
+          throw ExportError(
+            "cannot write \(shown): it is also \(earlier.url.relativePath); name another file",
+            file: shown)
+        }
+        seen.append((url, identity))
+        continue
+      }
       let identity = Identity(url)
       if let earlier = seen.first(where: { $0.identity == identity }) {
         let what = inputs.contains(earlier.url) ? "the input" : "another output"
@@ -56,6 +69,20 @@ enum OutputCheck {
           "cannot write \(shown): the folder \(folder.relativePath) is not writable", file: shown)
       }
     }
+  }
+
+  /// Whether `url` is a device or a pipe (following links: `/dev/stdout`), which an output is
+  /// written into, rather than replaced by a new file.
+  static func isStream(_ url: URL) -> Bool {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else { return false }
+    return [S_IFCHR, S_IFIFO].contains(status.st_mode & S_IFMT)
+  }
+
+  /// Whether `url` is a character device, such as `/dev/null` or a terminal.
+  static func isCharacterDevice(_ url: URL) -> Bool {
+    var status = stat()
+    return stat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
   }
 
   /// The folders from `folder` up that do not exist yet, nearest first, and the nearest that does.

@@ -28,6 +28,8 @@ final class FluidSynthInstance {
   private var soundFontID: Int32?
   /// The soundfont's file name, for messages.
   private(set) var soundFontName = ""
+  /// The loaded soundfont's path, as it was given.
+  private(set) var soundFontPath = ""
 
   init(sampleRate: Int, channels: Int, polyphony: Int, reverb: Double = 0) throws {
     let log = self.log
@@ -122,21 +124,25 @@ final class FluidSynthInstance {
       [Data("sfbk".utf8), Data("DLS ".utf8)].contains(header.suffix(4))
     else {
       throw SynthError(
-        "\(soundFont.path) is not a SoundFont (SF2 or SF3) file", file: soundFont.path)
+        "\(soundFont.relativePath) is not a SoundFont (SF2 or SF3) file",
+        file: soundFont.relativePath)
     }
     // One load at a time: loading the same file in several threads at once doubles the memory.
     let id = Self.loading.withLock { _ in
-      log.capturing { fluid_synth_sfload(synth, soundFont.path, 1) }
+      // The path as it was given, so that FluidSynth's own message names it so too.
+      log.capturing { fluid_synth_sfload(synth, soundFont.relativePath, 1) }
     }
     do {
       try check(
-        id, "fluid_synth_sfload", "FluidSynth could not load the soundfont \(soundFont.path)")
+        id, "fluid_synth_sfload",
+        "FluidSynth could not load the soundfont \(soundFont.relativePath)")
     } catch var error as SynthError {
-      error.file = soundFont.path
+      error.file = soundFont.relativePath
       throw error
     }
     soundFontID = id
     soundFontName = soundFont.lastPathComponent
+    soundFontPath = soundFont.relativePath
   }
 
   /// Whether the loaded soundfont has a preset at a bank and program.
@@ -145,6 +151,15 @@ final class FluidSynthInstance {
       return false
     }
     return fluid_sfont_get_preset(font, Int32(bank), Int32(program)) != nil
+  }
+
+  /// The name of the loaded soundfont's preset at a bank and program, when it has one.
+  func presetName(bank: Int, program: Int) -> String? {
+    guard let id = soundFontID, let font = fluid_synth_get_sfont_by_id(synth, id),
+      let preset = fluid_sfont_get_preset(font, Int32(bank), Int32(program)),
+      let name = fluid_preset_get_name(preset)
+    else { return nil }
+    return String(cString: name).trimmingCharacters(in: .whitespaces)
   }
 
   /// Renders `frames` frames (at most `blockSize`) into the group buffers, which are cleared first.

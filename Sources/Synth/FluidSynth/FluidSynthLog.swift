@@ -15,9 +15,19 @@ final class FluidSynthLog {
   /// Forgets the messages so far.
   func clear() { messages.removeAll() }
 
+  /// What FluidSynth's libraries logged through GLib (libinstpatch's assertions when its DLS
+  /// loader is tried on a broken file), kept rather than printed: FluidSynth's own message says
+  /// what failed.
+  private(set) var libraryMessages: [String] = []
+
   fileprivate func record(_ message: String) {
     messages.append(message.trimmingCharacters(in: .whitespacesAndNewlines))
     if messages.count > 20 { messages.removeFirst() }
+  }
+
+  fileprivate func recordLibrary(_ message: String) {
+    libraryMessages.append(message.trimmingCharacters(in: .whitespacesAndNewlines))
+    if libraryMessages.count > 20 { libraryMessages.removeFirst() }
   }
 
   /// The thread's current log.
@@ -42,6 +52,15 @@ final class FluidSynthLog {
     for level in [FLUID_INFO, FLUID_DBG] {
       fluid_set_log_function(Int32(level.rawValue), nil, nil)
     }
+    // GLib's messages (`** CRITICAL **` lines on standard error), kept in the log of the synth
+    // whose call made them; dropped on a thread that works with no synth.
+    g_log_set_default_handler(
+      { domain, _, message, _ in
+        guard let message, let current = pthread_getspecific(FluidSynthLog.key) else { return }
+        let prefix = domain.map { "\(String(cString: $0)): " } ?? ""
+        Unmanaged<FluidSynthLog>.fromOpaque(current).takeUnretainedValue()
+          .recordLibrary(prefix + String(cString: message))
+      }, nil)
     return true
   }()
 

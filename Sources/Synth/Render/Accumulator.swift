@@ -7,6 +7,8 @@ struct Accumulator {
   /// The stem each synth channel belongs to, if any.
   let stemOfChannel: [Int?]
   let groups: Int
+  /// Whether each synth channel has made any sound.
+  private(set) var sounded: [Bool]
   /// A block's two sides for the mix and for each stem: `2 * (1 + stems) * blockSize` samples.
   private let block: UnsafeMutableBufferPointer<Float>
   private let blockSize: Int
@@ -18,6 +20,7 @@ struct Accumulator {
     stems = Array(repeating: AudioSpool(memoryFrames: limit, folder: spill?.folder), count: count)
     self.stemOfChannel = stemOfChannel
     self.groups = groups
+    sounded = Array(repeating: false, count: groups)
     self.blockSize = blockSize
     block = .allocate(capacity: 2 * (1 + count) * blockSize)
   }
@@ -61,6 +64,7 @@ struct Accumulator {
       add(synth.reverbBuffer(side: 1), to: 0, side: 1)
     }
     for group in 0..<groups where synth.groupIsActive(group) {
+      sounded[group] = true
       let left = synth.buffer(group: group, side: 0)
       let right = synth.buffer(group: group, side: 1)
       add(left, to: 0, side: 0)

@@ -41,7 +41,7 @@ package final class ScratchAudioFile: @unchecked Sendable {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw SynthError(
-        "cannot keep the audio in a scratch file in \(folder.path): \(String(cString: strerror(errno)).lowercased())"
+        "cannot keep the audio in a scratch file in \(folder.relativePath): \(String(cString: strerror(errno)).lowercased())"
       )
     }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }

@@ -58,17 +58,19 @@ public struct FluidSynthRenderer: Sendable {
     guard
       performance.events.contains(where: { if case .noteOn = $0.message { true } else { false } })
     else {
-      throw SynthError("there are no notes to render")
+      throw SynthError.input("there are no notes to render")
     }
     let groups = max(16, performance.channelCount)
     guard groups <= 256 else {
-      throw SynthError("the performance uses \(groups) channels; rendering handles at most 256")
+      throw SynthError.input(
+        "the performance uses \(groups) channels; rendering handles at most 256")
     }
     let synth = try FluidSynthInstance(
       sampleRate: options.sampleRate, channels: groups, polyphony: options.polyphony,
       reverb: options.reverb)
     try synth.load(soundFont)
-    let warnings = try PresetCheck(performance: performance).check(synth)
+    let presets = PresetCheck(performance: performance)
+    let warnings = try presets.check(synth)
 
     let rate = Double(options.sampleRate)
     let stemOfChannel: [Int?] = {
@@ -132,6 +134,8 @@ public struct FluidSynthRenderer: Sendable {
       try render(to: min(tailEnd, cursor + block))
     }
 
+    // A stem that played notes and made no sound at all is never written.
+    try presets.checkSound(output.sounded, synth)
     var notes = warnings
     if silentNotes > 0 {
       notes.append(
@@ -147,7 +151,7 @@ public struct FluidSynthRenderer: Sendable {
   /// Throws when audio of `seconds` would be longer than `maximumDuration`.
   func checkDuration(_ seconds: Double) throws {
     guard seconds <= Self.maximumDuration else {
-      throw SynthError(
+      throw SynthError.input(
         String(
           format:
             "the music lasts %.1f hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it",

@@ -1,3 +1,4 @@
+import Descriptor
 import MIDIMap
 
 /// Finds the programs a performance plays that the soundfont lacks, before anything is rendered.
@@ -18,6 +19,8 @@ struct PresetCheck {
 
   /// The selections that sound notes, per synth channel.
   let used: [Int: Set<Selection>]
+  /// The notes played, per synth channel.
+  let notes: [Int: Int]
   /// The stem of each synth channel, for messages.
   let stemNames: [Int: String]
 
@@ -25,6 +28,7 @@ struct PresetCheck {
     var bank: [Int: Int] = [:]
     var program: [Int: Int] = [:]
     var used: [Int: Set<Selection>] = [:]
+    var notes: [Int: Int] = [:]
     for event in performance.events {
       let channel = event.channel
       switch event.message {
@@ -33,6 +37,7 @@ struct PresetCheck {
       case .programChange(let number):
         program[channel] = Int(number.value)
       case .noteOn:
+        notes[channel, default: 0] += 1
         let isDrum = channel % 16 == 9
         used[channel, default: []].insert(
           Selection(
@@ -41,6 +46,7 @@ struct PresetCheck {
       }
     }
     self.used = used
+    self.notes = notes
     var names: [Int: String] = [:]
     for stem in performance.stems {
       for channel in stem.channels { names[channel] = stem.name }
@@ -76,6 +82,46 @@ struct PresetCheck {
       }
     }
     return warnings
+  }
+
+  /// Refuses a render in which a stem played notes and made no sound at all: a preset with no
+  /// sound at those keys, or one whose samples FluidSynth cannot play (a sample that ends past the
+  /// sample data or starts after its end, a ROM sample, a zone without a sample), renders
+  /// silence without a word from FluidSynth.
+  ///
+  /// - Parameter sounded: whether each synth channel made any sound.
+  /// - Throws: `SynthError` naming the soundfont, each silent stem and the presets it played.
+  func checkSound(_ sounded: [Bool], _ synth: FluidSynthInstance) throws {
+    var stems: [(name: String, channels: [Int])] = []
+    for channel in notes.keys.sorted() {
+      let name = stemNames[channel] ?? "synth channel \(channel)"
+      if let index = stems.firstIndex(where: { $0.name == name }) {
+        stems[index].channels.append(channel)
+      } else {
+        stems.append((name, [channel]))
+      }
+    }
+    let silent = stems.filter { stem in
+      !stem.channels.contains { $0 < sounded.count && sounded[$0] }
+    }
+    guard !silent.isEmpty else { return }
+    let described = silent.prefix(5).map { stem in
+      let selections = Set(stem.channels.flatMap { used[$0] ?? [] }).sorted()
+      let presets = selections.map { selection in
+        let kind =
+          selection.bank == Self.drumBank
+          ? "drum kit \(selection.program)" : "program \(selection.program)"
+        return synth.presetName(bank: selection.bank, program: selection.program).map {
+          "\(kind) \"\($0)\""
+        } ?? describe(selection)
+      }
+      let count = stem.channels.reduce(0) { $0 + (notes[$1] ?? 0) }
+      return "stem \"\(stem.name)\" (\(counted(count, "note")): \(presets.joined(separator: ", ")))"
+    }
+    let more = silent.count > 5 ? " and \(silent.count - 5) more" : ""
+    throw SynthError(
+      "the soundfont \(synth.soundFontPath) made no sound for \(described.joined(separator: "; "))\(more): its presets have no sound at those keys, or their samples are broken (a sample that ends past the sample data or starts after its end, a ROM sample, a zone without a sample); choose another soundfont",
+      file: synth.soundFontPath)
   }
 
   private func describe(_ selection: Selection) -> String {

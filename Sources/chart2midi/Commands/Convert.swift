@@ -56,9 +56,8 @@ struct Convert: ParsableCommand {
   func run() throws {
     let conversion = Conversion(
       input: chart.input, csv: chart.csv, mapping: mapping, sound: sound,
-      midiPath: output
-        ?? URL(fileURLWithPath: chart.input).deletingPathExtension().appendingPathExtension("mid")
-        .path,
+      // Beside the input, as the input was named.
+      midiPath: output ?? (chart.input as NSString).deletingPathExtension + ".mid",
       wavPath: outputs.wav, stemsPath: outputs.stems, stemOptions: stemOptions,
       captionsPath: captions, captionLabels: captionLabels)
     try conversion.run().forEach(report)

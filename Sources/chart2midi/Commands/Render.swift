@@ -1,4 +1,5 @@
 import ArgumentParser
+import Descriptor
 import Export
 import Foundation
 import MIDIMap
@@ -27,7 +28,12 @@ struct Render: ParsableCommand {
     }
   }
 
+  /// Renders; errors caused by the file's content name it.
   func run() throws {
+    try attributingErrors(to: input) { try render() }
+  }
+
+  private func render() throws {
     var settings = try ExportSettings().applying(sound.settings)
     let file = try MIDIFile(contentsOf: URL(fileURLWithPath: input))
     if let note = file.skippedEventsNote { report("note: \(input): \(note)") }
