@@ -25,12 +25,18 @@ package enum TemporaryFiles {
     return try body(&state)
   }
 
+  /// The random part of a temporary's name. A test sets it to a known value, to plant links at
+  /// exactly the names a run picks.
+  nonisolated(unsafe) package static var randomBits: @Sendable () -> UInt64 = {
+    UInt64.random(in: .min ... .max)
+  }
+
   /// A temporary path beside `destination`, for this process: `.NAME.PID.TAG-RANDOM.tmp`, with 64
   /// random bits that nobody who can write to the folder can guess, so that nobody can plant a
   /// link there before it is created (and it is created with `O_EXCL | O_NOFOLLOW`, so a link
   /// planted all the same is never followed).
   package static func path(for destination: URL, tag: String) -> URL {
-    let random = String(UInt64.random(in: .min ... .max), radix: 16)
+    let random = String(randomBits(), radix: 16)
     return destination.deletingLastPathComponent().appendingPathComponent(
       ".\(destination.lastPathComponent).\(getpid()).\(tag)-\(random).tmp")
   }
