@@ -72,7 +72,7 @@ bench: deps venv
 	$(SWIFT) build -c release
 	Scripts/bench.sh
 
-## fuzz: libFuzzer with AddressSanitizer on each decoder for FUZZ_SECONDS (default 180) each; findings go to Tests/Fixtures/Hostile
+## fuzz: libFuzzer with AddressSanitizer on each decoder, Vega-Lite expressions and MIDI timing, FUZZ_SECONDS (default 180) each; findings go to Tests/Fixtures/Hostile
 fuzz: deps
 	Scripts/fuzz.sh
 

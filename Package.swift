@@ -104,6 +104,7 @@ if Context.environment["CHART2MIDI_FUZZ"] != nil {
     ("FuzzDescriptor", ["Descriptor", "MIDIMap"]), ("FuzzCSV", ["Descriptor", "MIDIMap"]),
     ("FuzzVegaLite", ["Descriptor", "MIDIMap"]), ("FuzzSMF", ["MIDIMap"]),
     ("FuzzRender", ["MIDIMap", "Synth", "Export"]),
+    ("FuzzExpression", ["Descriptor", "MIDIMap"]), ("FuzzSMFTiming", ["MIDIMap", "Synth"]),
   ] {
     package.targets.append(
       .executableTarget(

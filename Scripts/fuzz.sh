@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (Swift's -sanitize=fuzzer, with AddressSanitizer): one
-# target per decoder, each run for FUZZ_SECONDS (default 180), two at a time, on inputs of at most
-# 8 KB (longer ones only slow each execution; nesting and length limits have their own tests),
+# target per decoder, and two that reach further in (Vega-Lite expressions in a calculate and a
+# filter; MIDI files built well-formed around tempo events of any length and delta times of any
+# size), each run for FUZZ_SECONDS (default 180), two at a time, on inputs of at most 8 KB (longer ones only slow each execution; nesting and length limits have their own tests),
 # seeded with Examples/ and the pinned MIDI files. A crash or sanitizer report is copied into
 # Tests/Fixtures/Hostile/, where `make test` replays it once its expected message is written in
 # expected.tsv.
@@ -9,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-180}
-targets=(FuzzDescriptor FuzzCSV FuzzVegaLite FuzzSMF FuzzRender)
+targets=(FuzzDescriptor FuzzCSV FuzzVegaLite FuzzSMF FuzzRender FuzzExpression FuzzSMFTiming)
 build=.build/fuzz
 for target in "${targets[@]}"; do
   CHART2MIDI_FUZZ=1 swift build -c release --build-path "$build" \
@@ -31,6 +32,31 @@ seed() {
         done
       done ;;
     FuzzSMF | FuzzRender) cp Tests/Fixtures/Pinned/*.mid "$corpus/" ;;
+    FuzzExpression)
+      # The expressions of the examples and of the hostile fixtures, one a file.
+      python3 - "$corpus" Examples/vega-lite/*.json Tests/Fixtures/Hostile/*.vl.json <<'PY'
+import json, sys
+corpus, files = sys.argv[1], sys.argv[2:]
+found = {"datum.a * 2", "substring(datum.b, 1, 3) + upper(datum.b)",
+         "if(datum.a > 1, 'x', 'y') + toString(year(datum.t))",
+         "indexof(lower(datum.b), 'x') >= 0 && isValid(datum.c)"}
+for name in files:
+    try:
+        spec = json.load(open(name))
+    except Exception:
+        continue
+    for step in spec.get("transform", []) if isinstance(spec, dict) else []:
+        for key in ("calculate", "filter"):
+            if isinstance(step.get(key), str) and len(step[key]) < 2000:
+                found.add(step[key])
+for number, text in enumerate(sorted(found)):
+    open(f"{corpus}/seed-{number}", "w").write(text)
+PY
+      ;;
+    FuzzSMFTiming)
+      # Division 480 with a tempo, a note on and off; and an SMPTE division with a short tempo.
+      printf '\x01\xe0\x00\x00\x03\x07\xa1\x20\x00\x04\x00\x3c\x50\x03\x7f\xff\xff\x7f\x05\x00\x3c\x00' > "$corpus/seed-1"
+      printf '\xe7\x28\x00\x00\x01\x07\x00\x05\x00\x04\x00\x3c\x50' > "$corpus/seed-2" ;;
   esac
 }
 

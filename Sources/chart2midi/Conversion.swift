@@ -90,7 +90,7 @@ func reportCrashesInOneSentence() {
 
 /// The crash sentence, made before any crash (a signal handler may not build strings), after a
 /// line break that ends a progress line on a terminal.
-nonisolated(unsafe) private let crashSentence = Array(
+private let crashSentence = Array(
   ((isatty(2) == 1 ? "\n" : "")
     + "Error: chart2midi stopped on an internal error; this is a bug: please report it with the input that caused it\n")
     .utf8)

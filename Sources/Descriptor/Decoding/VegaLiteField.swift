@@ -184,6 +184,10 @@ extension VegaLite {
           }
         default: seen.sort()
         }
+        // A category axis needs a category: a missing value takes the first one's place.
+        guard !seen.isEmpty else {
+          throw DescriptorError(at: "encoding.\(channel).field", "\"\(name)\" has no values")
+        }
         return .categorical(CategoricalAxis(title: title, categoryOrder: seen))
       }
       let temporal = type == "temporal"
