@@ -65,4 +65,44 @@ struct InteroperabilityTests {
     }
     #expect(loudest > 1000)
   }
+
+  @Test(
+    "the time signature's click is the metre's beat, read back with mido",
+    arguments: [("4/4", 24), ("3/4", 24), ("2/2", 48), ("3/2", 48), ("6/8", 36), ("12/8", 36)])
+  func clocksPerClick(signature: String, clocks: Int) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("cars.mid").path
+    #expect(
+      try run(["convert", "Examples/cars.json", "-o", midi, "--time-signature", signature]).status
+        == 0)
+    let script = """
+      import sys, mido
+      song = mido.MidiFile(sys.argv[1])
+      found = [(m.numerator, m.denominator, m.clocks_per_click) for t in song.tracks for m in t
+               if m.type == 'time_signature']
+      print(found)
+      """
+    let result = try runPython(script, [midi])
+    let (beats, value) = (signature.split(separator: "/")[0], signature.split(separator: "/")[1])
+    #expect(result.output == "[(\(beats), \(value), \(clocks))]\n")
+  }
+
+  @Test func thePercussionChannelGetsNoBankSelect() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("cars.mid").path
+    #expect(try run(["convert", "Examples/cars.json", "-o", midi]).status == 0)
+    // Bank select (CC 0 and 32) on each channel that gets one; channel 10 (9 here) plays notes.
+    let script = """
+      import sys, mido
+      song = mido.MidiFile(sys.argv[1])
+      banks = sorted({m.channel for t in song.tracks for m in t
+                      if m.type == 'control_change' and m.control in (0, 32)})
+      drums = any(m.type == 'note_on' and m.channel == 9 for t in song.tracks for m in t)
+      print(banks, drums)
+      """
+    let result = try runPython(script, [midi])
+    #expect(result.output == "[0, 1, 2] True\n")
+  }
 }

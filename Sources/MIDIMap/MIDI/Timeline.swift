@@ -21,10 +21,18 @@ public struct TimeSignature: Hashable, Sendable, CustomStringConvertible {
   /// "3/4".
   public var description: String { "\(beats)/\(noteValue)" }
 
-  /// The meta event's data: numerator, denominator as a power of 2, 24 MIDI clocks per click, 8
-  /// 32nd notes per quarter note.
+  /// The meta event's data: numerator, denominator as a power of 2, the MIDI clocks per click
+  /// (`clocksPerClick`), 8 32nd notes per quarter note.
   var bytes: [UInt8] {
-    [UInt8(beats), UInt8(noteValue.trailingZeroBitCount), 24, 8]
+    [UInt8(beats), UInt8(noteValue.trailingZeroBitCount), UInt8(clamping: clocksPerClick), 8]
+  }
+
+  /// The MIDI clocks (24 a quarter note) of the metronome's click: the beat. In a compound metre
+  /// (6, 9 or 12 beats of a note value: 6/8, 12/8, 6/4) the beat is three of them, a dotted note
+  /// (36 clocks in 6/8); otherwise it is the note value (24 in 4/4, 48 in 2/2 and 3/2).
+  var clocksPerClick: Int {
+    let note = 96 / noteValue
+    return beats > 3 && beats % 3 == 0 ? 3 * note : note
   }
 }
 

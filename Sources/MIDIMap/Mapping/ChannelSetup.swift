@@ -6,17 +6,21 @@ enum ChannelSetup {
   /// Bank select (0, 0), program, volume and pan; when the channel bends, the pitch-bend range
   /// (RPN 0: CC 101 = 0, CC 100 = 0, data entry CC 6 = semitones, CC 38 = 0 cents, then the null
   /// RPN 127/127, so that later data entry changes nothing) and a centred bend. `channel` names a
-  /// channel other than the track's.
-  static func events(program: UInt7, pan: Int, bendRange: Int? = nil, channel: UInt4? = nil)
-    -> [ScoreEvent]
-  {
+  /// channel other than the track's. The percussion channel gets no bank select: General MIDI
+  /// gives it its kit, and an XG synth reads bank 0 there as a melodic bank, which would play the
+  /// ticks as pitched notes.
+  static func events(
+    program: UInt7, pan: Int, bendRange: Int? = nil, channel: UInt4? = nil,
+    isPercussion: Bool = false
+  ) -> [ScoreEvent] {
     func control(_ controller: UInt7, _ value: UInt7) -> ScoreEvent {
       ScoreEvent(
         time: 0, message: .controlChange(controller: controller, value: value), channel: channel)
     }
-    var events: [ScoreEvent] = [
-      control(MIDIController.bankSelect, 0),
-      control(MIDIController.bankSelectLSB, 0),
+    var events: [ScoreEvent] =
+      isPercussion
+      ? [] : [control(MIDIController.bankSelect, 0), control(MIDIController.bankSelectLSB, 0)]
+    events += [
       ScoreEvent(time: 0, message: .programChange(program), channel: channel),
       control(MIDIController.volume, volume),
       control(MIDIController.pan, UInt7(clamping: pan)),

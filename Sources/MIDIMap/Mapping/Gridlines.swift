@@ -23,7 +23,7 @@ enum Gridlines {
     guard !notes.isEmpty else { return nil }
     var track = ScoreTrack(name: name, stem: name, channel: .percussion, program: 0)
     track.part = .context
-    track.events = ChannelSetup.events(program: 0, pan: 64)
+    track.events = ChannelSetup.events(program: 0, pan: 64, isPercussion: true)
     NoteScheduler.append(notes.sorted { ($0.on, $0.pitch) < ($1.on, $1.pitch) }, to: &track.events)
     return track
   }
