@@ -103,8 +103,9 @@ struct PlayerCompatibilityTests {
     let file = try MIDIFile(bytes: SMFEncoder().encode(score))
     let signatures = file.tracks[0].events.filter { $0.isMeta(.timeSignature) }.compactMap(
       \.metaData)
-    // 6 beats of eighth notes (2^3), 24 MIDI clocks a click, 8 32nd notes a quarter note.
-    #expect(signatures.map(Array.init) == [[6, 3, 24, 8]])
+    // 6 beats of eighth notes (2^3), a click each dotted quarter (36 MIDI clocks: 6/8 is
+    // compound), 8 32nd notes a quarter note.
+    #expect(signatures.map(Array.init) == [[6, 3, 36, 8]])
   }
 
   @Test(arguments: [SonificationOptions.Scale.chromatic, .exact])
