@@ -217,7 +217,7 @@ struct CommandTests {
     #expect(rendered.status == 0, "\(rendered.error)")
     #expect(
       files(in: stems) == [
-        "Cars_ Germany.wav", "Cars_ Japan.wav", "Cars_ USA.wav", "Gridlines.wav",
+        "Cars - Germany.wav", "Cars - Japan.wav", "Cars - USA.wav", "Gridlines.wav",
       ])
   }
 

@@ -64,9 +64,17 @@ struct WAVEncoderTests {
     #expect(samples == [0, -1, 0.5, 0.25, -0.5, 1.5, 1, -0.001])
   }
 
-  @Test func stemFileNamesAreSafeAndUnique() {
+  @Test func stemFileNamesAreReadableSafeAndUnique() {
     #expect(
       StemNaming.fileNames(for: ["Cars", "cars", "Low/High", "..", "", "Cars"])
-        == ["Cars.wav", "cars-2.wav", "Low_High.wav", "stem.wav", "stem-2.wav", "Cars-3.wav"])
+        == ["Cars.wav", "cars-2.wav", "Low-High.wav", "stem.wav", "stem-2.wav", "Cars-3.wav"])
+    #expect(
+      StemNaming.fileNames(for: [
+        "Cars: USA", "Rain: North & South", "-rf *", "a\tb:c", "  ..hidden", "Série: été",
+      ])
+        == [
+          "Cars - USA.wav", "Rain - North _ South.wav", "rf _.wav", "a b - c.wav", "hidden.wav",
+          "Série - été.wav",
+        ])
   }
 }
