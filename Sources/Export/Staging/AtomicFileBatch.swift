@@ -1,4 +1,5 @@
 import Foundation
+import Synth
 
 /// Writes files whole or not at all: each is written to a new temporary file beside its
 /// destination, and renamed into place only when every file of the batch has been written. A
@@ -176,13 +177,7 @@ package struct AtomicFileBatch {
     guard descriptor >= 0 else { throw WriteFailure() }
     defer { close(descriptor) }
     try writer { piece in
-      var done = 0
-      while done < piece.count {
-        let count = Glibc.write(descriptor, piece.baseAddress! + done, piece.count - done)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { throw WriteFailure() }
-        done += count
-      }
+      guard writeFully(descriptor, piece) else { throw WriteFailure() }
     }
   }
 

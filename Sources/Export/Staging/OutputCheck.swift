@@ -37,8 +37,8 @@ enum OutputCheck {
       }
       // A device or a pipe (`/dev/null`, `/dev/stdout`) is written into, not replaced: it is no
       // file to lose, and the folder it lies in need not take new files.
-      if kind == .file, isStream(url) {
-        if isCharacterDevice(url) { continue }
+      if kind == .file, let type = streamType(url) {
+        if type == S_IFCHR { continue }
         let identity = Identity(url)
         if let earlier = seen.first(where: { $0.identity == identity }) {
           throw ExportError(
@@ -73,16 +73,15 @@ enum OutputCheck {
 
   /// Whether `url` is a device or a pipe (following links: `/dev/stdout`), which an output is
   /// written into, rather than replaced by a new file.
-  static func isStream(_ url: URL) -> Bool {
-    var status = stat()
-    guard stat(url.path, &status) == 0 else { return false }
-    return [S_IFCHR, S_IFIFO].contains(status.st_mode & S_IFMT)
-  }
+  static func isStream(_ url: URL) -> Bool { streamType(url) != nil }
 
-  /// Whether `url` is a character device, such as `/dev/null` or a terminal.
-  static func isCharacterDevice(_ url: URL) -> Bool {
+  /// The type of a device (`S_IFCHR`: `/dev/null`, a terminal) or a pipe (`S_IFIFO`) at `url`;
+  /// nil for anything else.
+  static func streamType(_ url: URL) -> mode_t? {
     var status = stat()
-    return stat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
+    guard stat(url.path, &status) == 0 else { return nil }
+    let type = status.st_mode & S_IFMT
+    return [S_IFCHR, S_IFIFO].contains(type) ? type : nil
   }
 
   /// The folders from `folder` up that do not exist yet, nearest first, and the nearest that does.

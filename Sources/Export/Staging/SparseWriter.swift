@@ -1,4 +1,5 @@
 import Foundation
+import Synth
 
 /// Writes a file from pieces of any size, leaving out long runs of zeros: the file system keeps
 /// such a run as a hole, which reads as zeros but takes no disk space, no page of the cache and
@@ -107,16 +108,7 @@ package struct SparseWriter {
       zeros = nil
       if run.count < Self.minimumHole { try writeZeros(run) }
     }
-    var done = 0
-    while done < bytes.count {
-      let count = pwrite(
-        descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
-        throw WriteFailure()
-      }
-      done += count
-    }
+    guard writeFully(descriptor, bytes, at: offset) else { throw WriteFailure() }
     written = max(written, offset + bytes.count)
   }
 

@@ -26,10 +26,10 @@ final class FluidSynthInstance {
   let hasReverb: Bool
   /// The id of the loaded soundfont, once one is loaded.
   private var soundFontID: Int32?
-  /// The soundfont's file name, for messages.
-  private(set) var soundFontName = ""
   /// The loaded soundfont's path, as it was given.
   private(set) var soundFontPath = ""
+  /// The soundfont's file name, for messages.
+  var soundFontName: String { (soundFontPath as NSString).lastPathComponent }
 
   init(sampleRate: Int, channels: Int, polyphony: Int, reverb: Double = 0) throws {
     let log = self.log
@@ -141,7 +141,6 @@ final class FluidSynthInstance {
       throw error
     }
     soundFontID = id
-    soundFontName = soundFont.lastPathComponent
     soundFontPath = soundFont.relativePath
   }
 

@@ -9,6 +9,8 @@ struct Accumulator {
   let groups: Int
   /// Whether each synth channel has made any sound.
   private(set) var sounded: [Bool]
+  /// Whether each output (the mix, then the stems) has sound in the block being summed.
+  private var sounding: [Bool]
   /// A block's two sides for the mix and for each stem: `2 * (1 + stems) * blockSize` samples.
   private let block: UnsafeMutableBufferPointer<Float>
   private let blockSize: Int
@@ -21,6 +23,7 @@ struct Accumulator {
     self.stemOfChannel = stemOfChannel
     self.groups = groups
     sounded = Array(repeating: false, count: groups)
+    sounding = Array(repeating: false, count: 1 + count)
     self.blockSize = blockSize
     block = .allocate(capacity: 2 * (1 + count) * blockSize)
   }
@@ -48,7 +51,7 @@ struct Accumulator {
   }
 
   mutating func add(_ synth: FluidSynthInstance, frames: Int) throws {
-    var sounding = [Bool](repeating: false, count: 1 + stems.count)
+    for index in sounding.indices { sounding[index] = false }
     func add(_ source: UnsafeMutablePointer<Float>, to output: Int, side offset: Int) {
       let out = side(output) + offset * blockSize
       if !sounding[output] {

@@ -52,20 +52,14 @@ package final class ScratchAudioFile: @unchecked Sendable {
 
   /// Writes `count` interleaved frames at frame `start`.
   fileprivate func write(_ samples: UnsafePointer<Float>, count: Int, at start: Int) throws {
-    let bytes = UnsafeRawPointer(samples)
-    let size = count * 8
-    var done = 0
-    while done < size {
-      let written = pwrite(descriptor, bytes + done, size - done, off_t(start * 8 + done))
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { throw failure("written") }
-      done += written
-    }
+    guard
+      writeFully(descriptor, UnsafeRawBufferPointer(start: samples, count: count * 8), at: start * 8)
+    else { throw failure("written") }
     let range = start..<(start + count)
-    if let last = self.written.last, last.upperBound == start {
-      self.written[self.written.count - 1] = last.lowerBound..<range.upperBound
+    if let last = written.last, last.upperBound == start {
+      written[written.count - 1] = last.lowerBound..<range.upperBound
     } else {
-      self.written.append(range)
+      written.append(range)
     }
   }
 

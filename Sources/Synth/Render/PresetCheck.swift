@@ -23,6 +23,8 @@ struct PresetCheck {
   let notes: [Int: Int]
   /// The stem of each synth channel, for messages.
   let stemNames: [Int: String]
+  /// The performance's stems.
+  let stems: [Performance.Stem]
 
   init(performance: Performance) {
     var bank: [Int: Int] = [:]
@@ -52,6 +54,7 @@ struct PresetCheck {
       for channel in stem.channels { names[channel] = stem.name }
     }
     stemNames = names
+    stems = performance.stems
   }
 
   /// One warning per program the soundfont lacks, saying what plays instead.
@@ -92,17 +95,10 @@ struct PresetCheck {
   /// - Parameter sounded: whether each synth channel made any sound.
   /// - Throws: `SynthError` naming the soundfont, each silent stem and the presets it played.
   func checkSound(_ sounded: [Bool], _ synth: FluidSynthInstance) throws {
-    var stems: [(name: String, channels: [Int])] = []
-    for channel in notes.keys.sorted() {
-      let name = stemNames[channel] ?? "synth channel \(channel)"
-      if let index = stems.firstIndex(where: { $0.name == name }) {
-        stems[index].channels.append(channel)
-      } else {
-        stems.append((name, [channel]))
-      }
-    }
+    // The stems that play notes, and not a sample of sound on any of their channels.
     let silent = stems.filter { stem in
-      !stem.channels.contains { $0 < sounded.count && sounded[$0] }
+      stem.channels.contains { notes[$0] != nil }
+        && !stem.channels.contains { $0 < sounded.count && sounded[$0] }
     }
     guard !silent.isEmpty else { return }
     let described = silent.prefix(5).map { stem in
