@@ -88,7 +88,8 @@ let package = Package(
     .testTarget(
       name: "ExportTests",
       dependencies: ["Descriptor", "MIDIMap", "Synth", "Export", "Exercise", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["chart2midi", "MIDIMap", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["chart2midi", "MIDIMap", "Synth", "TestSupport"]),
     .testTarget(
       name: "ExerciseTests", dependencies: ["Descriptor", "MIDIMap", "Exercise", "TestSupport"]),
     .testTarget(name: "APISampleTests", dependencies: ["Descriptor", "MIDIMap"]),

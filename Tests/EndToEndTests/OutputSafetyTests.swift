@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+import class Synth.BackgroundWork
+
 /// Outputs are checked before any work, a stems folder holds exactly one render's stems, and no
 /// write goes through a link planted in the output folder.
 @Suite("Whole or not at all, everywhere", .serialized)
@@ -144,14 +146,14 @@ struct OutputSafetyTests {
     let pipe = folder.appendingPathComponent("audio.fifo")
     #expect(mkfifo(pipe.path, 0o600) == 0)
     // What the pipe carries, read on another thread while the command writes it.
-    let reading = Thread.detach {
+    let reading = BackgroundWork {
       FileHandle(forReadingAtPath: pipe.path)?.readDataToEndOfFile() ?? Data()
     }
     let result = try run(
       ["convert", "in.json", "-o", "in.mid", "--wav", "audio.fifo"], in: folder)
     #expect(result.status == 0, "\(result.error)")
     releaseReader(of: pipe)
-    let streamed = reading.wait()
+    let streamed = try reading.value()
     // The same bytes as a file, and the pipe is still a pipe.
     let file = try run(["convert", "in.json", "-o", "in.mid", "--wav", "file.wav"], in: folder)
     #expect(file.status == 0)
@@ -169,7 +171,7 @@ struct OutputSafetyTests {
     let pipe = folder.appendingPathComponent("audio.fifo")
     #expect(mkfifo(pipe.path, 0o600) == 0)
     // A reader that takes 10 bytes and closes the pipe.
-    let reading = Thread.detach { () -> Int in
+    let reading = BackgroundWork { () -> Int in
       guard let handle = FileHandle(forReadingAtPath: pipe.path) else { return -1 }
       let count = (try? handle.read(upToCount: 10))?.count ?? -1
       try? handle.close()
@@ -178,7 +180,7 @@ struct OutputSafetyTests {
     let result = try run(
       ["convert", "in.json", "-o", "in.mid", "--wav", "audio.fifo"], in: folder)
     releaseReader(of: pipe)
-    #expect(reading.wait() == 10)
+    #expect(try reading.value() == 10)
     #expect(result.status == 1)
     #expect(result.error == "Error: cannot write audio.fifo: broken pipe\n")
     // The MIDI file, committed only after the pipe, is not written.
@@ -191,35 +193,6 @@ struct OutputSafetyTests {
 func releaseReader(of pipe: URL) {
   let descriptor = open(pipe.path, O_WRONLY | O_NONBLOCK)
   if descriptor >= 0 { close(descriptor) }
-}
-
-extension Thread {
-  /// Runs `body` on a new thread; `wait()` gives its value.
-  static func detach<T: Sendable>(_ body: @escaping @Sendable () -> T) -> ThreadResult<T> {
-    let result = ThreadResult<T>()
-    Thread.detachNewThread { result.set(body()) }
-    return result
-  }
-}
-
-/// A value a thread makes, waited for.
-final class ThreadResult<T: Sendable>: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var value: T?
-
-  func set(_ value: T) {
-    condition.lock()
-    self.value = value
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  func wait() -> T {
-    condition.lock()
-    defer { condition.unlock() }
-    while value == nil { condition.wait() }
-    return value!
-  }
 }
 
 @Suite("A crash is one sentence")
