@@ -146,7 +146,8 @@ do {
   )
   print(
     String(
-      format: "  peak memory %.0f MB (%.0f MB with the libsmf and JSONDecoder stages)", pipelinePeak,
+      format: "  peak memory %.0f MB (%.0f MB with the libsmf and JSONDecoder stages)",
+      pipelinePeak,
       peakMemoryMB()))
 } catch {
   FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -24,7 +24,6 @@ public struct SynthError: LocatedError, Hashable {
     concernsInput ? ([file].compactMap { $0 } + [message]).joined(separator: ": ") : message
   }
 
-
   /// Creates an error.
   public init(_ message: String, file: String? = nil, call: String? = nil) {
     self.message = message

@@ -43,6 +43,12 @@ struct Conversion: Sendable {
           "grouped: \(counted(grouped, "point")) of \(chart.pointCount) played in groups (\(options.grouping.rawValue), at most \(ValueFormat.plain(options.maximumNotesPerSecond)) notes a second per track); markers and captions keep every point"
         )
       }
+      if let fallbacks = report.score?.nearestPitchNotes, fallbacks > 0 {
+        let notes = report.score.map { $0.tracks.reduce(0) { $0 + $1.noteCount } } ?? 0
+        lines.append(
+          "exact pitch: \(counted(fallbacks, "note")) of \(notes) sounded together with more notes than the 15 melodic channels can bend apart, and play the nearest pitch their channel's bend allows (within half a semitone)"
+        )
+      }
       return lines
     }
   }

@@ -179,7 +179,8 @@ struct BoundedMemoryTests {
     text += "]}"
     try Data(text.utf8).write(to: folder.appendingPathComponent("many.json"))
     for command in ["validate", "convert"] {
-      let arguments = command == "convert" ? ["convert", "many.json", "-o", "m.mid"] : [command, "many.json"]
+      let arguments =
+        command == "convert" ? ["convert", "many.json", "-o", "m.mid"] : [command, "many.json"]
       let measured = try runMeasured(arguments, in: folder, addressSpace: Self.addressSpace)
       #expect(measured.run.status == 1, "\(command): exit \(measured.run.status)")
       #expect(

@@ -56,7 +56,8 @@ struct HostileInputTests {
     if hostile.message.contains("{path}") {
       // One line, naming the file itself (no GLib line before it).
       #expect(
-        result.error == "Error: \(hostile.message.replacingOccurrences(of: "{path}", with: path))\n")
+        result.error == "Error: \(hostile.message.replacingOccurrences(of: "{path}", with: path))\n"
+      )
       return
     }
     #expect(result.error == "Error: \(path): \(hostile.message)\n")

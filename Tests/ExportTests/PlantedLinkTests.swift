@@ -86,7 +86,8 @@ struct PlantedLinkTests {
     // The links are still links, or gone where a rename replaced one: never turned into files.
     for link in planted {
       if let attributes = try? FileManager.default.attributesOfItem(atPath: link.path) {
-        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink, "\(link.lastPathComponent)")
+        #expect(
+          attributes[.type] as? FileAttributeType == .typeSymbolicLink, "\(link.lastPathComponent)")
       }
     }
   }

@@ -125,4 +125,112 @@ struct NoteChannelTests {
     }
     #expect(notes == 14)
   }
+
+  /// Three series of notes spread evenly over x, each lasting 0.3 s.
+  func threeSeries(points: Int) -> ChartDescriptor {
+    var chart = simpleChart(
+      points: (0..<points).map { index in
+        DataPoint(
+          x: .number(Double(index) * 10 / Double(points)), y: 10 + Double(index * 37 % 80) + 0.37)
+      })
+    for name in ["B", "C"] {
+      let shifted = chart.series[0].dataPoints.map { point in
+        DataPoint(x: point.x, y: 100 - point.y!)
+      }
+      chart.series.append(DataSeries(name: name, isContinuous: false, dataPoints: shifted))
+    }
+    return chart
+  }
+
+  func threeSeriesOptions(seconds: Double) -> SonificationOptions {
+    var options = SonificationOptions()
+    options.scale = .exact
+    options.totalDuration = seconds
+    options.noteDuration = 0.3
+    options.gridlines = false
+    return options
+  }
+
+  @Test func seriesShareOnePortWhenTheirChannelsFit() throws {
+    let score = try ChartMapper(options: threeSeriesOptions(seconds: 20)).makeScore(
+      for: threeSeries(points: 20))
+    #expect(score.portCount == 1)
+    #expect(score.nearestPitchNotes == 0)
+    var taken: Set<UInt4> = []
+    for track in score.tracks {
+      #expect(track.port == 0)
+      #expect(taken.isDisjoint(with: track.channels), "\(track.name)")
+      #expect(!track.channels.contains(.percussion))
+      taken.formUnion(track.channels)
+    }
+    // Channels were spare: the first series is an MPE Lower Zone, its manager on channel 1.
+    #expect(score.tracks[0].channel == 0)
+    #expect(
+      score.tracks[0].events.contains { $0.message == .controlChange(controller: 100, value: 6) })
+    #expect(
+      !score.tracks[1].events.contains { $0.message == .controlChange(controller: 100, value: 6) })
+    let file = try expectFileAgrees(score)
+    for track in file.tracks.dropFirst() {
+      #expect(detunedNotes(in: track).detuned == 0)
+    }
+  }
+
+  @Test func tooManyNotesAtOnceFallBackWithoutRetuningASoundingNote() throws {
+    // Each series plays 8 notes a second, each busy for 0.8 s with its release: 15 channels
+    // cannot bend them all apart.
+    let chart = threeSeries(points: 80)
+    let score = try ChartMapper(options: threeSeriesOptions(seconds: 10)).makeScore(for: chart)
+    #expect(score.portCount == 1)
+    #expect(score.tracks.map(\.channels.count).reduce(0, +) == 15)
+    #expect(score.tracks.allSatisfy { $0.channels.count >= 1 })
+    #expect(score.nearestPitchNotes > 0)
+    #expect(score.nearestPitchNotes < score.tracks.map(\.noteCount).reduce(0, +) / 2)
+    let file = try expectFileAgrees(score)
+    for (track, series) in zip(file.tracks.dropFirst(), chart.series) {
+      #expect(detunedNotes(in: track).detuned == 0, "\(track.name ?? "")")
+      // Every note sounds within half a semitone of its y, bent or not.
+      let heard = PitchInterpreter.reading(track).notes
+      let wanted = series.dataPoints.map { 48 + ($0.y! / 100) * 36 }
+      #expect(heard.count == wanted.count)
+      for (note, pitch) in zip(heard, wanted) {
+        #expect(abs(note.pitch - pitch) <= 0.5 + 1e-9, "at \(note.onset) s")
+      }
+    }
+  }
+
+  @Test func fallbacksAreFewestWhereChannelsGoFirst() {
+    // Dense notes need channels; sparse ones need one.
+    let dense = (0..<40).map {
+      Note(
+        on: $0 * 96, off: $0 * 96 + 240, pitch: 60, velocity: 100, bend: UInt14(clamping: 8192 + $0)
+      )
+    }
+    let sparse = (0..<5).map {
+      Note(on: $0 * 4000, off: $0 * 4000 + 240, pitch: 60, velocity: 100, bend: 9000)
+    }
+    let counts = NoteChannels.share(6, among: [sparse, dense], bendRange: 2)
+    #expect(counts == [1, 5])
+    #expect(NoteChannels.fallbacks(for: sparse, channels: 1, bendRange: 2) == 0)
+    #expect(NoteChannels.share(1, among: [sparse, dense], bendRange: 2) == nil)
+    // A note with the bend its channel already has joins it without a bend of its own.
+    var same = [
+      Note(on: 0, off: 480, pitch: 60, velocity: 100, bend: 9000),
+      Note(on: 100, off: 480, pitch: 64, velocity: 100, bend: 9000),
+    ]
+    #expect(NoteChannels.assign(&same, to: [1, 2], bendRange: 2) == 0)
+    #expect(same.map(\.channel) == [1, 1])
+    #expect(same[1].bend == nil)
+  }
+
+  @Test func portsOnlyWhenAsked() throws {
+    var options = threeSeriesOptions(seconds: 20)
+    options.exactLayout = .ports
+    let score = try ChartMapper(options: options).makeScore(for: threeSeries(points: 20))
+    #expect(score.tracks.map(\.port) == [0, 1, 2])
+    for track in score.tracks {
+      #expect(track.channel == 0)
+      #expect(
+        track.events.contains { $0.message == .controlChange(controller: 100, value: 6) })
+    }
+  }
 }

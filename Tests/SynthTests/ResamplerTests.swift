@@ -15,7 +15,8 @@ struct ChunkedResamplingTests {
     let chunked = try Resampler.resample(samples, from: rates.0, to: rates.1)
     // libsoxr in one call, as the speech was resampled before.
     var whole = [Float](
-      repeating: 0, count: Int((Double(samples.count) * Double(rates.1) / Double(rates.0)).rounded(.up)))
+      repeating: 0,
+      count: Int((Double(samples.count) * Double(rates.1) / Double(rates.0)).rounded(.up)))
     var written = 0
     var quality = soxr_quality_spec(UInt(SOXR_HQ), 0)
     let error = samples.withUnsafeBufferPointer { input in

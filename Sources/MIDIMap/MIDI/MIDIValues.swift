@@ -83,6 +83,9 @@ public struct UInt14: Hashable, Sendable, Comparable, ExpressibleByIntegerLitera
     self.init(clamping: Int((8192 + semitones / Double(range) * 8192).rounded()))
   }
 
+  /// The offset in semitones this bend gives under a bend range of `range` semitones.
+  func semitones(range: Int) -> Double { (Double(value) - 8192) / 8192 * Double(range) }
+
   /// The low seven bits, sent first.
   var lsb: UInt8 { UInt8(value & 0x7F) }
   /// The high seven bits, sent second.

@@ -66,7 +66,7 @@ public struct ChartMapper: Sendable {
     let allocation = TrackAllocation(
       chart: chart, options: options, roles: roles, selected: selected)
     // The notes move to their tracks, so that they can be scheduled where they lie.
-    var tracks = try allocation.tracks(for: consume contents)
+    var (tracks, fallbacks) = try allocation.tracks(for: consume contents)
     let earcons = Crossings(chart: chart, thresholds: options.thresholds)
       .earcons(series: played, markers: &markers)
     if let context = Gridlines.track(
@@ -81,6 +81,7 @@ public struct ChartMapper: Sendable {
     score.markers = markers.sortedMarkers
     score.keySignature = keySignature
     score.groupedPoints = groupedPoints
+    score.nearestPitchNotes = fallbacks
     score.tempo = options.tempo
     score.timeSignature = options.timeSignature
     score.timeline = Timeline(roles: roles, series: timing)

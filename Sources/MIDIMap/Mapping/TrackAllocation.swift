@@ -22,96 +22,156 @@ struct TrackAllocation {
       selected.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  /// The tracks, in series order and then category order, on the melodic channels in turn (15 per
-  /// port, on as many ports as needed). A track of separate notes at exact pitch takes a channel
-  /// per sounding note (see `NoteChannels`); when its channels start a port, they form an MPE Lower
-  /// Zone: the first is the manager, with the MPE Configuration Message, the rest its members.
+  /// The tracks, in series order and then category order, with how many exact-pitch notes fell
+  /// back to the nearest pitch their channels allowed.
+  ///
+  /// Every track takes a melodic channel, in turn, 15 to a port; tracks past 15 go on further
+  /// ports. A track of separate notes at exact pitch takes a channel per note sounding at once
+  /// (see `NoteChannels`): the channels a port has left after its other tracks are shared among
+  /// its exact-pitch tracks, so that, when they fit, one port holds everything and players that
+  /// ignore ports play every note on its own series' program. When they do not fit, each track
+  /// gets at least one channel and the others go where they spare the most fallbacks. The first
+  /// exact-pitch track of a port forms an MPE Lower Zone when a channel is spare for its manager
+  /// (channel 1, with the MPE Configuration Message) and its members fit in channels 2-9.
+  ///
+  /// With `SonificationOptions.ExactLayout.ports`, every exact-pitch track starts a port of its
+  /// own instead, as a Lower Zone of up to 8 members.
   ///
   /// - Throws: `MIDIMapError` when more channels are needed than `ChartMapper.maximumPorts` hold.
-  func tracks(for contents: consuming [TrackKey: TrackContent]) throws -> [ScoreTrack] {
+  func tracks(for contents: consuming [TrackKey: TrackContent]) throws -> (
+    tracks: [ScoreTrack], fallbacks: Int
+  ) {
     let keys = contents.keys.sorted()
     let perPort = Self.melodicChannels.count
-    let pans = panPositions()
-    var cursor = 0  // the next free melodic slot, counted over every port
-    var tracks: [ScoreTrack] = []
-    for key in keys {
-      let series = chart.series[key.series]
-      let (name, program) = nameAndProgram(of: key)
-      let pan = pans[series.name] ?? 64
-      func slot(_ index: Int) -> UInt4 { Self.melodicChannels[index % perPort] }
-      switch contents.removeValue(forKey: key)! {
-      case .gapNoise(let notes):
-        var track = ScoreTrack(
-          name: "\(series.name) gaps", stem: series.name, port: cursor / perPort,
-          channel: slot(cursor), program: GapNoise.program)
-        cursor += 1
-        track.part = .gaps
-        track.events = ChannelSetup.events(program: GapNoise.program, pan: pan)
-        NoteScheduler.append(notes, to: &track.events)
-        tracks.append(track)
-      case .glide(let points):
-        var track = ScoreTrack(
-          name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
-          program: program)
-        track.category = category(of: key)
-        cursor += 1
-        track.events = ChannelSetup.events(program: program, pan: pan, bendRange: options.bendRange)
-        track.events += Glide.events(
-          points, range: options.bendRange, tail: Timebase.tick(options.noteDuration),
-          restrike: Instruments.decays(program) ? Timebase.tick(Glide.restrikeInterval) : nil)
-        tracks.append(track)
-      case .notes(let notes) where options.scale != .exact:
-        var track = ScoreTrack(
-          name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
-          program: program)
-        track.category = category(of: key)
-        cursor += 1
-        track.events = ChannelSetup.events(program: program, pan: pan)
-        NoteScheduler.append(consume notes, to: &track.events)
-        tracks.append(track)
-      case .notes(let notes):
-        var scheduled = NoteScheduler.schedule(consume notes)
-        let members = NoteChannels.needed(for: scheduled)
-        // A zone stays inside one port: a manager and its members from the port's first channel,
-        // or, after other tracks, the members alone.
-        let isZone = cursor % perPort == 0 || cursor % perPort + members > perPort
-        if isZone, cursor % perPort != 0 { cursor += perPort - cursor % perPort }
-        var track = ScoreTrack(
-          name: name, stem: series.name, port: cursor / perPort, channel: slot(cursor),
-          program: program)
-        track.category = category(of: key)
-        if isZone { cursor += 1 }
-        track.memberChannels = (cursor..<(cursor + members)).map(slot)
-        cursor += members
-        if isZone {
-          track.events = ChannelSetup.events(program: program, pan: pan)
-          track.events += ChannelSetup.mpeConfiguration(members: members)
+    let ownPorts = options.exactLayout == .ports
+    // Exact-pitch notes are scheduled first: how many channels they need decides the ports.
+    var exactNotes: [TrackKey: [Note]] = [:]
+    if options.scale == .exact {
+      for key in keys {
+        if case .notes(let notes) = contents[key]! {
+          contents[key] = .notes([])
+          exactNotes[key] = NoteScheduler.schedule(notes)
         }
-        for member in track.memberChannels {
-          track.events += ChannelSetup.events(
-            program: program, pan: pan, bendRange: options.bendRange,
-            channel: member == track.channel ? nil : member)
-        }
-        NoteChannels.assign(&scheduled, to: track.memberChannels)
-        for index in scheduled.indices where scheduled[index].channel == track.channel {
-          scheduled[index].channel = nil
-        }
-        NoteScheduler.emit(scheduled, to: &track.events)
-        tracks.append(track)
       }
     }
-    let ports = (cursor + perPort - 1) / perPort
-    if ports > ChartMapper.maximumPorts {
+    // The tracks of each port, in order.
+    var ports: [[TrackKey]] = [[]]
+    var reserved = 0
+    for key in keys {
+      var least = 1
+      if let notes = exactNotes[key], ownPorts {
+        least = 1 + min(NoteChannels.needed(for: notes), NoteChannels.maximumZoneMembers)
+        if !ports[ports.count - 1].isEmpty {
+          ports.append([])
+          reserved = 0
+        }
+      }
+      if reserved + least > perPort {
+        ports.append([])
+        reserved = 0
+      }
+      ports[ports.count - 1].append(key)
+      reserved += least
+    }
+    if ports.count > ChartMapper.maximumPorts {
       let limit = ChartMapper.maximumPorts * perPort
       let what =
         options.scale == .exact
-        ? "\(cursor) melodic channels (a channel per sounding note at exact pitch)"
+        ? "more than \(limit) melodic channels (a channel per track, more with --exact-layout ports)"
         : "\(keys.count) melodic tracks"
       throw MIDIMapError(
         "the chart needs \(what), but MIDI has room for \(limit) (\(ChartMapper.maximumPorts) ports of \(perPort) channels); choose fewer series to play"
       )
     }
-    return tracks
+
+    let pans = panPositions()
+    var tracks: [ScoreTrack] = []
+    var fallbacks = 0
+    for (port, portKeys) in ports.enumerated() {
+      let exactKeys = portKeys.filter { exactNotes[$0] != nil }
+      let others = portKeys.count - exactKeys.count
+      // The channels of each exact-pitch track, and whether the first forms a zone.
+      var counts: [Int] = []
+      var hasZone = false
+      if ownPorts, let key = exactKeys.first {
+        counts = [
+          min(
+            NoteChannels.needed(for: exactNotes[key]!), NoteChannels.maximumZoneMembers,
+            perPort - others - 1)
+        ]
+        hasZone = true
+      } else if !exactKeys.isEmpty {
+        counts =
+          NoteChannels.share(
+            perPort - others, among: exactKeys.map { exactNotes[$0]! },
+            bendRange: options.bendRange) ?? []
+        hasZone =
+          counts.reduce(0, +) + others < perPort
+          && counts[0] <= NoteChannels.maximumZoneMembers
+      }
+      var next = 0
+      func take(_ count: Int) -> [UInt4] {
+        defer { next += count }
+        return (next..<(next + count)).map { Self.melodicChannels[$0] }
+      }
+      // The zone's manager and members come first, from channel 1.
+      var exactChannels: [TrackKey: (manager: UInt4?, members: [UInt4])] = [:]
+      if hasZone { exactChannels[exactKeys[0]] = (take(1)[0], take(counts[0])) }
+      for key in portKeys {
+        let series = chart.series[key.series]
+        let (name, program) = nameAndProgram(of: key)
+        let pan = pans[series.name] ?? 64
+        if var notes = exactNotes.removeValue(forKey: key) {
+          let place = exactKeys.firstIndex(of: key)!
+          let (manager, members) = exactChannels[key] ?? (nil, take(counts[place]))
+          var track = ScoreTrack(
+            name: name, stem: series.name, port: port, channel: manager ?? members[0],
+            program: program)
+          track.category = category(of: key)
+          track.memberChannels = members
+          if manager != nil {
+            track.events = ChannelSetup.events(program: program, pan: pan)
+            track.events += ChannelSetup.mpeConfiguration(members: members.count)
+          }
+          for member in members {
+            track.events += ChannelSetup.events(
+              program: program, pan: pan, bendRange: options.bendRange,
+              channel: member == track.channel ? nil : member)
+          }
+          fallbacks += NoteChannels.assign(&notes, to: members, bendRange: options.bendRange)
+          for index in notes.indices where notes[index].channel == track.channel {
+            notes[index].channel = nil
+          }
+          NoteScheduler.emit(notes, to: &track.events)
+          tracks.append(track)
+          continue
+        }
+        let channel = take(1)[0]
+        var track = ScoreTrack(
+          name: name, stem: series.name, port: port, channel: channel, program: program)
+        track.category = category(of: key)
+        switch contents.removeValue(forKey: key)! {
+        case .gapNoise(let notes):
+          track.name = "\(series.name) gaps"
+          track.program = GapNoise.program
+          track.category = nil
+          track.part = .gaps
+          track.events = ChannelSetup.events(program: GapNoise.program, pan: pan)
+          NoteScheduler.append(notes, to: &track.events)
+        case .glide(let points):
+          track.events = ChannelSetup.events(
+            program: program, pan: pan, bendRange: options.bendRange)
+          track.events += Glide.events(
+            points, range: options.bendRange, tail: Timebase.tick(options.noteDuration),
+            restrike: Instruments.decays(program) ? Timebase.tick(Glide.restrikeInterval) : nil)
+        case .notes(let notes):
+          track.events = ChannelSetup.events(program: program, pan: pan)
+          NoteScheduler.append(notes, to: &track.events)
+        }
+        tracks.append(track)
+      }
+    }
+    return (tracks, fallbacks)
   }
 
   /// The name of the category a track of `key` plays, when an instrument axis splits its series.

@@ -103,6 +103,16 @@ public struct SonificationOptions: Hashable, Sendable {
     case noise
   }
 
+  /// Where exact-pitch notes take their channels.
+  public enum ExactLayout: String, Hashable, Sendable, CaseIterable {
+    /// One port: the melodic channels are shared among the series by how many notes each has
+    /// sounding at once, so that players that ignore ports play every note on its own program.
+    case shared
+    /// A port (MIDI meta event 0x21) for each exact-pitch track, as an MPE Lower Zone of up to
+    /// 8 members; only players and DAWs that read ports keep the series apart.
+    case ports
+  }
+
   /// Which additional axis plays a role: the default choice, none, or one by its index.
   public enum AxisChoice: Hashable, Sendable {
     /// The default: the first numeric axis for duration, the second for loudness, the first
@@ -178,6 +188,8 @@ public struct SonificationOptions: Hashable, Sendable {
   /// The pitch-bend range in semitones, set with RPN 0 on every channel that bends. The default is
   /// General MIDI's 2 semitones, which players that ignore RPN 0 assume.
   public var bendRange: Int = 2
+  /// Where exact-pitch notes take their channels: shared on one port, or a port a track.
+  public var exactLayout: ExactLayout = .shared
   /// Which additional axis sets note duration.
   public var durationAxis: AxisChoice = .automatic
   /// Which additional axis sets loudness.

@@ -90,7 +90,8 @@ public enum WAVEncoder {
       try audio.right.withUnsafeBufferPointer { right in
         for first in stride(from: 0, to: audio.frames, by: LayeredAudio.pieceFrames) {
           let part = first..<min(audio.frames, first + LayeredAudio.pieceFrames)
-          try output(layout.samples(.init(rebasing: left[part]), .init(rebasing: right[part]), piece))
+          try output(
+            layout.samples(.init(rebasing: left[part]), .init(rebasing: right[part]), piece))
         }
       }
     }

@@ -53,7 +53,8 @@ package final class ScratchAudioFile: @unchecked Sendable {
   /// Writes `count` interleaved frames at frame `start`.
   fileprivate func write(_ samples: UnsafePointer<Float>, count: Int, at start: Int) throws {
     guard
-      writeFully(descriptor, UnsafeRawBufferPointer(start: samples, count: count * 8), at: start * 8)
+      writeFully(
+        descriptor, UnsafeRawBufferPointer(start: samples, count: count * 8), at: start * 8)
     else { throw failure("written") }
     let range = start..<(start + count)
     if let last = written.last, last.upperBound == start {
@@ -119,11 +120,13 @@ package final class ScratchAudioFile: @unchecked Sendable {
   private func read(_ range: Range<Int>, into buffer: UnsafeMutablePointer<Float>) throws {
     var next = range.lowerBound
     for part in writtenParts(of: range) {
-      (buffer + 2 * (next - range.lowerBound)).update(repeating: 0, count: 2 * (part.lowerBound - next))
+      (buffer + 2 * (next - range.lowerBound)).update(
+        repeating: 0, count: 2 * (part.lowerBound - next))
       try readWritten(part, into: buffer + 2 * (part.lowerBound - range.lowerBound))
       next = part.upperBound
     }
-    (buffer + 2 * (next - range.lowerBound)).update(repeating: 0, count: 2 * (range.upperBound - next))
+    (buffer + 2 * (next - range.lowerBound)).update(
+      repeating: 0, count: 2 * (range.upperBound - next))
   }
 
   /// Reads frames that were written.
@@ -229,7 +232,8 @@ struct AudioSpool {
       // As much as fills the memory past its limit, or the piece on its way to the file.
       let room =
         file != nil
-        ? LayeredAudio.pieceFrames - left.count : memoryFrames.map { $0 + 1 - left.count } ?? remaining
+        ? LayeredAudio.pieceFrames - left.count
+        : memoryFrames.map { $0 + 1 - left.count } ?? remaining
       let taken = min(remaining, max(1, room))
       left.append(contentsOf: repeatElement(0, count: taken))
       right.append(contentsOf: repeatElement(0, count: taken))

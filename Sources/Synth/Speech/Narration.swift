@@ -38,7 +38,6 @@ public struct Narration: Sendable {
     }
   }
 
-
   /// The sentences, in time order.
   public var sentences: [Sentence]
   /// Where the graph's time 0 goes: after the intro and the pause (on the file's tick).

@@ -160,7 +160,8 @@ struct LimitSetting: ExpressibleByArgument {
     guard parts.count == 2, let limit = ReadingLimits.Limit(rawValue: parts[0]) else { return nil }
     var number = parts[1].uppercased()
     var scale = 1
-    if let unit = number.last, let multiple = ["K": 1000, "M": 1_000_000, "G": 1_000_000_000][unit] {
+    if let unit = number.last, let multiple = ["K": 1000, "M": 1_000_000, "G": 1_000_000_000][unit]
+    {
       scale = multiple
       number.removeLast()
     }

@@ -135,6 +135,14 @@ struct MappingOptions: ParsableArguments {
       valueName: "style"))
   var continuous: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Where exact-pitch notes take their channels: shared among the series on one port (shared, the default, which every player follows), or a port for each series (ports).",
+      valueName: "layout"),
+    completion: .list(valueNames(SonificationOptions.ExactLayout.self, as: [String].self)))
+  var exactLayout: String?
+
   @Flag(
     name: .long,
     help:
@@ -278,6 +286,7 @@ struct MappingOptions: ParsableArguments {
     }
     add(.markers, markers, "--markers")
     add(.continuous, continuous, "--continuous")
+    add(.exactLayout, exactLayout, "--exact-layout")
     if narrate { settings.append(OptionSetting(.narrate, .bool(true), at: .flag("--narrate"))) }
     add(.narrate, narration, "--narration")
     add(.voice, voice, "--voice")

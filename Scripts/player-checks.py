@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Checks of chart2midi's files as other players and readers take them, for the tests (run with
+the tests' venv: mido, numpy, scipy; aubio-tools and timidity from Debian). Each prints its
+figures and exits non-zero when a check fails.
+
+    player-checks.py spectrogram A.wav B.wav
+        The Pearson correlation of two renders' log-magnitude spectrograms (mono, 2048-sample Hann
+        windows every 512 samples, decibels floored 80 dB under each file's peak), over the
+        shorter file. Renders of the same notes on the same instruments correlate above 0.99; a
+        wrong instrument or a mistuned note lowers it.
+
+    player-checks.py layout FILE.mid
+        An exact-pitch file as a player without ports hears it: no port meta event (0x21), every
+        note on a channel whose program is its track's, no channel played by two tracks, and no
+        channel's pitch bend changing while a note, or the half second of its release, sounds
+        on it.
+
+    player-checks.py onsets FILE.mid TIMIDITY.cfg
+        Each track rendered alone by TiMidity (every other channel muted): every onset aubio
+        detects lies within 5 ms of a note-on of the track, and at least two thirds of the
+        track's onsets are detected (aubio takes onsets closer than its minimum interval as one).
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import warnings
+
+RELEASE = 0.5  # seconds a note's release is taken to sound, as chart2midi's NoteChannels
+
+
+def spectrogram(a_path, b_path):
+    import numpy as np
+    from scipy.io import wavfile
+    from scipy.signal import stft
+
+    warnings.simplefilter("ignore")  # the WAV files' bext, iXML and cue chunks
+
+    def mono(path):
+        rate, samples = wavfile.read(path)
+        samples = samples.astype(np.float64)
+        return rate, samples.mean(axis=1) if samples.ndim > 1 else samples
+
+    rate_a, a = mono(a_path)
+    rate_b, b = mono(b_path)
+    if rate_a != rate_b:
+        raise SystemExit(f"the sample rates differ: {rate_a} and {rate_b}")
+    length = min(len(a), len(b))
+    decibels = []
+    for samples in (a[:length], b[:length]):
+        _, _, z = stft(samples, fs=rate_a, window="hann", nperseg=2048, noverlap=2048 - 512)
+        magnitude = np.abs(z)
+        magnitude /= max(magnitude.max(), 1e-12)  # each at its own level: the gains differ
+        decibels.append(20 * np.log10(np.maximum(magnitude, 1e-4)))
+    print(f"{np.corrcoef(decibels[0].ravel(), decibels[1].ravel())[0, 1]:.4f}")
+
+
+def timed(track, song):
+    """The track's messages with their times in seconds (chart2midi writes one tempo)."""
+    import mido
+
+    tempo = 500000
+    for message in song.tracks[0]:
+        if message.type == "set_tempo":
+            tempo = message.tempo
+            break
+    tick = 0
+    for message in track:
+        tick += message.time
+        yield mido.tick2second(tick, song.ticks_per_beat, tempo), message
+
+
+def layout(path):
+    import mido
+
+    song = mido.MidiFile(path)
+    problems = []
+    ports = [m for track in song.tracks for m in track if m.type == "midi_port"]
+    if ports:
+        problems.append(f"{len(ports)} port meta events")
+    programs = {}  # channel: program, over the whole file (one port)
+    owners = {}  # channel: the track that plays it
+    notes = 0
+    for number, track in enumerate(song.tracks[1:], 1):
+        own = None
+        sounding = {}  # channel: keys sounding
+        quiet_from = {}  # channel: when its last release has faded
+        bend = {}
+        for time, message in timed(track, song):
+            channel = getattr(message, "channel", None)
+            if channel is None or channel == 9:
+                continue
+            if message.type == "program_change":
+                programs[channel] = message.program
+                own = message.program if own is None else own
+            if owners.setdefault(channel, number) != number:
+                problems.append(f"channel {channel + 1} is played by tracks {owners[channel]} and {number}")
+            if message.type == "note_on" and message.velocity > 0:
+                notes += 1
+                if programs.get(channel) != own:
+                    problems.append(
+                        f"track {number}: a note at {time:.3f} s on channel {channel + 1} plays program {programs.get(channel)}, not {own}")
+                sounding.setdefault(channel, set()).add(message.note)
+            elif message.type in ("note_off", "note_on"):
+                sounding.get(channel, set()).discard(message.note)
+                quiet_from[channel] = max(quiet_from.get(channel, 0), time + RELEASE)
+            elif message.type == "pitchwheel":
+                changed = bend.get(channel, 0) != message.pitch
+                bend[channel] = message.pitch
+                busy = sounding.get(channel) or time < quiet_from.get(channel, 0) - 1e-6
+                if changed and busy:
+                    problems.append(
+                        f"track {number}: channel {channel + 1}'s bend changes at {time:.3f} s while a note or its release sounds")
+    print(f"{notes} notes, {len(problems)} problems")
+    for problem in problems[:20]:
+        print(problem)
+    return not problems
+
+
+def onsets(path, config):
+    import mido
+    import numpy as np
+
+    song = mido.MidiFile(path)
+    good = True
+    with tempfile.TemporaryDirectory() as folder:
+        stem = os.path.join(folder, "stem.wav")
+        for track in song.tracks[1:]:
+            played = np.array(sorted(
+                {t for t, m in timed(track, song) if m.type == "note_on" and m.velocity > 0}))
+            channels = sorted({m.channel for m in track if m.type == "note_on"})
+            if len(played) == 0:
+                continue
+            mute = "0," + ",".join(f"-{c + 1}" for c in channels)
+            subprocess.run(
+                ["timidity", "-c", config, "--preserve-silence", "-Ow", "-o", stem, "-Q", mute, path],
+                capture_output=True, check=True)
+            out = subprocess.run(["aubioonset", "-i", stem, "-H", "64", "-B", "512"],
+                                 capture_output=True, text=True, check=True).stdout
+            detected = np.array([float(x) for x in out.split()])
+            if len(detected) == 0:
+                print(f"{track.name}: no onset detected")
+                good = False
+                continue
+            off = np.array([np.min(np.abs(played - t)) for t in detected]) * 1000
+            found = np.mean([np.min(np.abs(detected - t)) <= 0.005 for t in played])
+            print(f"{track.name}: {len(played)} onsets, {len(detected)} detected, the farthest "
+                  f"{off.max():.1f} ms from a note-on, {found:.0%} found")
+            good = good and off.max() <= 5 and found >= 2 / 3
+    return good
+
+
+if __name__ == "__main__":
+    command, arguments = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
+    if command == "spectrogram" and len(arguments) == 2:
+        spectrogram(*arguments)
+    elif command == "layout" and len(arguments) == 1:
+        sys.exit(0 if layout(*arguments) else 1)
+    elif command == "onsets" and len(arguments) == 2:
+        sys.exit(0 if onsets(*arguments) else 1)
+    else:
+        raise SystemExit(__doc__)
