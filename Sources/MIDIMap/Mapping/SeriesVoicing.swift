@@ -47,8 +47,9 @@ struct SeriesVoicing {
     let glides = series.isContinuous && options.continuous == .glide
     // Slot 0 holds the points of no category, slot c + 1 those of category c.
     let slots = shape.categoryCount + 1
-    // Points that may be grouped wait as sounding points; the others become notes at once.
-    let rule = series.isContinuous ? SonificationOptions.Grouping.none : options.grouping
+    // Points that may be grouped wait as sounding points; the others become notes at once. A
+    // glide's points are reduced instead (see `GlideReduction`).
+    let rule = glides ? SonificationOptions.Grouping.none : options.grouping
     var soundingBySlot = [[SoundingPoint]](repeating: [], count: slots)
     var notesBySlot = [[Note]](repeating: [], count: slots)
     var glidesBySlot = [[GlidePoint]](repeating: [], count: slots)
@@ -96,7 +97,7 @@ struct SeriesVoicing {
           glidesBySlot[slot(of: points[index])].append(
             GlidePoint(
               tick: Timebase.tick(onset), pitch: points[index].y.map(pitch.exactPitch),
-              velocity: shape.velocity(of: points[index])))
+              velocity: shape.velocity(of: points[index]), index: index))
         }
         guard let y = points[index].y else { continue }
         if !glides {
@@ -127,6 +128,7 @@ struct SeriesVoicing {
           sounding, rule: rule, limit: options.maximumNotesPerSecond, keeping: outlierIndices!)
         sounding = grouped.kept
         voices.groupedPoints += grouped.grouped
+        if !nextOnset.isEmpty { legato(&sounding, timeOrder: timeOrder, points: points) }
       }
       if !sounding.isEmpty {
         voices.tracks.append((category, .notes(sounding.map(note))))
@@ -136,10 +138,51 @@ struct SeriesVoicing {
         swap(&notes, &notesBySlot[slot])
         voices.tracks.append((category, .notes(notes)))
       } else if glidesBySlot[slot].contains(where: { $0.pitch != nil }) {
-        voices.tracks.append((category, .glide(glidesBySlot[slot])))
+        // A glide denser than the limit follows a reduction of its points that keeps their shape.
+        if outlierIndices == nil,
+          Self.isDense(glidesBySlot[slot], limit: options.maximumNotesPerSecond)
+        {
+          outlierIndices = outliers()
+        }
+        let points =
+          outlierIndices.map {
+            Glide.reduced(glidesBySlot[slot], limit: options.maximumNotesPerSecond, keeping: $0)
+          } ?? glidesBySlot[slot]
+        voices.tracks.append((category, .glide(points)))
       }
     }
     return voices
+  }
+
+  /// Whether a glide's points come faster than `limit` a second over their span.
+  static func isDense(_ points: [GlidePoint], limit: Double) -> Bool {
+    guard let first = points.first, let last = points.last, points.count > 2 else { return false }
+    return Double(points.count - 2) > Timebase.seconds(last.tick - first.tick) * limit
+  }
+
+  /// Notes of a continuous series, once grouped, last again until the next note played (not the
+  /// next point, which may have been grouped away), unless a gap (a point without y) lies
+  /// between them: then the note lasts the note duration, as before any gap.
+  func legato(_ kept: inout [SoundingPoint], timeOrder: [Int], points: [DataPoint]) {
+    // The points without y before each rank, and each index's rank in time order.
+    var gapsBefore = [Int](repeating: 0, count: timeOrder.count + 1)
+    var rank = [Int](repeating: 0, count: points.count)
+    for (place, index) in timeOrder.enumerated() {
+      gapsBefore[place + 1] = gapsBefore[place] + (points[index].y == nil ? 1 : 0)
+      rank[index] = place
+    }
+    for place in kept.indices {
+      let here = rank[kept[place].index]
+      // The last note keeps the length it had.
+      guard place + 1 < kept.count else { continue }
+      let next = kept[place + 1]
+      let gaps = gapsBefore[rank[next.index]] - gapsBefore[here + 1]
+      if gaps == 0, next.onset > kept[place].onset {
+        kept[place].duration = next.onset - kept[place].onset
+      } else if gaps > 0 {
+        kept[place].duration = options.noteDuration
+      }
+    }
   }
 
   /// A point as it sounds: at its onset, as long as its duration axis says (or the note
