@@ -25,6 +25,11 @@ figures and exits non-zero when a check fails.
     player-checks.py density FILE.mid LIMIT
         No track has more than LIMIT note-ons in any second, wherever it starts.
 
+    player-checks.py musicxml SCORE.musicxml TIME_SIGNATURE TEMPO NAME...
+        A score that MuseScore exported from a gridded file: its time signature and tempo are the
+        file's, at least 95% of its notes start and last whole sixteenths and sit in no tuplet, and
+        every part's name holds one of the NAMEs (the series).
+
     player-checks.py onsets FILE.mid TIMIDITY.cfg
         Each track rendered alone by TiMidity (every other channel muted): at least 95% of the
         onsets aubio detects (above -50 dB) lie within 5 ms of a note-on of the track, and at
@@ -192,6 +197,45 @@ def density(path, limit):
     return good
 
 
+def musicxml(path, signature, tempo, *names):
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(path).getroot()
+    divisions = int(next(root.iter("divisions")).text)  # per quarter note
+    parts = [p.findtext("part-name") or "" for p in root.iter("score-part")]
+    signatures = {f"{t.findtext('beats')}/{t.findtext('beat-type')}" for t in root.iter("time")}
+    tempos = {float(s.get("tempo")) for s in root.iter("sound") if s.get("tempo")}
+    total = clean = 0
+    for part in root.iter("part"):
+        for measure in part.iter("measure"):
+            position, last = 0, 0
+            for element in measure:
+                if element.tag in ("backup", "forward"):
+                    length = int(element.findtext("duration"))
+                    position += length if element.tag == "forward" else -length
+                    continue
+                if element.tag != "note":
+                    continue
+                length = int(element.findtext("duration") or 0)
+                chord = element.find("chord") is not None
+                start = position - last if chord else position
+                if element.find("rest") is None and element.find("grace") is None:
+                    total += 1
+                    clean += (element.find("time-modification") is None
+                              and start * 4 % divisions == 0 and length * 4 % divisions == 0)
+                if not chord:
+                    position += length
+                    last = length
+    share = clean / total if total else 0
+    unnamed = [p for p in parts if not any(name in p for name in names)]
+    print(f"time signatures {sorted(signatures)}, tempos {sorted(tempos)}, {clean} of {total} notes "
+          f"({share:.1%}) on the sixteenth grid without tuplets; parts {parts}")
+    good = signatures == {signature} and tempos == {float(tempo)} and share >= 0.95
+    if unnamed:
+        print(f"parts not named after a series: {unnamed}")
+    return good and not unnamed
+
+
 def onsets(path, config):
     import mido
     import numpy as np
@@ -236,6 +280,8 @@ if __name__ == "__main__":
         sys.exit(0 if glide(*arguments) else 1)
     elif command == "density" and len(arguments) == 2:
         sys.exit(0 if density(*arguments) else 1)
+    elif command == "musicxml" and len(arguments) >= 4:
+        sys.exit(0 if musicxml(*arguments) else 1)
     elif command == "onsets" and len(arguments) == 2:
         sys.exit(0 if onsets(*arguments) else 1)
     else:

@@ -90,6 +90,9 @@ public struct Score: Hashable, Sendable {
   public var tempo: Double = 120
   /// The file's time signature.
   public var timeSignature: TimeSignature = .common
+  /// The grid the notes were snapped to, when there is one: the file's division is a multiple of
+  /// its steps, and the encoder writes its steps exactly.
+  public var grid: TimeGrid?
   /// Where the chart lies in time: axis roles, each point's onset, each series' span, where the
   /// graph starts and where the file lies on a programme's timeline (its SMPTE offset).
   public var timeline = Timeline()

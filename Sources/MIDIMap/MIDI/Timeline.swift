@@ -250,20 +250,40 @@ public struct Timecode: Hashable, Sendable, CustomStringConvertible {
 /// come from them here. At 120 bpm and 480 ticks per quarter note a tick is exactly 1/960 s, the
 /// mapping's grid. At other tempos the division is chosen so that a second holds at least 960
 /// ticks, and a time moves by at most half a tick (under 0.53 ms from 1 to 300 bpm) when written.
+/// With a grid (`TimeGrid`), the division is a multiple of the grid's steps per quarter note, and
+/// a time within a tick of a step is written on the step: the mapping's 1/960 s cannot hold a step
+/// at every tempo, and the file should.
 struct FileTimebase {
   let microsecondsPerQuarterNote: UInt32
   let ticksPerQuarterNote: UInt16
   private let ticksPerSecond: Double
+  /// Ticks per grid step, when there is a grid.
+  private let ticksPerStep: Int?
 
   /// The file's timebase at a tempo in beats (quarter notes) per minute.
-  init(tempo: Double) {
+  init(tempo: Double, grid: TimeGrid? = nil) {
     microsecondsPerQuarterNote = UInt32((60_000_000 / tempo).rounded())
-    ticksPerQuarterNote =
+    var division =
       tempo == 120 ? Timebase.ticksPerQuarterNote : UInt16(min(32767, (57600 / tempo).rounded(.up)))
+    if let grid {
+      let steps = UInt16(grid.stepsPerQuarter)
+      division = (division + steps - 1) / steps * steps
+      ticksPerStep = Int(division / steps)
+    } else {
+      ticksPerStep = nil
+    }
+    ticksPerQuarterNote = division
     ticksPerSecond =
       Double(ticksPerQuarterNote) * 1_000_000 / Double(microsecondsPerQuarterNote)
   }
 
-  /// The nearest tick to a time in seconds.
-  func tick(_ seconds: Double) -> Int { (seconds * ticksPerSecond).nearestInteger }
+  /// The nearest tick to a time in seconds (on a grid step when within a tick of one).
+  func tick(_ seconds: Double) -> Int {
+    let exact = seconds * ticksPerSecond
+    if let ticksPerStep {
+      let step = (exact / Double(ticksPerStep)).rounded() * Double(ticksPerStep)
+      if abs(exact - step) <= 1 { return Int(step) }
+    }
+    return exact.nearestInteger
+  }
 }

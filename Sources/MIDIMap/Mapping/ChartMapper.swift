@@ -25,6 +25,7 @@ public struct ChartMapper: Sendable {
   ///   needs more channels than 16 ports hold.
   public func makeScore(for chart: ChartDescriptor) throws -> Score {
     let (roles, selected) = try check(chart)
+    let options = try fittedOptions(for: chart)
     let time = TimeMap(axis: chart.xAxis, options: options)
     let voicing = SeriesVoicing(
       options: options, pitch: PitchMap(axis: chart.yAxis, options: options),
@@ -37,7 +38,7 @@ public struct ChartMapper: Sendable {
     var timing: [Timeline.Series] = []
     for (order, seriesIndex) in selected.enumerated() {
       let series = chart.series[seriesIndex]
-      let onsets = time.onsets(of: series, order: order)
+      let onsets = time.onsets(of: series, order: order)  // on the grid, with one
       played.append((series, onsets))
       let begins = time.start(ofSeries: order)
       timing.append(
@@ -56,7 +57,9 @@ public struct ChartMapper: Sendable {
       }
       groupedPoints += voices.groupedPoints
       if options.gaps == .noise {
-        let noise = GapNoise.notes(series: series, onsets: onsets, tail: options.noteDuration)
+        let noise = GapNoise.notes(
+          series: series, onsets: onsets,
+          tail: options.timeGrid?.duration(options.noteDuration) ?? options.noteDuration)
         if !noise.isEmpty {
           contents[TrackKey(series: seriesIndex, isGapNoise: true)] = .gapNoise(noise)
         }
@@ -67,8 +70,15 @@ public struct ChartMapper: Sendable {
       chart: chart, options: options, roles: roles, selected: selected)
     // The notes move to their tracks, so that they can be scheduled where they lie.
     var (tracks, fallbacks) = try allocation.tracks(for: consume contents)
-    let earcons = Crossings(chart: chart, thresholds: options.thresholds)
+    var earcons = Crossings(chart: chart, thresholds: options.thresholds)
       .earcons(series: played, markers: &markers)
+    if let grid = options.timeGrid {
+      for index in earcons.indices {
+        let length = earcons[index].off - earcons[index].on
+        earcons[index].on = Timebase.tick(grid.snap(Timebase.seconds(earcons[index].on)))
+        earcons[index].off = earcons[index].on + length
+      }
+    }
     if let context = Gridlines.track(
       chart: chart, ticks: options.gridlines, seriesCount: selected.count, time: time,
       earcons: earcons)
@@ -83,11 +93,29 @@ public struct ChartMapper: Sendable {
     score.groupedPoints = groupedPoints
     score.nearestPitchNotes = fallbacks
     score.tempo = options.tempo
+    score.grid = options.timeGrid
     score.timeSignature = options.timeSignature
     score.timeline = Timeline(roles: roles, series: timing)
     score.timeline.start = try startTimecode()
     score.timeline.padsStart = options.padStart
     return score
+  }
+
+  /// The options, with the tempo `fitBars` chooses: the one at which the x span (each series'
+  /// span when they play one after another) fills whole bars.
+  ///
+  /// - Throws: `MIDIMapError` at the option when no whole number of bars fits 20...300 bpm.
+  func fittedOptions(for chart: ChartDescriptor) throws -> SonificationOptions {
+    var options = self.options
+    guard options.fitBars else { return options }
+    let span = TimeMap(axis: chart.xAxis, options: options).span
+    guard let tempo = options.tempo(fillingBars: span) else {
+      throw MIDIMapError(
+        "no whole number of \(options.timeSignature) bars fills the \(ValueFormat.plain(span)) s the graph lasts at 20 to 300 beats a minute; choose another duration or time signature",
+        at: options.origin(of: .fitBars))
+    }
+    options.tempo = tempo
+    return options
   }
 
   /// Checks, before any work, that the options fit the chart and that its music fits MIDI: the

@@ -33,7 +33,7 @@ enum Gridlines {
     for span in 0..<time.repeats(seriesCount: seriesCount) {
       let offset = time.start(ofSeries: span)
       for position in axis.gridlinePositions where axis.contains(position) {
-        let on = Timebase.tick(offset + time.onset(of: .number(position)))
+        let on = Timebase.tick(time.placed(offset + time.onset(of: .number(position))))
         notes.append(
           Note(on: on, off: on + Timebase.tick(length), pitch: key.value, velocity: velocity))
       }

@@ -212,12 +212,13 @@ struct SeriesVoicing {
   }
 
   /// The note of a sounding point: its pitch in the scale (bent to the exact pitch when asked),
-  /// lasting its duration but at least the shortest note.
+  /// lasting its duration (whole grid steps, with a grid) but at least the shortest note.
   func note(_ point: SoundingPoint) -> Note {
     let on = Timebase.tick(point.onset)
+    let duration = options.timeGrid?.duration(point.duration) ?? point.duration
     var note = Note(
       on: on,
-      off: max(on + NoteScheduler.minimumTicks, Timebase.tick(point.onset + point.duration)),
+      off: max(on + NoteScheduler.minimumTicks, Timebase.tick(point.onset + duration)),
       pitch: pitch.note(for: point.y), velocity: UInt8(clamping: point.velocity.nearestInteger))
     if options.scale == .exact {
       note.bend = UInt14(

@@ -11,9 +11,12 @@ struct TimeMap {
   let slot: Double
   let arrangement: SonificationOptions.Arrangement
   let gap: Double
+  /// The grid onsets snap to, if any.
+  let grid: TimeGrid?
 
   init(axis: Axis, options: SonificationOptions) {
     scale = axis.numeric?.scale
+    grid = options.timeGrid
     arrangement = options.arrangement
     gap = options.gap
     switch axis {
@@ -51,14 +54,21 @@ struct TimeMap {
   /// How many times the x span plays: once, or once per series when sequential.
   func repeats(seriesCount: Int) -> Int { arrangement == .sequential ? seriesCount : 1 }
 
-  /// Each point's onset before quantization; a long series' on every core (see `InParts`).
+  /// A time where it plays: on the grid's nearest step, with a grid.
+  @inline(__always)
+  func placed(_ seconds: Double) -> Double { grid?.snap(seconds) ?? seconds }
+
+  /// Each point's onset before quantization (on the grid, with one); a long series' on every core
+  /// (see `InParts`).
   func onsets(of series: DataSeries, order: Int) -> [Double] {
     let offset = start(ofSeries: order)
     return series.dataPoints.withUnsafeBufferPointer { points in
       // Read only, while the parts run.
       nonisolated(unsafe) let points = points
       let map = self
-      return InParts.compactMap(count: points.count) { offset + map.onset(of: points[$0].x) }
+      return InParts.compactMap(count: points.count) {
+        map.placed(offset + map.onset(of: points[$0].x))
+      }
     }
   }
 

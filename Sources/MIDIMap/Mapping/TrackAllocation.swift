@@ -162,7 +162,9 @@ struct TrackAllocation {
           track.events = ChannelSetup.events(
             program: program, pan: pan, bendRange: options.bendRange)
           track.events += Glide.events(
-            points, range: options.bendRange, tail: Timebase.tick(options.noteDuration),
+            points, range: options.bendRange,
+            tail: Timebase.tick(
+              options.timeGrid?.duration(options.noteDuration) ?? options.noteDuration),
             restrike: Instruments.decays(program) ? Timebase.tick(Glide.restrikeInterval) : nil)
         case .notes(let notes):
           track.events = ChannelSetup.events(program: program, pan: pan)

@@ -7,7 +7,7 @@ extension SonificationOptions {
     case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
     case key, tempo, timeSignature, start, frameRate, padStart, thresholds, gaps
-    case exactLayout
+    case exactLayout, grid, fitBars
     case narrate, voice, speechRate, narrationPause
     // How audio is rendered and written.
     case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy
@@ -168,6 +168,8 @@ extension SonificationOptions {
     case .markers: markers = try read.choice()
     case .continuous: continuous = try read.choice()
     case .exactLayout: exactLayout = try read.choice()
+    case .grid: grid = try read.choice()
+    case .fitBars: fitBars = try read.flag()
     case .bendRange:
       let range = try read.wholeNumber(from: 1)
       guard range <= 24 else { throw read.failure("expected 1 to 24 semitones") }

@@ -113,6 +113,28 @@ public struct SonificationOptions: Hashable, Sendable {
     case ports
   }
 
+  /// The note values a grid may have.
+  public enum Grid: String, Hashable, Sendable, CaseIterable {
+    /// A quarter note: a beat in 4/4.
+    case quarter = "1/4"
+    /// An eighth note.
+    case eighth = "1/8"
+    /// A sixteenth note.
+    case sixteenth = "1/16"
+    /// A thirty-second note.
+    case thirtySecond = "1/32"
+
+    /// The steps in a quarter note (a beat at the file's tempo).
+    public var stepsPerQuarter: Int {
+      switch self {
+      case .quarter: 1
+      case .eighth: 2
+      case .sixteenth: 4
+      case .thirtySecond: 8
+      }
+    }
+  }
+
   /// Which additional axis plays a role: the default choice, none, or one by its index.
   public enum AxisChoice: Hashable, Sendable {
     /// The default: the first numeric axis for duration, the second for loudness, the first
@@ -190,6 +212,10 @@ public struct SonificationOptions: Hashable, Sendable {
   public var bendRange: Int = 2
   /// Where exact-pitch notes take their channels: shared on one port, or a port a track.
   public var exactLayout: ExactLayout = .shared
+  /// The grid that onsets and durations snap to, at the file's tempo; nil for none.
+  public var grid: Grid?
+  /// Whether the tempo is chosen so that the graph fills whole bars of the time signature.
+  public var fitBars = false
   /// Which additional axis sets note duration.
   public var durationAxis: AxisChoice = .automatic
   /// Which additional axis sets loudness.

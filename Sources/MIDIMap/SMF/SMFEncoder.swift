@@ -13,7 +13,7 @@ public struct SMFEncoder: Sendable {
 
   /// The file's bytes. The same score gives the same bytes.
   public func encode(_ score: Score) -> [UInt8] {
-    let timebase = FileTimebase(tempo: score.tempo)
+    let timebase = FileTimebase(tempo: score.tempo, grid: score.grid)
     let endTick =
       score.tracks.compactMap { $0.events.last.map { timebase.tick($0.time) } }.max() ?? 0
     let conductorEvents = score.conductorEvents

@@ -143,6 +143,19 @@ struct MappingOptions: ParsableArguments {
     completion: .list(valueNames(SonificationOptions.ExactLayout.self, as: [String].self)))
   var exactLayout: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Snap onsets and durations to a grid at the file's tempo: \(valueNames(SonificationOptions.Grid.self)); points that fall on one step play as a chord.",
+      valueName: "note"),
+    completion: .list(valueNames(SonificationOptions.Grid.self, as: [String].self)))
+  var grid: String?
+
+  @Flag(
+    name: .long,
+    help: "Choose the tempo so that the graph fills whole bars of the time signature.")
+  var fitBars = false
+
   @Flag(
     name: .long,
     help:
@@ -287,6 +300,8 @@ struct MappingOptions: ParsableArguments {
     add(.markers, markers, "--markers")
     add(.continuous, continuous, "--continuous")
     add(.exactLayout, exactLayout, "--exact-layout")
+    add(.grid, grid, "--grid")
+    if fitBars { settings.append(OptionSetting(.fitBars, .bool(true), at: .flag("--fit-bars"))) }
     if narrate { settings.append(OptionSetting(.narrate, .bool(true), at: .flag("--narrate"))) }
     add(.narrate, narration, "--narration")
     add(.voice, voice, "--voice")
