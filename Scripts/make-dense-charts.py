@@ -5,6 +5,8 @@ every run):
 
 - cars.json: a Vega-Lite scatter of 392 cars, weight against fuel efficiency, coloured by one of
   three origins (USA 245, Europe 68, Japan 79), sized by horsepower;
+- cars-labelled.json: the same cars as a descriptor, a series per origin, every point labelled
+  with its car's name;
 - stocks.json: a Vega-Lite line chart of five share prices, month by month (560 points);
 - hourly.json: a descriptor of a year of hourly temperatures (8,759 points, one continuous series);
 - daily.json: a descriptor of a year of noisy daily temperatures (365 points, continuous).
@@ -49,6 +51,25 @@ def cars(rng):
             "color": {"field": "origin", "type": "nominal"},
             "size": {"field": "horsepower", "type": "quantitative"},
         },
+    }
+
+
+def labelled(spec):
+    values = spec["data"]["values"]
+    weights = [v["weight"] for v in values]
+    mpgs = [v["mpg"] for v in values]
+    series = []
+    for origin in ("USA", "Europe", "Japan"):
+        points = [{"x": v["weight"], "y": v["mpg"], "label": v["name"]}
+                  for v in values if v["origin"] == origin]
+        series.append({"name": origin, "isContinuous": False, "dataPoints": points})
+    return {
+        "title": spec["title"],
+        "summary": spec["description"],
+        "xAxis": {"type": "numeric", "title": "Weight (lb)", "range": [min(weights), max(weights)]},
+        "yAxis": {"type": "numeric", "title": "Fuel efficiency (mpg)",
+                  "range": [min(mpgs), max(mpgs)]},
+        "series": series,
     }
 
 
@@ -100,6 +121,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     charts = {
         "cars.json": cars(random.Random(392)),
+        "cars-labelled.json": labelled(cars(random.Random(392))),
         "stocks.json": stocks(random.Random(560)),
         "hourly.json": temperatures(random.Random(8759), 8759, 24, 1.5,
                                     "Hourly temperatures over a year"),

@@ -3,7 +3,7 @@
 public struct ScoreTrack: Hashable, Sendable {
   /// The track name (SMF meta event 0x03), such as the series name.
   public var name: String
-  /// The stem the track belongs to when rendered: the series name, or "Gridlines".
+  /// The stem the track belongs to when rendered: the series name, "Gridlines" or "Thresholds".
   public var stem: String
   /// The MIDI port (meta event 0x21), 0 for the first 16 channels.
   public var port: Int
@@ -25,7 +25,7 @@ public struct ScoreTrack: Hashable, Sendable {
     case series
     /// A series' soft noise where its points are missing.
     case gaps
-    /// The context track: gridline ticks and threshold earcons, on the percussion channel.
+    /// A context track on the percussion channel: gridline ticks, or threshold earcons.
     case context
   }
   /// The events, in time order; at equal times in the order they are to be sent.

@@ -105,4 +105,64 @@ struct InteroperabilityTests {
     let result = try runPython(script, [midi])
     #expect(result.output == "[0, 1, 2] True\n")
   }
+
+  @Test func thresholdEarconsHaveATrackOfTheirOwn() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("births.mid").path
+    let script = """
+      import sys, mido
+      song = mido.MidiFile(sys.argv[1])
+      for track in song.tracks[1:]:
+          keys = sorted({m.note for m in track if m.type == 'note_on' and m.channel == 9})
+          if keys:
+              print(track.name, keys)
+      """
+    for (flags, expected) in [
+      ([], "Gridlines [42]\nThresholds [76, 77]\n"),
+      (["--no-gridlines"], "Thresholds [76, 77]\n"),
+    ] {
+      let conversion = try run(
+        ["convert", "Examples/birth-rate.json", "-o", midi, "--threshold", "200"] + flags)
+      #expect(conversion.status == 0)
+      #expect(try runPython(script, [midi]).output == expected, "\(flags)")
+    }
+  }
+
+  @Test func theDefaultMarkersStayLegibleAndKeepTheExtremes() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("cars.mid").path
+    let chart = "Tests/Fixtures/Dense/cars-labelled.json"
+    // The markers' times and texts; the most in any second; whether each series' lowest and
+    // highest point (from the chart itself) has its marker.
+    let script = """
+      import bisect, json, sys, mido
+      song = mido.MidiFile(sys.argv[1])
+      tick, markers = 0, []
+      for m in song.tracks[0]:
+          tick += m.time
+          if m.type == 'marker':
+              markers.append((mido.tick2second(tick, song.ticks_per_beat, 500000), m.text))
+      times = [t for t, _ in markers]
+      densest = max(bisect.bisect_left(times, t + 1 - 1e-9) - i for i, t in enumerate(times))
+      chart = json.load(open(sys.argv[2]))
+      extremes = []
+      for series in chart['series']:
+          points = series['dataPoints']
+          for point in (min(points, key=lambda p: p['y']), max(points, key=lambda p: p['y'])):
+              extremes.append(any(text.startswith(series['name'] + ', ' + point['label'] + ':')
+                                  for _, text in markers))
+      print(len(markers), densest, all(extremes))
+      """
+    #expect(try run(["convert", chart, "-o", midi]).status == 0)
+    let thinned = try runPython(script, [midi, chart]).output.split(separator: " ")
+    #expect(thinned.count == 3)
+    #expect((Int(thinned[0]) ?? 0) > 20)
+    #expect((Int(thinned[1]) ?? 99) <= 4)
+    #expect(thinned.last == "True\n")
+    #expect(try run(["convert", chart, "-o", midi, "--markers", "all"]).status == 0)
+    let every = try runPython(script, [midi, chart]).output.split(separator: " ")
+    #expect(every.first == "392")
+  }
 }

@@ -43,10 +43,10 @@ struct ThresholdTests {
       #expect(abs(earcon.time - time) < 0.002, "\(earcon.time) for \(time)")
       #expect(earcon.key == key)
     }
-    // On the context track only, which plays only them: the chart has no gridlines.
-    let context = try #require(file.tracks.firstIndex { $0.name == "Gridlines" })
+    // On a track of their own, which plays only them: the chart has no gridlines.
+    let context = try #require(file.tracks.firstIndex { $0.name == "Thresholds" })
     #expect(found.allSatisfy { $0.track == context })
-    #expect(score.tracks.filter(\.isPercussion).map(\.name) == ["Gridlines"])
+    #expect(score.tracks.filter(\.isPercussion).map(\.name) == ["Thresholds"])
     #expect(score.tracks.first { $0.isPercussion }?.noteCount == expected.count)
     // A marker says which line, which way.
     let markers = file.tracks[0].events.compactMap { event -> String? in

@@ -40,7 +40,7 @@ struct ContextSoundTests {
 
   @Test func aRiseSoundsRisingAndAFallFalling() throws {
     let (score, rendering) = try Self.render()
-    let context = try #require(rendering.stems.first { $0.name == "Gridlines" }).audio.left
+    let context = try #require(rendering.stems.first { $0.name == "Thresholds" }).audio.left
     let rate = rendering.sampleRate
     func pitchChange(at time: Double) -> (start: Double, end: Double) {
       let onset = Int(time * Double(rate))
@@ -88,5 +88,41 @@ struct ContextSoundTests {
     #expect(20 * log10(tone / noise) > 10, "noise \(noise), tone \(tone)")
     // And the series itself is silent in its gap, as without the option.
     #expect(rms(wave, from: Int(3.5 * Double(rate)), to: Int(4.9 * Double(rate))) < 1e-4)
+  }
+
+  @Test func ticksAndEarconsEachHaveAStemOfTheirOwn() throws {
+    // The wave with gridlines every 2 s: ticks at 0, 2, ... 10 s.
+    var chart = Self.chart
+    chart.xAxis = .numeric(
+      NumericAxis(title: "X", range: 0...10, gridlinePositions: [0, 2, 4, 6, 8, 10]))
+    let options = try SonificationOptions().applying([
+      .commandLine(.thresholds, ["50"], flag: "--threshold")
+    ])
+    let score = try ChartMapper(options: options).makeScore(for: chart)
+    #expect(score.tracks.filter(\.isPercussion).map(\.name) == ["Gridlines", "Thresholds"])
+    var render = RenderOptions()
+    render.rendersStems = true
+    let rendering = try FluidSynthRenderer(soundFont: try soundFont(), options: render)
+      .render(Performance(score: score))
+    #expect(rendering.stems.map(\.name) == ["Wave", "Gridlines", "Thresholds"])
+    let rate = rendering.sampleRate
+    let ticks = try #require(rendering.stems.first { $0.name == "Gridlines" }).audio.left
+    let earcons = try #require(rendering.stems.first { $0.name == "Thresholds" }).audio.left
+    func loudness(_ audio: [Float], at time: Double) -> Double {
+      rms(audio, from: Int(time * Double(rate)), to: Int((time + 0.05) * Double(rate)))
+    }
+    // Each stem sounds at its own times and is silent at the other's.
+    let crossings = try #require(score.tracks.last).events.compactMap { event -> Double? in
+      if case .noteOn = event.message { event.time } else { nil }
+    }
+    #expect(crossings.count >= 3)
+    for tick in [2.0, 4, 6, 8] where crossings.allSatisfy({ abs($0 - tick) > 0.5 }) {
+      #expect(loudness(ticks, at: tick) > 1e-4, "tick at \(tick) s")
+      #expect(loudness(earcons, at: tick) < 1e-6, "earcon stem at \(tick) s")
+    }
+    for crossing in crossings {
+      #expect(loudness(earcons, at: crossing) > 1e-4, "earcon at \(crossing) s")
+      #expect(loudness(ticks, at: crossing) < 1e-6, "tick stem at \(crossing) s")
+    }
   }
 }

@@ -38,6 +38,7 @@ public struct ChartMapper: Sendable {
     var timing: [Timeline.Series] = []
     for (order, seriesIndex) in selected.enumerated() {
       let series = chart.series[seriesIndex]
+      markers.currentSeries = seriesIndex
       let onsets = time.onsets(of: series, order: order)  // on the grid, with one
       played.append((series, onsets))
       let begins = time.start(ofSeries: order)
@@ -79,15 +80,19 @@ public struct ChartMapper: Sendable {
         earcons[index].off = earcons[index].on + length
       }
     }
-    if let context = Gridlines.track(
+    tracks += Gridlines.tracks(
       chart: chart, ticks: options.gridlines, seriesCount: selected.count, time: time,
       earcons: earcons)
-    {
-      tracks.append(context)
-    }
     var score = Score(
       title: chart.title, conductor: MarkerText.conductorTexts(chart: chart, roles: roles),
       tracks: tracks)
+    // A DAW's marker lane shows a few markers a second: the most telling stay.
+    markers.thin { series in
+      let statistics = SeriesStatistics(series: series, of: chart)
+      return Set(
+        [statistics.minimum?.index, statistics.maximum?.index].compactMap { $0 }
+          + statistics.outliers.map(\.index))
+    }
     score.markers = markers.sortedMarkers
     score.keySignature = keySignature
     score.groupedPoints = groupedPoints

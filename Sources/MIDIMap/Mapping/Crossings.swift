@@ -1,7 +1,7 @@
 import Descriptor
 import Foundation
 
-/// Where a series crosses a threshold: a short earcon on the context track, a high wood block
+/// Where a series crosses a threshold: a short earcon on the "Thresholds" track, a high wood block
 /// when it rises above the line and a low one when it falls below (General MIDI percussion, so
 /// that any player tells them apart), and a marker that says which line was crossed.
 struct Crossings {

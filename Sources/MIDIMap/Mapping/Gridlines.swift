@@ -1,31 +1,38 @@
 import Descriptor
 
-/// The context track: soft ticks on the percussion channel at the x axis's gridlines, and the
-/// earcons of threshold crossings (see `Crossings`), in a track of their own.
+/// The context tracks, on the percussion channel: soft ticks at the x axis's gridlines
+/// ("Gridlines"), and the earcons of threshold crossings (see `Crossings`) on a track of their own
+/// ("Thresholds"), so that each has its own stem and a DAW its own lane.
 enum Gridlines {
   /// The General MIDI percussion key of the tick: closed hi-hat.
   static let key: UInt7 = 42
   /// How loud and how long a tick is.
   static let velocity: UInt8 = 40
   static let length = 0.05
-  /// The track and stem name.
+  /// The gridline ticks' track and stem name.
   static let name = "Gridlines"
+  /// The threshold earcons' track and stem name.
+  static let thresholdsName = "Thresholds"
 
-  /// The track, or nil when it has nothing to play: with `ticks`, a tick at each gridline of the
-  /// x axis inside its range, once per span played; and the `earcons`.
-  static func track(
+  /// The context tracks that have something to play: with `ticks`, a tick at each gridline of
+  /// the x axis inside its range, once per span played ("Gridlines"); the `earcons`
+  /// ("Thresholds").
+  static func tracks(
     chart: ChartDescriptor, ticks: Bool, seriesCount: Int, time: TimeMap, earcons: [Note]
-  ) -> ScoreTrack? {
-    var notes = earcons
+  ) -> [ScoreTrack] {
+    var gridlines: [Note] = []
     if ticks, case .numeric(let axis) = chart.xAxis {
-      notes += self.ticks(axis: axis, seriesCount: seriesCount, time: time)
+      gridlines = self.ticks(axis: axis, seriesCount: seriesCount, time: time)
     }
-    guard !notes.isEmpty else { return nil }
-    var track = ScoreTrack(name: name, stem: name, channel: .percussion, program: 0)
-    track.part = .context
-    track.events = ChannelSetup.events(program: 0, pan: 64, isPercussion: true)
-    NoteScheduler.append(notes.sorted { ($0.on, $0.pitch) < ($1.on, $1.pitch) }, to: &track.events)
-    return track
+    return [(name, gridlines), (thresholdsName, earcons)].compactMap { name, notes in
+      guard !notes.isEmpty else { return nil }
+      var track = ScoreTrack(name: name, stem: name, channel: .percussion, program: 0)
+      track.part = .context
+      track.events = ChannelSetup.events(program: 0, pan: 64, isPercussion: true)
+      NoteScheduler.append(
+        notes.sorted { ($0.on, $0.pitch) < ($1.on, $1.pitch) }, to: &track.events)
+      return track
+    }
   }
 
   static func ticks(axis: NumericAxis, seriesCount: Int, time: TimeMap) -> [Note] {

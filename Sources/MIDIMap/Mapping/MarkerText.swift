@@ -9,6 +9,15 @@ struct MarkerText {
   let namesSeries: Bool
   /// The markers gathered so far as whole texts, in the order added.
   private(set) var markers: [Score.Marker] = []
+  /// For each marker, the point it marks (its series' index in the chart and its index there),
+  /// or nil for a marker of no point (a crossing, a series' start).
+  private var marked: [(series: Int32, point: Int32)?] = []
+  /// The series whose points are being added.
+  var currentSeries = 0
+
+  /// The most markers in any second, wherever it starts, with the default `labelled` style: 4,
+  /// about what a DAW's marker lane shows legibly at a normal zoom.
+  static let maximumPerSecond = 4
 
   init(chart: ChartDescriptor, style: SonificationOptions.Markers, namesSeries: Bool) {
     self.chart = chart
@@ -45,9 +54,10 @@ struct MarkerText {
 
   /// Adds a sounding point's marker, when it gets one, at its onset.
   @inline(__always)
-  mutating func add(_ point: DataPoint, in series: DataSeries, at onset: Double) {
+  mutating func add(_ point: DataPoint, index: Int, in series: DataSeries, at onset: Double) {
     guard marks(point), let text = text(for: point, in: series) else { return }
     add(text: text, at: onset)
+    marked[marked.count - 1] = (Int32(clamping: currentSeries), Int32(clamping: index))
   }
 
   /// Adds a marker that is not a point's (a threshold crossing), unless markers are off.
@@ -55,6 +65,63 @@ struct MarkerText {
     guard style != .none else { return }
     let time = Timebase.quantized(time)
     markers.append(Score.Marker(time: time, text: text))
+    marked.append(nil)
+  }
+
+  /// With the `labelled` style, thins markers denser than `maximumPerSecond` in some second:
+  /// markers of no point (threshold crossings, series' starts) are chosen first, then the points
+  /// `important` names for their series (its extremes and outliers), then the other labelled
+  /// points in time order; each is kept when every second around it still holds at most the
+  /// limit. Markers that already keep the limit all stay. Returns how many were left out.
+  @discardableResult
+  mutating func thin(important: (Int) -> Set<Int>) -> Int {
+    guard style == .labelled, Self.isTooDense(markers.map(\.time)) else { return 0 }
+    var importantPoints: [Int: Set<Int>] = [:]
+    func rank(_ index: Int) -> Int {
+      guard let origin = marked[index] else { return 0 }
+      let series = Int(origin.series)
+      if importantPoints[series] == nil { importantPoints[series] = important(series) }
+      return importantPoints[series]!.contains(Int(origin.point)) ? 1 : 2
+    }
+    let ranks = markers.indices.map(rank)
+    let order = markers.indices.sorted {
+      (ranks[$0], markers[$0].time, $0) < (ranks[$1], markers[$1].time, $1)
+    }
+    // The kept times by whole second, so that a new marker's neighbours are found at once.
+    var kept: [Int: [Double]] = [:]
+    var keep = [Bool](repeating: false, count: markers.count)
+    let limit = Self.maximumPerSecond
+    for index in order {
+      let time = markers[index].time
+      let second = Int(time.rounded(.down))
+      // The kept times within a second of this one, and this one.
+      var near = [time]
+      for bucket in (second - 1)...(second + 1) {
+        near += (kept[bucket] ?? []).filter { abs($0 - time) < 1 }
+      }
+      near.sort()
+      // Every second [start, start + 1) that holds this time, starting at a marker.
+      let fits = near.indices.allSatisfy { first in
+        near[first] > time || near[first] + 1 <= time
+          || near[first...].prefix { $0 < near[first] + 1 }.count <= limit
+      }
+      guard fits else { continue }
+      keep[index] = true
+      kept[second, default: []].append(time)
+    }
+    let left = keep.filter { !$0 }.count
+    markers = markers.indices.filter { keep[$0] }.map { markers[$0] }
+    marked = marked.indices.filter { keep[$0] }.map { marked[$0] }
+    return left
+  }
+
+  /// Whether some second, wherever it starts, holds more than `maximumPerSecond` of the times.
+  static func isTooDense(_ times: [Double]) -> Bool {
+    let sorted = times.sorted()
+    return sorted.indices.contains { index in
+      index + maximumPerSecond < sorted.count
+        && sorted[index + maximumPerSecond] < sorted[index] + 1
+    }
   }
 
   /// The whole markers in time order.

@@ -75,7 +75,7 @@ struct SeriesVoicing {
       let notes = points.withUnsafeBufferPointer { self.notes(of: $0, onsets: onsets) }
       points.withUnsafeBufferPointer { points in
         for index in points.indices where points[index].y != nil {
-          markers.add(points[index], in: series, at: onsets[index])
+          markers.add(points[index], index: index, in: series, at: onsets[index])
         }
       }
       if !notes.isEmpty { voices.tracks.append((nil, .notes(notes))) }
@@ -113,7 +113,7 @@ struct SeriesVoicing {
             soundingBySlot[slot(of: points[index])].append(sounding)
           }
         }
-        markers.add(points[index], in: series, at: onset)
+        markers.add(points[index], index: index, in: series, at: onset)
       }
     }
     var voices = Voices()

@@ -194,7 +194,7 @@ public struct SonificationOptions: Hashable, Sendable {
   /// that read neither the SMPTE offset nor a broadcast-wave time reference; the captions then
   /// count from the same first sample.
   public var padStart = false
-  /// y values whose crossings play an earcon on the context track ("Gridlines"): a rise above one
+  /// y values whose crossings play an earcon on a track of their own ("Thresholds"): a rise above one
   /// and a fall below it sound different.
   public var thresholds: [Threshold] = []
   /// How a run of `null` points sounds: silence, or a soft noise, so that a gap is not taken for

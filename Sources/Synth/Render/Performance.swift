@@ -77,9 +77,22 @@ public struct Performance: Sendable {
     var events: [Event] = []
     events.reserveCapacity(score.tracks.reduce(0) { $0 + $1.events.count })
     var stems: [Stem] = []
+    // A percussion track whose channel another stem already plays (the threshold earcons beside
+    // the gridline ticks) renders on the percussion channel of a block of 16 of its own, so that
+    // it gets a stem of its own.
+    var percussionOwner: [Int: String] = [:]
+    var extraBlocks = 0
     for track in score.tracks {
-      func synthChannel(_ channel: UInt4) -> Int { track.port * 16 + Int(channel.value) }
       let name = grouping == .series ? track.stem : track.name
+      var block = track.port
+      if track.isPercussion {
+        if let owner = percussionOwner[block], owner != name {
+          block = score.portCount + extraBlocks
+          extraBlocks += 1
+        }
+        percussionOwner[block] = name
+      }
+      func synthChannel(_ channel: UInt4) -> Int { block * 16 + Int(channel.value) }
       let index =
         stems.firstIndex { $0.name == name }
         ?? {
@@ -100,7 +113,7 @@ public struct Performance: Sendable {
     // A stable sort keeps each track's order at equal times (note-offs before note-ons).
     events = Self.stableSorted(events)
     self.events = events
-    self.channelCount = 16 * score.portCount
+    self.channelCount = 16 * (score.portCount + extraBlocks)
     self.stems = stems
     self.end = score.duration
     self.start = score.timeline.start
@@ -112,7 +125,7 @@ public struct Performance: Sendable {
   /// The performance of any Standard MIDI File: one stem per track that plays notes, named after
   /// the track (with all its channels: an exact-pitch track's notes each take a channel), or in a
   /// format 0 file, whose one track holds every part, one stem per channel; tracks that share a
-  /// channel share a stem. The MIDI port meta event (0x21) moves a track's channels to
+  /// channel share a stem, but a track of percussion alone gets a percussion channel of its own. The MIDI port meta event (0x21) moves a track's channels to
   /// port × 16 + channel.
   public init(file: MIDIFile) {
     var events: [Event] = []
@@ -123,6 +136,7 @@ public struct Performance: Sendable {
     for (number, track) in file.tracks.enumerated() {
       var port = 0
       var noteChannels: [Int] = []
+      let firstEvent = events.count
       for event in track.events {
         if let named = event.port { port = named }
         if event.isMeta(.marker), let text = event.metaData {
@@ -137,6 +151,19 @@ public struct Performance: Sendable {
       }
       guard !noteChannels.isEmpty else { continue }
       let name = track.name.flatMap { $0.isEmpty ? nil : $0 } ?? "Track \(number + 1)"
+      // A format 1 track that plays only percussion on a channel another track's notes took
+      // (the threshold earcons beside the gridline ticks) renders on a percussion channel of its
+      // own, and so to a stem of its own.
+      if file.format != 0, noteChannels.count == 1, noteChannels[0] % 16 == 9,
+        channelOwner[noteChannels[0]] != nil
+      {
+        let own = (highestChannel / 16 + 1) * 16 + 9
+        for index in firstEvent..<events.count where events[index].channel == noteChannels[0] {
+          events[index].channel = own
+        }
+        highestChannel = own
+        noteChannels = [own]
+      }
       let owners = Set(noteChannels.compactMap { channelOwner[$0] })
       if let owner = owners.min() {
         for channel in noteChannels where !stems[owner].channels.contains(channel) {
