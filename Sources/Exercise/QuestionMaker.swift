@@ -10,7 +10,7 @@ import MIDIMap
 /// close are not compared, a peak with a rival elsewhere is not placed.
 public struct QuestionMaker {
   /// The least share of variation a straight line explains for "rises" or "falls".
-  public static let clearTrend = 0.5
+  public static let clearTrend = SeriesStatistics.clearTrend
   /// A level series changes by less than this share of the y axis along its line...
   public static let levelChange = 0.05
   /// ...and spans less than this share of the y axis.

@@ -121,7 +121,7 @@ struct DescribeTests {
         Highest: 268 births per 10,000 people in 1960 (Peak).
         Lowest: 148 births per 10,000 people in 1975.
         Mean: 215 births per 10,000 people. Median: 214 births per 10,000 people.
-        Trend: flat; a straight line explains 1% of the variation.
+        Trend: none clear; a straight line explains 1% of the variation.
         No outliers.
 
         """)
@@ -221,5 +221,62 @@ struct DescribeTests {
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let series = try #require((object["series"] as? [[String: Any]])?.first)
     #expect((series["maximum"] as? [String: Any])?["x"] as? String == "Jul")
+  }
+}
+
+@Suite("Facts that stay true")
+struct TrueFactsTests {
+  /// Monthly prices from 2000 to 2010 on an axis of years written "%.0f", highest at 2007.75.
+  func prices() -> ChartDescriptor {
+    let points = (0..<120).map { month -> DataPoint in
+      let year = 2000 + Double(month) / 12
+      return DataPoint(x: .number(year), y: month == 93 ? 707 : 300 + Double(month % 7) * 10)
+    }
+    return ChartDescriptor(
+      title: "Price",
+      xAxis: .numeric(
+        NumericAxis(title: "Year", range: 2000...2010, valueFormat: try! ValueFormat("%.0f"))),
+      yAxis: NumericAxis(title: "Price", range: 0...800, valueFormat: try! ValueFormat("$%.2f")),
+      series: [DataSeries(name: "GOOG", isContinuous: true, dataPoints: points)])
+  }
+
+  @Test func aPlaceIsNeverRoundedIntoAnother() throws {
+    let chart = prices()
+    #expect(chart.series[0].dataPoints[93].x == .number(2007.75))
+    let text = ChartDescription(chart).text
+    #expect(text.contains("Highest: $707.00 in 2007.75."), "\(text)")
+    #expect(!text.contains("in 2008"))
+    // A whole year keeps the format's own words; the axis's range too.
+    #expect(chart.xAxis.describe(.number(2004)) == "2004")
+    #expect(text.contains("from 2000 to 2010"))
+    // A format of whole numbers (%d) grows only as far as needed; one with decimals states a
+    // measure's precision and stays.
+    #expect(try ValueFormat("%'d BC").truthfulFormat(12007.5) == "12,007.5 BC")
+    #expect(try ValueFormat("%'d BC").truthfulFormat(12007) == "12,007 BC")
+    #expect(try ValueFormat("%.1f Hz").truthfulFormat(5.6234) == "5.6 Hz")
+  }
+
+  @Test func aTrendIsSaidOnlyWhereTheLineExplainsHalf() throws {
+    // Two and a half seasons on a slight rise: the line explains well under half.
+    let seasonal = (0..<100).map { day -> DataPoint in
+      let t = Double(day) / 100
+      return DataPoint(x: .number(Double(day)), y: 40 + 20 * sin(5 * .pi * t) + 25 * t)
+    }
+    var chart = ChartDescriptor(
+      title: "Seasons", xAxis: .numeric(NumericAxis(title: "Day", range: 0...99)),
+      yAxis: NumericAxis(title: "Heat", range: 0...100),
+      series: [DataSeries(name: "Heat", isContinuous: true, dataPoints: seasonal)])
+    let trend = try #require(SeriesStatistics(series: 0, of: chart).trend)
+    #expect(trend.slope > 0)
+    #expect(trend.rSquared > 0.05 && trend.rSquared < 0.45)
+    #expect(trend.direction == .flat)
+    #expect(ChartDescription(chart).text.contains("Trend: none clear;"))
+    #expect(!ChartDescription(chart).summary.contains("rises"))
+    // The same rise without the seasons is said.
+    chart.series[0].dataPoints = (0..<100).map {
+      DataPoint(x: .number(Double($0)), y: 50 + 0.2 * Double($0) + Double($0 % 3))
+    }
+    #expect(SeriesStatistics(series: 0, of: chart).trend?.direction == .increasing)
+    #expect(ChartDescription(chart).summary.contains("rises overall"))
   }
 }

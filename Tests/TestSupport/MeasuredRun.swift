@@ -48,8 +48,10 @@ public func runMeasured(
     sys.exit(status if status >= 0 else 128 - status)
     """
   let words =
-    ["python3", "-c", launcher, peakFile.path, "env", "-C", folder.path, "prlimit",
-     "--as=\(addressSpace)", "--", program.path] + arguments
+    [
+      "python3", "-c", launcher, peakFile.path, "env", "-C", folder.path, "prlimit",
+      "--as=\(addressSpace)", "--", program.path,
+    ] + arguments
   var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
   defer { for word in argv { free(word) } }
   var pid: pid_t = 0

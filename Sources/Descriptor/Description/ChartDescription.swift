@@ -92,7 +92,7 @@ public struct ChartDescription: Sendable {
     ]
     if let trend = stats.trend {
       let share = Int((trend.rSquared * 100).rounded())
-      let word = trend.direction == .flat ? "flat" : trend.direction.rawValue
+      let word = trend.direction == .flat ? "none clear" : trend.direction.rawValue
       lines.append("Trend: \(word); a straight line explains \(share)% of the variation.")
     }
     if stats.outliers.isEmpty {
@@ -142,7 +142,7 @@ public struct ChartDescription: Sendable {
     case .numeric(let axis):
       let values = series.dataPoints.compactMap { $0.y == nil ? nil : $0.x.number }
       guard let low = values.min(), let high = values.max() else { return [] }
-      return [axis.describe(low), axis.describe(high)]
+      return [axis.describePlace(low), axis.describePlace(high)]
     case .categorical(let axis):
       let index = axis.makeIndex()
       let positions = series.dataPoints.compactMap {

@@ -38,8 +38,10 @@ public struct SeriesStatistics: Hashable, Sendable {
     public var intercept: Double
     /// The share of the variation of y that the line explains, 0 to 1.
     public var rSquared: Double
-    /// `flat` when the line changes by less than 5% of the y axis span over the data's x span, or
-    /// explains less than 5% of the variation.
+    /// `flat` (no clear trend) when the line changes by less than 5% of the y axis span over the
+    /// data's x span, or explains less than half the variation: a rise or a fall is claimed only
+    /// where the line accounts for most of what the data does (seasonal data whose line explains
+    /// 18% does not "rise overall").
     public var direction: Direction
   }
 
@@ -110,6 +112,10 @@ public struct SeriesStatistics: Hashable, Sendable {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
+  /// The least share of the variation a line must explain for its rise or fall to be stated, as
+  /// the whole percentage that is said with it ("explains 50% of the variation").
+  public static let clearTrend = 0.5
+
   static func leastSquares(_ xs: [Double], _ ys: [Double], ySpan: Double) -> Trend? {
     guard xs.count >= 2 else { return nil }
     let n = Double(xs.count)
@@ -133,7 +139,8 @@ public struct SeriesStatistics: Hashable, Sendable {
     let xSpan = (xs.max() ?? 0) - (xs.min() ?? 0)
     let change = abs(slope) * xSpan
     let direction: Direction =
-      change < 0.05 * ySpan || rSquared < 0.05 ? .flat : (slope > 0 ? .increasing : .decreasing)
+      change < 0.05 * ySpan || (rSquared * 100).rounded() < Self.clearTrend * 100
+      ? .flat : (slope > 0 ? .increasing : .decreasing)
     return Trend(
       slope: slope, intercept: meanY - slope * meanX, rSquared: rSquared, direction: direction)
   }

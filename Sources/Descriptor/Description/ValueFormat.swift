@@ -112,6 +112,38 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
     return prefix + number + suffix
   }
 
+  /// The value written with this format, unless the format writes whole numbers and would round
+  /// the value into another one, which a reader takes for a different thing ("%.0f" writes
+  /// 2007.75 as "2008", another year; day 14.5 as "day 15"): then with as many decimals as keep
+  /// it true (at most 6), in the same words ("2007.75"). A format with decimals, or in `e` or
+  /// `g` notation, states a measure's precision and is kept as it is.
+  public func truthfulFormat(_ value: Double) -> String {
+    let written = format(value)
+    guard value.isFinite, let decimals, decimals == 0, !Self.has(value, decimals: 0) else {
+      return written
+    }
+    let needed = (decimals + 1...6).first { Self.has(value, decimals: $0) } ?? 6
+    var number = String(format: "%.\(needed)f", value)
+    if groupsThousands { number = Self.groupThousands(number) }
+    return prefix + number + suffix
+  }
+
+  /// The decimals the conversion writes: 0 for an integer conversion, the precision of an `f`
+  /// conversion (6 when it gives none); nil for `e` and `g`.
+  private var decimals: Int? {
+    if isInteger { return 0 }
+    guard conversion.hasSuffix("f") || conversion.hasSuffix("F") else { return nil }
+    guard let dot = conversion.firstIndex(of: ".") else { return 6 }
+    let digits = conversion[conversion.index(after: dot)...].prefix { $0.isNumber }
+    return Int(digits) ?? 0
+  }
+
+  /// Whether `value` is written exactly with `decimals` decimals.
+  private static func has(_ value: Double, decimals: Int) -> Bool {
+    let scaled = value * pow(10, Double(decimals))
+    return abs(scaled - scaled.rounded()) <= 1e-9 * Swift.max(1, abs(scaled))
+  }
+
   /// A number with no more digits than it needs: `268`, `1.32`, `0.001`.
   public static func plain(_ value: Double) -> String {
     if value.isNaN { return "NaN" }

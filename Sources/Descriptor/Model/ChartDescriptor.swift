@@ -81,6 +81,17 @@ public struct NumericAxis: Hashable, Sendable {
     return ValueFormat.plain(value)
   }
 
+  /// A place on the axis written as text, as `describe(_:in:)` writes it, except that a value
+  /// format never rounds it into another place: a point at 2007.75 on an axis of years written
+  /// "%.0f" is "2007.75", not "2008" (see `ValueFormat.truthfulFormat(_:)`).
+  public func describePlace(_ value: Double, in language: DescriptionLanguage = .english) -> String
+  {
+    if valueDescriptionProvider == nil, dateFormat == nil, let format = valueFormat {
+      return format.truthfulFormat(value)
+    }
+    return describe(value, in: language)
+  }
+
   /// A value computed from the data, such as a mean, a median or a difference: in the axis's words
   /// when it has a format or a provider; else with one decimal more than the data's values have
   /// (`dataDecimals`, see `ChartDescriptor.yDecimals`), so that a mean of whole numbers reads
@@ -224,10 +235,11 @@ public enum Axis: Hashable, Sendable {
     return nil
   }
 
-  /// A value on this axis written as text, a date in `language`.
+  /// A value on this axis written as text, a date in `language`; a number as a place that its
+  /// format never rounds into another (see `NumericAxis.describePlace(_:in:)`).
   public func describe(_ value: DataValue, in language: DescriptionLanguage = .english) -> String {
     switch (self, value) {
-    case (.numeric(let axis), .number(let number)): axis.describe(number, in: language)
+    case (.numeric(let axis), .number(let number)): axis.describePlace(number, in: language)
     case (_, .category(let name)): name
     case (.categorical, .number(let number)): ValueFormat.plain(number)
     }
