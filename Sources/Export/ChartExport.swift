@@ -230,9 +230,15 @@ public enum ChartExport {
     metadata.cues = cues(performance.markers, moreMarkers, performance, rendering.sampleRate)
     // The mix and the stems are written side by side.
     var files: [(destination: URL, write: AtomicFileBatch.Writer)] = []
-    func add(_ audio: LayeredAudio, stem: String? = nil, at url: URL) {
+    func add(_ audio: LayeredAudio, stem: String? = nil, at url: URL) throws {
       var described = metadata
-      if let stem { described.description = "\(performance.title): \(stem)" }
+      if let stem {
+        described.description = "\(performance.title): \(stem)"
+        // A stem's bext holds its own loudness, measured as written, never the mix's.
+        described.loudness =
+          rendering.loudness == nil
+          ? nil : try Loudness(of: audio, sampleRate: rendering.sampleRate)
+      }
       let (sampleRate, format) = (rendering.sampleRate, settings.sampleFormat)
       files.append(
         (
@@ -243,7 +249,7 @@ public enum ChartExport {
           }
         ))
     }
-    if let mix = settings.mix { add(rendering.mix, at: mix) }
+    if let mix = settings.mix { try add(rendering.mix, at: mix) }
     if let folder = settings.stems {
       let names = StemNaming.fileNames(for: rendering.stems.map(\.name))
       // A stem where another output goes would be replaced by it, or replace it.
@@ -257,7 +263,7 @@ public enum ChartExport {
             "cannot write \(url.relativePath): it is both a stem and another output; name another file",
             file: url.relativePath)
         }
-        add(stem.audio, stem: stem.name, at: url)
+        try add(stem.audio, stem: stem.name, at: url)
         report.stemFiles.append(url)
       }
     }

@@ -279,4 +279,27 @@ struct TrueFactsTests {
     #expect(SeriesStatistics(series: 0, of: chart).trend?.direction == .increasing)
     #expect(ChartDescription(chart).summary.contains("rises overall"))
   }
+
+  @Test func aLowestValueSharedBySixPointsIsSaidSo() throws {
+    let temperatures = (1...30).map { day -> DataPoint in
+      DataPoint(
+        x: .number(Double(day)), y: [5, 9, 13, 20, 24, 28].contains(day) ? 3 : 10 + Double(day % 4))
+    }
+    let chart = ChartDescriptor(
+      title: "Cold days",
+      xAxis: .numeric(
+        NumericAxis(title: "Day", range: 1...30, valueFormat: try! ValueFormat("day %d"))),
+      yAxis: NumericAxis(title: "Low", range: 0...20, valueFormat: try! ValueFormat("%d °C")),
+      series: [DataSeries(name: "Low", isContinuous: false, dataPoints: temperatures)])
+    let stats = SeriesStatistics(series: 0, of: chart)
+    #expect(stats.minimumCount == 6)
+    #expect(stats.maximumCount == 7)  // 13 °C on days 3, 7, 11, 15, 19, 23 and 27
+    let text = ChartDescription(chart).text
+    #expect(text.contains("Lowest: 3 °C, 6 times, first at day 5."), "\(text)")
+    #expect(text.contains("Highest: 13 °C, 7 times, first at day 3."), "\(text)")
+    // A summary made from the data says it too, and in German in German words.
+    #expect(ChartDescription(chart).summary.contains("a low of 3 °C, 6 times, first at day 5"))
+    let german = ChartDescription(chart, language: DescriptionLanguage(voice: "de"))
+    #expect(german.summary.contains("3 °C, 6-mal, zuerst bei day 5"), "\(german.summary)")
+  }
 }

@@ -66,6 +66,38 @@ struct LoudnessTests {
     #expect(abs(reported - measured.lufs) < 0.5)
   }
 
+  @Test func eachStemsBextHoldsItsOwnLoudness() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let wav = folder.appendingPathComponent("dice.wav").path
+    let stems = folder.appendingPathComponent("stems")
+    let result = try run([
+      "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("a.mid").path,
+      "--wav", wav, "--stems", stems.path, "--loudness", "broadcast",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    /// The bext loudness value (v2: a signed 16-bit count of hundredths at byte 412 of the body).
+    func bextLoudness(_ path: String) throws -> Double {
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      let bext = try #require(wavChunks(bytes)?.first { $0.id == "bext" }?.body)
+      let at = bext.startIndex + 412
+      return Double(Int16(bitPattern: UInt16(bext[at]) | UInt16(bext[at + 1]) << 8)) / 100
+    }
+    let paths = files(in: stems).map { stems.appendingPathComponent($0).path }
+    #expect(paths.count == 3)  // three players, one after another
+    // libebur128 (in the file) and pyloudnorm (here) agree within about 0.1 LU.
+    let measured = try measureLoudness([wav] + paths)
+    #expect(abs(try bextLoudness(wav) - measured[0].lufs) < 0.2)
+    var written: [Double] = []
+    for (path, own) in zip(paths, measured.dropFirst()) {
+      written.append(try bextLoudness(path))
+      #expect(abs(written.last! - own.lufs) < 0.2, "\(path): bext \(written), measured \(own.lufs)")
+    }
+    // Its own figure, not the mix's: the stems measure apart from the mix and from each other.
+    #expect(written.contains { abs($0 - (try! bextLoudness(wav))) > 0.5 })
+    #expect(Set(written).count == 3)
+  }
+
   @Test(arguments: ["-80", "loud", "1"])
   func aTargetOutsideTheRangeIsRefused(loudness: String) throws {
     let folder = try temporaryFolder()

@@ -38,7 +38,8 @@ public struct ChartDescription: Sendable {
       guard let lowest = stats.minimum, let highest = stats.maximum else { return nil }
       return language.summary(
         name(of: stats), trend: language.trend(stats.trend?.direction, sentence: false),
-        high: valueText(for: highest), low: valueText(for: lowest))
+        high: extremeText(for: highest, count: stats.maximumCount),
+        low: extremeText(for: lowest, count: stats.minimumCount))
     }
     if let comparison = comparisonSentence { sentences.append(comparison) }
     return sentences.joined(separator: " ")
@@ -86,8 +87,8 @@ public struct ChartDescription: Sendable {
     let gaps = stats.gaps > 0 ? ", and \(counted(stats.gaps, "gap"))" : ""
     var lines = [
       "\(name): \(counted(stats.count, "point"))\(span)\(gaps).",
-      "Highest: \(y(highest.y)) \(place(highest)).",
-      "Lowest: \(y(lowest.y)) \(place(lowest)).",
+      "Highest: \(extremeText(for: highest, count: stats.maximumCount)).",
+      "Lowest: \(extremeText(for: lowest, count: stats.minimumCount)).",
       "Mean: \(statistic(mean)). Median: \(statistic(median)).",
     ]
     if let trend = stats.trend {
@@ -107,6 +108,13 @@ public struct ChartDescription: Sendable {
   /// A point's value and place: "268 births per 10,000 people in 1960 (Peak)".
   public func valueText(for point: SeriesStatistics.Point) -> String {
     "\(language.number(y(point.y))) \(place(point))"
+  }
+
+  /// An extreme's value and place, and how many points share it when several do: "3 degrees, 6
+  /// times, first on day 21". `point` is the first of them.
+  public func extremeText(for point: SeriesStatistics.Point, count: Int) -> String {
+    guard count > 1 else { return valueText(for: point) }
+    return language.repeated(language.number(y(point.y)), count, place(point))
   }
 
   /// A y value in the y axis's words.

@@ -100,6 +100,11 @@ public struct DescriptionLanguage: Hashable, Sendable {
 
   // MARK: Facts
 
+  /// An extreme that `count` points share: "3 degrees, 6 times, first on day 21".
+  func repeated(_ value: String, _ count: Int, _ place: String) -> String {
+    table.repeated(value, count, place)
+  }
+
   /// A trend in words, as a sentence of its own ("It rises overall.") or within a summary
   /// ("rises overall").
   public func trend(_ direction: SeriesStatistics.Direction?, sentence: Bool) -> String {

@@ -55,6 +55,10 @@ public struct SeriesStatistics: Hashable, Sendable {
   public var minimum: Point?
   /// The highest point (the first, when several share the value).
   public var maximum: Point?
+  /// How many points share the lowest value (1 when it is the minimum's alone; 0 without points).
+  public var minimumCount = 0
+  /// How many points share the highest value.
+  public var maximumCount = 0
   /// The mean of y, when there is any y.
   public var mean: Double?
   /// The median of y, when there is any y.
@@ -90,6 +94,10 @@ public struct SeriesStatistics: Hashable, Sendable {
     gaps = series.dataPoints.count - points.count
     minimum = points.min { $0.y < $1.y }
     maximum = points.max { $0.y < $1.y }
+    if let low = minimum?.y, let high = maximum?.y {
+      minimumCount = points.reduce(0) { $0 + ($1.y == low ? 1 : 0) }
+      maximumCount = points.reduce(0) { $0 + ($1.y == high ? 1 : 0) }
+    }
     let ys = points.map(\.y)
     mean = ys.isEmpty ? nil : ys.reduce(0, +) / Double(ys.count)
     median = Self.median(ys)

@@ -37,5 +37,6 @@ extension LanguageTable {
       "a rising chirp marks a rise above a threshold, a falling chirp a fall below it",
     gapNoise: "A soft noise plays where data is missing.",
     extremes: { "\($0) is highest at \($1), and lowest at \($2)." },
-    outliers: { "\($0 == 1 ? "An outlier" : "Outliers"): \($1)." })
+    outliers: { "\($0 == 1 ? "An outlier" : "Outliers"): \($1)." },
+    repeated: { "\($0), \($1) times, first \($2)" })
 }

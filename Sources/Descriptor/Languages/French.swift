@@ -50,5 +50,6 @@ extension LanguageTable {
       "un son montant marque le passage au-dessus d'un seuil, un son descendant le passage en dessous",
     gapNoise: "Un léger bruit joue là où des données manquent.",
     extremes: { "\($0) atteint son maximum à \($1) et son minimum à \($2)." },
-    outliers: { "\($0 == 1 ? "Une valeur aberrante" : "Des valeurs aberrantes") : \($1)." })
+    outliers: { "\($0 == 1 ? "Une valeur aberrante" : "Des valeurs aberrantes") : \($1)." },
+    repeated: { "\($0), \($1) fois, d'abord \($2)" })
 }

@@ -49,5 +49,6 @@ extension LanguageTable {
       "ein steigender Ton markiert ein Überschreiten einer Schwelle, ein fallender ein Unterschreiten",
     gapNoise: "Ein leises Rauschen spielt, wo Daten fehlen.",
     extremes: { "\($0) ist am höchsten mit \($1) und am niedrigsten mit \($2)." },
-    outliers: { "\($0 == 1 ? "Ein Ausreißer" : "Ausreißer"): \($1)." })
+    outliers: { "\($0 == 1 ? "Ein Ausreißer" : "Ausreißer"): \($1)." },
+    repeated: { "\($0), \($1)-mal, zuerst \($2)" })
 }

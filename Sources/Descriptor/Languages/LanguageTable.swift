@@ -116,6 +116,9 @@ public struct LanguageTable: Sendable {
   public var extremes: @Sendable (_ name: String, _ highest: String, _ lowest: String) -> String
   /// "An outlier: …." or "Outliers: …; …." for `count` outliers listed.
   public var outliers: @Sendable (_ count: Int, _ list: String) -> String
+  /// An extreme that several points share: "3 degrees, 6 times, first on day 21" (the value, how
+  /// many points have it, the first one's place).
+  public var repeated: @Sendable (_ value: String, _ count: Int, _ place: String) -> String
 
   /// The languages with words of their own, English first. A new language is a file that makes
   /// its table and names its code, and its entry here.

@@ -47,5 +47,6 @@ extension LanguageTable {
       "un sonido ascendente marca el paso por encima de un umbral, uno descendente el paso por debajo",
     gapNoise: "Un ruido suave suena donde faltan datos.",
     extremes: { "\($0) alcanza su máximo con \($1) y su mínimo con \($2)." },
-    outliers: { "\($0 == 1 ? "Un valor atípico" : "Valores atípicos"): \($1)." })
+    outliers: { "\($0 == 1 ? "Un valor atípico" : "Valores atípicos"): \($1)." },
+    repeated: { "\($0), \($1) veces, primero \($2)" })
 }

@@ -47,13 +47,16 @@ public struct NarrationScript: Hashable, Sendable {
     for stats in description.statistics {
       guard let highest = stats.maximum, let lowest = stats.minimum else { continue }
       var sentence = language.extremes(
-        stats.name.isEmpty ? chart.title : stats.name, highest: description.valueText(for: highest),
-        lowest: description.valueText(for: lowest))
+        stats.name.isEmpty ? chart.title : stats.name,
+        highest: description.extremeText(for: highest, count: stats.maximumCount),
+        lowest: description.extremeText(for: lowest, count: stats.minimumCount))
       if let trend = stats.trend {
         sentence += " " + language.trend(trend.direction, sentence: true)
       }
-      if !stats.outliers.isEmpty {
-        sentence += " " + language.outliers(stats.outliers.map(description.valueText))
+      // The extremes were just said: an outlier among them is not said again.
+      let outliers = stats.outliers.filter { $0.index != highest.index && $0.index != lowest.index }
+      if !outliers.isEmpty {
+        sentence += " " + language.outliers(outliers.map(description.valueText))
       }
       details.append(sentence)
     }

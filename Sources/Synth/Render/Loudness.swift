@@ -27,7 +27,7 @@ public struct Loudness: Hashable, Sendable {
   }
 
   /// Measures audio made of layers, a second at a time.
-  init(of audio: LayeredAudio, sampleRate: Int) throws {
+  package init(of audio: LayeredAudio, sampleRate: Int) throws {
     guard
       let state = ebur128_init(
         2, UInt(sampleRate), Int32(EBUR128_MODE_I.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue))
