@@ -141,6 +141,12 @@ public struct ExportSettings: Sendable {
         throw read.failure("expected 0 to 60 seconds")
       }
       render.tailCap = seconds
+    case .graphLevel:
+      guard case .number(let level) = setting.value, RenderOptions.graphLevels.contains(level)
+      else {
+        throw read.failure("expected -20 to 6 LU, the graph's loudness relative to the voice")
+      }
+      render.graphLevel = level
     case .reverb:
       guard case .number(let level) = setting.value, (0...1).contains(level) else {
         throw read.failure("expected 0 (none) to 1")

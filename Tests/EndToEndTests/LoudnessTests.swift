@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 import TestSupport
 import Testing
@@ -64,6 +65,51 @@ struct LoudnessTests {
     let reported = try #require(
       line.split(separator: " ").dropFirst().first.flatMap { Double($0) })
     #expect(abs(reported - measured.lufs) < 0.5)
+  }
+
+  /// Narrated at broadcast loudness: the voice (the narration stem) meets the target, and the graph
+  /// (every other stem together) sits at the graph level from it, both measured by pyloudnorm.
+  @Test(
+    "the voice is the anchor and the graph sits at its level",
+    arguments: [("birth-rate", 0.0), ("cars", 0), ("temperatures", 0), ("birth-rate", -6)]
+      as [(String, Double)])
+  func theVoiceIsTheAnchor(name: String, graphLevel: Double) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let wav = folder.appendingPathComponent("\(name).wav").path
+    let stems = folder.appendingPathComponent("stems")
+    let result = try run([
+      "convert", "Examples/\(name).json", "-o", folder.appendingPathComponent("a.mid").path,
+      "--narrate", "--wav", wav, "--stems", stems.path, "--loudness", "broadcast",
+      "--graph-level", ValueFormat.plain(graphLevel),
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    let script = """
+      import sys, glob, wave, numpy, pyloudnorm
+      def load(path):
+          with wave.open(path) as w:
+              rate, frames = w.getframerate(), w.readframes(w.getnframes())
+          return rate, numpy.frombuffer(frames, dtype='<i2').reshape(-1, 2) / 32768.0
+      rate, mix = load(sys.argv[1])
+      meter = pyloudnorm.Meter(rate)
+      voice, graph = None, None
+      for path in sorted(glob.glob(sys.argv[2] + '/*.wav')):
+          audio = load(path)[1]
+          if path.endswith('/Narration.wav'):
+              voice = audio
+          else:
+              graph = audio if graph is None else graph + audio
+      print(meter.integrated_loudness(voice), meter.integrated_loudness(graph))
+      """
+    let measured = try runPython(script, [wav, stems.path]).output.split(separator: " ").compactMap
+    {
+      Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    try #require(measured.count == 2)
+    #expect(abs(measured[0] - -23) < 1, "voice \(measured[0]) LUFS")
+    #expect(
+      abs(measured[1] - measured[0] - graphLevel) < 1, "graph \(measured[1]), voice \(measured[0])")
+    #expect(result.error.contains("speech -23.0 LUFS"))
   }
 
   @Test func eachStemsBextHoldsItsOwnLoudness() throws {

@@ -8,7 +8,7 @@ extension SonificationOptions {
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
     case key, tempo, timeSignature, start, frameRate, padStart, thresholds, gaps
     case exactLayout, grid, fitBars
-    case narrate, voice, speechRate, narrationPause
+    case narrate, voice, speechRate, narrationPause, graphLevel
     // How audio is rendered and written.
     case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy
 
@@ -16,8 +16,8 @@ extension SonificationOptions {
     /// `ExportSettings` checks; the mapping leaves them to it.
     public var isExportSetting: Bool {
       [
-        .narrate, .voice, .speechRate, .narrationPause, .sampleRate, .bitDepth, .tailCap, .reverb,
-        .loudness, .soundfont, .stemsBy,
+        .narrate, .voice, .speechRate, .narrationPause, .graphLevel, .sampleRate, .bitDepth,
+        .tailCap, .reverb, .loudness, .soundfont, .stemsBy,
       ].contains(self)
     }
   }
@@ -130,8 +130,8 @@ extension SonificationOptions {
   private mutating func apply(_ setting: OptionSetting) throws {
     let read = OptionReader(setting)
     switch setting.key {
-    case .narrate, .voice, .speechRate, .narrationPause, .sampleRate, .bitDepth, .tailCap, .reverb,
-      .loudness, .soundfont, .stemsBy:
+    case .narrate, .voice, .speechRate, .narrationPause, .graphLevel, .sampleRate, .bitDepth,
+      .tailCap, .reverb, .loudness, .soundfont, .stemsBy:
       return
     case .totalDuration: totalDuration = try read.positive()
     case .secondsPerUnit: secondsPerUnit = try read.positive()

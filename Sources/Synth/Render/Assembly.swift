@@ -1,3 +1,5 @@
+import Foundation
+
 /// Music as the synth made it, from time 0 of its events: before a lead-in, recordings and gain.
 package struct SynthesizedMusic: Sendable {
   /// Everything the synth made.
@@ -44,9 +46,11 @@ package struct AssembledAudio: Sendable {
 extension FluidSynthRenderer {
   /// The finished audio: after `leadIn` seconds of silence, `music` from `musicStart` on and the
   /// recordings from their starts, both on the events' timeline (the recordings of each name at
-  /// 0.9 of the music's peak, the audio lengthened to hold them, each name its own stem after the
-  /// music's); then the gain that brings the mix to the loudness or peak asked for, on every stem
-  /// alike, so that the stems still add up to the mix.
+  /// the loudness that puts the music `RenderOptions.graphLevel` LU from them, or at 0.9 of the
+  /// music's peak when either is too quiet to measure; the audio lengthened to hold them, each
+  /// name its own stem after the music's); then the gain that brings the recordings (the mix,
+  /// without any) to the loudness asked for, or the mix's peak to its level, on every stem alike,
+  /// so that the stems still add up to the mix.
   ///
   /// Nothing is copied: the music's arrays and the recordings' samples become layers.
   ///
@@ -72,26 +76,51 @@ extension FluidSynthRenderer {
     for recording in recordings where !names.contains(recording.name) {
       names.append(recording.name)
     }
-    let spoken = names.map { name -> [LayeredAudio.Layer] in
-      let clips = recordings.filter { $0.name == name }
-      let peak = clips.reduce(Float(0)) { max($0, StereoAudio.peak(of: $1.samples)) }
-      return clips.map { clip in
-        LayeredAudio.Layer(
-          .memory(StereoAudio(left: clip.samples, right: clip.samples)),
-          offset: lead + Int((clip.start * rate).rounded()),
-          gain: peak > 0 && musicPeak > 0 ? 0.9 * musicPeak / peak : 1)
-      }
-    }
     func placed(_ audio: StoredAudio) -> LayeredAudio.Layer {
       LayeredAudio.Layer(audio, offset: offset)
+    }
+    // The music's loudness, when recordings are to be set against it.
+    let musicLoudness =
+      recordings.isEmpty
+      ? nil
+      : try Loudness(
+        of: LayeredAudio(layers: [placed(music.mix)], frames: offset + music.mix.frames),
+        sampleRate: options.sampleRate
+      ).integrated
+    let spoken = try names.map { name -> [LayeredAudio.Layer] in
+      let clips = recordings.filter { $0.name == name }
+      var layers = clips.map { clip in
+        LayeredAudio.Layer(
+          .memory(StereoAudio(left: clip.samples, right: clip.samples)),
+          offset: lead + Int((clip.start * rate).rounded()))
+      }
+      // The voice sits `graphLevel` LU over the music (its loudness measured alone); a voice
+      // or music too quiet to measure is matched by peak instead.
+      let frames = layers.reduce(0) { max($0, $1.range.upperBound) }
+      let voice = try Loudness(
+        of: LayeredAudio(layers: layers, frames: frames), sampleRate: options.sampleRate
+      ).integrated
+      let peak = clips.reduce(Float(0)) { max($0, StereoAudio.peak(of: $1.samples)) }
+      let gain: Float
+      if let musicLoudness, musicLoudness.isFinite, voice.isFinite {
+        gain = Float(pow(10, (musicLoudness - options.graphLevel - voice) / 20))
+      } else {
+        gain = peak > 0 && musicPeak > 0 ? 0.9 * musicPeak / peak : 1
+      }
+      for index in layers.indices { layers[index].gain = gain }
+      return layers
     }
     let layers = [placed(music.mix)] + spoken.joined()
     var mix = LayeredAudio(
       layers: layers, frames: layers.reduce(0) { max($0, $1.range.upperBound) })
+    // With a narration, the voice is the anchor: its own loudness meets the target.
+    let voices = Array(spoken.joined())
+    let anchor =
+      voices.isEmpty ? nil : LayeredAudio(layers: voices, frames: mix.frames)
 
     var notes = music.warnings
     let (gain, report) = try GainStaging.gain(
-      for: mix, sampleRate: options.sampleRate, options: options, notes: &notes)
+      for: mix, anchor: anchor, sampleRate: options.sampleRate, options: options, notes: &notes)
     mix.gain = gain
     func stem(_ layers: [LayeredAudio.Layer]) -> LayeredAudio {
       var audio = LayeredAudio(layers: layers, frames: mix.frames)

@@ -6,11 +6,13 @@ enum GainStaging {
   /// The most a render is amplified: 60 dB.
   static let maximumGain: Float = 1000
 
-  /// The gain that brings the mix to `options.loudness` (without passing the true-peak ceiling),
-  /// or, without a loudness target, its peak to `options.peakLevel`; and what the loudness then is.
-  /// A mix too quiet to measure (under the -70 LUFS gate) is peak-normalised, with a note.
+  /// The gain that brings the mix, or its `anchor` (a narration's voice) when there is one, to
+  /// `options.loudness` (without passing the mix's true-peak ceiling), or, without a loudness
+  /// target, the mix's peak to `options.peakLevel`; and what the loudness then is. A mix too
+  /// quiet to measure (under the -70 LUFS gate) is peak-normalised, with a note.
   static func gain(
-    for mix: LayeredAudio, sampleRate: Int, options: RenderOptions, notes: inout [String]
+    for mix: LayeredAudio, anchor: LayeredAudio? = nil, sampleRate: Int, options: RenderOptions,
+    notes: inout [String]
   ) throws -> (Float, LoudnessReport?) {
     let peak = try mix.peak()
     let peakGain: Float =
@@ -23,14 +25,15 @@ enum GainStaging {
       )
       return (peakGain, nil)
     }
-    let wanted = target - measured.integrated
+    let voice = try anchor.map { try Loudness(of: $0, sampleRate: sampleRate).integrated }
+    let anchored = voice.flatMap { $0.isFinite ? $0 : nil } ?? measured.integrated
+    let wanted = target - anchored
     let allowed = Loudness.truePeakCeiling - measured.truePeak
     let decibels = min(wanted, allowed, 20 * log10(Double(maximumGain)))
     let reached = measured.adding(gain: decibels)
-    return (
-      Float(pow(10, decibels / 20)),
-      LoudnessReport(
-        target: target, reached: reached, shortfall: max(0, target - reached.integrated))
-    )
+    var report = LoudnessReport(
+      target: target, reached: reached, shortfall: max(0, wanted - decibels))
+    if let voice, voice.isFinite { report.speech = voice + decibels }
+    return (Float(pow(10, decibels / 20)), report)
   }
 }

@@ -84,15 +84,19 @@ public struct LoudnessReport: Hashable, Sendable {
   public var target: Double
   /// The loudness and true peak of the mix as written.
   public var reached: Loudness
-  /// How many LU the mix fell short of the target because the true peak would otherwise have
-  /// passed its ceiling; 0 when it reached the target.
+  /// How many LU the mix (or the voice, with a narration) fell short of the target because the
+  /// true peak would otherwise have passed its ceiling; 0 when it reached the target.
   public var shortfall: Double
+  /// The narration's own integrated loudness as written, the anchor the target is for; nil
+  /// without a narration.
+  public var speech: Double?
 
   /// "loudness: -23.0 LUFS integrated, true peak -7.9 dBTP", and the shortfall when there is one.
   public var summary: String {
     var text = String(
       format: "loudness: %.1f LUFS integrated, true peak %.1f dBTP", reached.integrated,
       reached.truePeak)
+    if let speech { text += String(format: ", speech %.1f LUFS", speech) }
     if shortfall > 0.05 {
       text += String(
         format: " (%.1f LU short of %.1f LUFS: more gain would take the true peak over %.0f dBTP)",

@@ -9,6 +9,12 @@ public struct RenderOptions: Hashable, Sendable {
   /// The integrated loudness the mix is brought to, in LUFS (ITU-R BS.1770), with its true peak
   /// at or under `Loudness.truePeakCeiling`; nil keeps the peak at `peakLevel`.
   public var loudness: Double?
+  /// How loud the graph sits relative to a narration, in LU: 0 (the default) makes the graph's
+  /// integrated loudness the voice's; -6 puts it 6 LU under. With a narration, the voice is the
+  /// anchor: `loudness` is the voice's own integrated loudness.
+  public var graphLevel: Double = 0
+  /// The graph levels a render accepts, in LU.
+  public static let graphLevels = -20.0...6.0
   /// FluidSynth's voice limit.
   public var polyphony: Int = 256
   /// Whether to keep each stem's audio, not only the mix.

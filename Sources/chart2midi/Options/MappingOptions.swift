@@ -192,6 +192,13 @@ struct MappingOptions: ParsableArguments {
   var narrationPause: String?
 
   @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "How loud the graph sits relative to the narration's voice, -20 to 6 LU (default 0: as loud as the voice); with --loudness, the voice meets the target.",
+      valueName: "lu"))
+  var graphLevel: String?
+
+  @Option(
     name: .customLong("threshold"), parsing: .unconditionalSingleValue,
     help: ArgumentHelp(
       "A y value (or mean: each series' own) whose crossings play an earcon on the Gridlines track, high rising and low falling, with an optional name for its markers (repeatable).",
@@ -307,6 +314,7 @@ struct MappingOptions: ParsableArguments {
     add(.voice, voice, "--voice")
     add(.speechRate, speechRate, "--speech-rate")
     add(.narrationPause, narrationPause, "--narration-pause")
+    add(.graphLevel, graphLevel, "--graph-level")
     add(.thresholds, thresholds, "--threshold")
     add(.gaps, gaps, "--gaps")
     add(.key, key, "--key")
