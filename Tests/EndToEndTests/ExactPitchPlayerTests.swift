@@ -9,17 +9,6 @@ import Testing
 struct ExactPitchPlayerTests {
   static let generalMIDI = "/usr/share/sounds/sf2/default-GM.sf2"
 
-  /// Runs a check of `Scripts/player-checks.py`: its status and what it printed.
-  func check(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let script = """
-      import runpy, sys
-      sys.argv = sys.argv[1:]
-      runpy.run_path(sys.argv[0], run_name="__main__")
-      """
-    return try runPython(
-      script, [projectRoot.appendingPathComponent("Scripts/player-checks.py").path] + arguments)
-  }
-
   func convert(_ chart: String, _ flags: [String], to midi: String) throws {
     let result = try run(["convert", chart, "-o", midi, "--markers", "none"] + flags)
     #expect(result.status == 0, "\(result.error)")
@@ -53,12 +42,12 @@ struct ExactPitchPlayerTests {
     try player.run()
     player.waitUntilExit()
     #expect(player.terminationStatus == 0)
-    let result = try check(["spectrogram", own, theirs])
+    let result = try runPlayerCheck(["spectrogram", own, theirs])
     let correlation = try #require(
       Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(correlation >= 0.99, "spectrogram correlation \(correlation)")
     // Each series keeps its channels on one port.
-    let layout = try check(["layout", midi])
+    let layout = try runPlayerCheck(["layout", midi])
     if flags.contains("notes") || chart == "cars" {
       #expect(layout.status == 0, "\(layout.output)")
     } else {
@@ -78,7 +67,7 @@ struct ExactPitchPlayerTests {
         "--scale", "exact", "--program", "Europe=marimba", "--program", "Japan=xylophone",
         "--program", "USA=vibraphone",
       ], to: midi)
-    let result = try check(["onsets", midi, "/etc/timidity/timgm6mb.cfg"])
+    let result = try runPlayerCheck(["onsets", midi, "/etc/timidity/timgm6mb.cfg"])
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output.split(separator: "\n").count == 3, "\(result.output)")
   }
@@ -97,7 +86,7 @@ struct ExactPitchPlayerTests {
     let ports = try run(
       ["convert", "Examples/cars.json", "--scale", "exact", "--exact-layout", "ports", "-o", midi])
     #expect(ports.status == 0)
-    let layout = try check(["layout", midi])
+    let layout = try runPlayerCheck(["layout", midi])
     #expect(layout.output.contains("port meta events"))
   }
 }

@@ -30,17 +30,9 @@ struct ScoreImportTests {
     try program.run()
     program.waitUntilExit()
     #expect(program.terminationStatus == 0)
-    let script = """
-      import runpy, sys
-      sys.argv = sys.argv[1:]
-      runpy.run_path(sys.argv[0], run_name="__main__")
-      """
-    return try runPython(
-      script,
-      [
-        projectRoot.appendingPathComponent("Scripts/player-checks.py").path, "musicxml", score,
-        signature, tempo, "Europe", "Japan", "USA",
-      ])
+    return try runPlayerCheck([
+      "musicxml", score, signature, tempo, "Europe", "Japan", "USA",
+    ])
   }
 
   @Test(

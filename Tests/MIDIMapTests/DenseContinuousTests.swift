@@ -15,17 +15,6 @@ struct DenseContinuousTests {
       contentsOf: projectRoot.appendingPathComponent("Tests/Fixtures/Dense/\(name).json"))
   }
 
-  /// Runs a check of `Scripts/player-checks.py`: its status and what it printed.
-  func check(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let script = """
-      import runpy, sys
-      sys.argv = sys.argv[1:]
-      runpy.run_path(sys.argv[0], run_name="__main__")
-      """
-    return try runPython(
-      script, [projectRoot.appendingPathComponent("Scripts/player-checks.py").path] + arguments)
-  }
-
   func write(_ score: Score, in folder: URL, as name: String) throws -> String {
     let path = folder.appendingPathComponent(name).path
     try Data(SMFEncoder().encode(score)).write(to: URL(fileURLWithPath: path))
@@ -49,7 +38,7 @@ struct DenseContinuousTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try write(score, in: folder, as: "hourly.mid")
-    let result = try check(["density", path, "8"])
+    let result = try runPlayerCheck(["density", path, "8"])
     #expect(result.status == 0, "\(result.output)")
     // The lowest and highest points play at their times, at their pitches (minmax keeps them).
     if rule == .minmax {
@@ -118,7 +107,7 @@ struct DenseContinuousTests {
     let points = folder.appendingPathComponent("points.json")
     let list = kept.map { "[\(Timebase.seconds($0.tick)), \($0.pitch!)]" }.joined(separator: ",")
     try Data("[\(list)]".utf8).write(to: points)
-    let result = try check(["glide", path, points.path, "\(options.bendRange)"])
+    let result = try runPlayerCheck(["glide", path, points.path, "\(options.bendRange)"])
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output.contains("0 problems"), "\(result.output)")
   }

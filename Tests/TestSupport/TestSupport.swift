@@ -56,6 +56,18 @@ public func wavData(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
   wavChunks(bytes)?.first { $0.id == "data" }?.body
 }
 
+/// Runs a check of `Scripts/player-checks.py` (the files as other players and readers take them)
+/// with the tests' virtual environment: its exit status and what it printed.
+public func runPlayerCheck(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  let script = """
+    import runpy, sys
+    sys.argv = sys.argv[1:]
+    runpy.run_path(sys.argv[0], run_name="__main__")
+    """
+  return try runPython(
+    script, [projectRoot.appendingPathComponent("Scripts/player-checks.py").path] + arguments)
+}
+
 /// Runs a Python script with the tests' virtual environment (`make test` makes it, with mido,
 /// pyloudnorm and scipy): its exit status and standard output.
 public func runPython(_ script: String, _ arguments: [String]) throws -> (

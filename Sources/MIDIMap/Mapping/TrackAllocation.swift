@@ -77,7 +77,7 @@ struct TrackAllocation {
       let limit = ChartMapper.maximumPorts * perPort
       let what =
         options.scale == .exact
-        ? "more than \(limit) melodic channels (a channel per track, more with --exact-layout ports)"
+        ? "more than \(limit) melodic channels (a channel per track, more with the ports exact layout)"
         : "\(keys.count) melodic tracks"
       throw MIDIMapError(
         "the chart needs \(what), but MIDI has room for \(limit) (\(ChartMapper.maximumPorts) ports of \(perPort) channels); choose fewer series to play"
