@@ -237,7 +237,7 @@ public enum ChartExport {
         // A stem's bext holds its own loudness, measured as written, never the mix's.
         described.loudness =
           rendering.loudness == nil
-          ? nil : try Loudness(of: audio, sampleRate: rendering.sampleRate)
+          ? nil : try Loudness(of: audio, sampleRate: rendering.sampleRate, detail: .full)
       }
       let (sampleRate, format) = (rendering.sampleRate, settings.sampleFormat)
       files.append(

@@ -96,9 +96,6 @@ public struct ExportSettings: Sendable {
     return copy
   }
 
-  /// The text of `loudness` that names a preset: `broadcast` (EBU R128) or `web`.
-  static let loudnessPresets = ["broadcast": Loudness.broadcast, "web": Loudness.web]
-
   private mutating func apply(_ setting: OptionSetting) throws {
     let read = OptionReader(setting)
     switch setting.key {
@@ -154,10 +151,13 @@ public struct ExportSettings: Sendable {
       render.reverb = level
     case .loudness:
       switch setting.value {
-      case .number(let lufs) where Loudness.targets.contains(lufs): render.loudness = lufs
-      case .string(let name) where Self.loudnessPresets[name] != nil:
-        render.loudness = Self.loudnessPresets[name]
-      default: throw read.failure("expected -70 to 0 LUFS, broadcast (-23) or web (-16)")
+      case .number(let lufs) where Loudness.targets.contains(lufs):
+        render.loudness = LoudnessTarget(lufs)
+      case .string(let name) where LoudnessTarget.presets.contains(where: { $0.name == name }):
+        render.loudness = LoudnessTarget.presets.first { $0.name == name }
+      default:
+        throw read.failure(
+          "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27)")
       }
     case .soundfont:
       guard case .string(let path) = setting.value, !path.isEmpty else {

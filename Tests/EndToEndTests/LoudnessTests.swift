@@ -3,68 +3,177 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Integrated loudness (ITU-R BS.1770, with pyloudnorm) and true peak (4x oversampling with
-/// scipy) of 16-bit WAV files, measured without libebur128.
-func measureLoudness(_ paths: [String]) throws -> [(lufs: Double, truePeak: Double)] {
+/// What the tests measure of a WAV file, without libebur128 or chart2midi's own meters.
+struct MeasuredLoudness {
+  /// Integrated loudness (pyloudnorm), in LUFS.
+  var lufs: Double
+  /// The true peak: the peak of the audio upsampled 4x by scipy's polyphase resampler, in dBTP.
+  var truePeak: Double
+  /// The largest short-term loudness: 3 s windows every 100 ms, K-weighted by pyloudnorm's
+  /// filters, computed here from 100 ms blocks' mean squares.
+  var maximumShortTerm: Double
+}
+
+/// Measures 16-bit WAV files, each alone, or with `sum` every file after the first added together
+/// as one (a graph made of stems).
+func measureLoudness(_ paths: [String], sum: Bool = false) throws -> [MeasuredLoudness] {
   let script = """
     import sys, wave, numpy, pyloudnorm
-    from scipy.signal import resample_poly
-    for path in sys.argv[1:]:
+    from scipy.signal import resample_poly, lfilter
+    def load(path):
         with wave.open(path) as w:
             rate, frames = w.getframerate(), w.readframes(w.getnframes())
-        audio = numpy.frombuffer(frames, dtype='<i2').reshape(-1, 2) / 32768.0
-        lufs = pyloudnorm.Meter(rate).integrated_loudness(audio)
+        return rate, numpy.frombuffer(frames, dtype='<i2').reshape(-1, 2) / 32768.0
+    def measure(rate, audio):
+        meter = pyloudnorm.Meter(rate)
+        lufs = meter.integrated_loudness(audio)
         peak = numpy.abs(resample_poly(audio, 4, 1, axis=0)).max()
-        print(lufs, 20 * numpy.log10(peak))
+        weighted = audio.copy()
+        for stage in meter._filters.values():
+            weighted = lfilter(stage.b, stage.a, weighted, axis=0)
+        block = rate // 10
+        count = len(weighted) // block
+        energy = (weighted[:count * block] ** 2).reshape(count, block, 2).mean(axis=1).sum(axis=1)
+        padded = numpy.concatenate([numpy.zeros(29), energy])
+        windows = numpy.convolve(padded, numpy.ones(30) / 30, mode='valid')
+        short = -0.691 + 10 * numpy.log10(windows.max())
+        print(lufs, 20 * numpy.log10(peak), short)
+    paths = sys.argv[2:]
+    if sys.argv[1] == 'sum':
+        rate, first = load(paths[0])
+        measure(rate, first)
+        measure(rate, sum(load(path)[1] for path in paths[1:]))
+    else:
+        for path in paths:
+            measure(*load(path))
     """
-  let result = try runPython(script, paths)
+  let result = try runPython(script, [sum ? "sum" : "each"] + paths)
   try #require(result.status == 0, "pyloudnorm is missing: run `make test`")
   return result.output.split(separator: "\n").map { line in
     let numbers = line.split(separator: " ").compactMap { Double($0) }
-    return (numbers[0], numbers[1])
+    return MeasuredLoudness(lufs: numbers[0], truePeak: numbers[1], maximumShortTerm: numbers[2])
   }
 }
 
+/// The loudness presets: name, integrated target, true-peak ceiling.
+let loudnessPresets: [(name: String, target: Double, ceiling: Double)] = [
+  ("broadcast", -23, -1), ("atsc", -24, -2), ("web", -16, -1), ("streaming", -27, -2),
+]
+
 @Suite("Loudness for broadcast and the web", .serialized)
 struct LoudnessTests {
+  /// A render that measures loudness over and over: the release build when `make test` made it.
+  let program = releaseExecutable ?? executable
+
   @Test(
-    "the mix reaches the target within 0.5 LU, its true peak under -1 dBTP",
-    arguments: [("cars", "broadcast", -23.0), ("birth-rate", "web", -16.0), ("dice", "-20", -20.0)]
-      as [(String, String, Double)])
-  func theMixReachesTheTarget(name: String, loudness: String, target: Double) throws {
+    "the mix reaches the target within 0.5 LU, its true peak under the ceiling",
+    arguments: [
+      ("cars", "broadcast", -23.0, -1.0), ("birth-rate", "web", -16, -1), ("dice", "-20", -20, -1),
+      ("temperatures", "atsc", -24, -2), ("cars", "streaming", -27, -2),
+    ] as [(String, String, Double, Double)])
+  func theMixReachesTheTarget(name: String, loudness: String, target: Double, ceiling: Double)
+    throws
+  {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let wav = folder.appendingPathComponent("\(name).wav").path
-    let result = try run([
-      "convert", "Examples/\(name).json", "-o", folder.appendingPathComponent("a.mid").path,
-      "--wav", wav, "--loudness", loudness,
-    ])
+    let result = try run(
+      [
+        "convert", "Examples/\(name).json", "-o", folder.appendingPathComponent("a.mid").path,
+        "--wav", wav, "--loudness", loudness,
+      ], program: program)
     #expect(result.status == 0, "\(result.error)")
     let measured = try #require(try measureLoudness([wav]).first)
     #expect(abs(measured.lufs - target) < 0.5, "\(measured.lufs) LUFS")
-    #expect(measured.truePeak <= -1 + 0.05, "\(measured.truePeak) dBTP")
+    #expect(measured.truePeak <= ceiling + 0.05, "\(measured.truePeak) dBTP")
+    #expect(measured.maximumShortTerm <= target + 5, "short-term \(measured.maximumShortTerm)")
     // The command says what it reached.
-    #expect(
-      result.error.contains(String(format: "loudness: %.1f LUFS integrated, true peak", target)))
+    #expect(result.error.contains(String(format: "loudness: %.1f LUFS integrated, range", target)))
   }
 
-  @Test func aTargetThePeakForbidsStopsAtTheCeilingAndSaysSo() throws {
+  /// A target the peaks forbid without a limiter: the limiter holds the true peak at the ceiling,
+  /// and the target is reached.
+  @Test func theLimiterReachesATargetThePeaksForbid() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let wav = folder.appendingPathComponent("cars.wav").path
-    let result = try run([
-      "convert", "Examples/cars.json", "-o", folder.appendingPathComponent("a.mid").path,
-      "--wav", wav, "--loudness", "0",
-    ])
+    let result = try run(
+      [
+        "convert", "Examples/cars.json", "-o", folder.appendingPathComponent("a.mid").path,
+        "--wav", wav, "--loudness", "-10",
+      ], program: program)
     #expect(result.status == 0, "\(result.error)")
     let line = try #require(result.error.split(separator: "\n").first { $0.hasPrefix("loudness:") })
-    #expect(line.contains("LU short of 0.0 LUFS: more gain would take the true peak over -1 dBTP"))
+    #expect(line.contains("(limiter up to "), "\(line)")
     let measured = try #require(try measureLoudness([wav]).first)
+    #expect(abs(measured.lufs - -10) < 0.5, "\(measured.lufs) LUFS")
+    // At the ceiling, not under it by what a gain alone would have left.
     #expect(measured.truePeak <= -1 + 0.05 && measured.truePeak > -1.5, "\(measured.truePeak)")
-    // The loudness reported is the loudness measured.
-    let reported = try #require(
-      line.split(separator: " ").dropFirst().first.flatMap { Double($0) })
-    #expect(abs(reported - measured.lufs) < 0.5)
+  }
+
+  /// A target the limiter would reach only by pumping: one sentence with the figures, nothing
+  /// written.
+  @Test func aTargetTheLimiterCannotReachIsRefused() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try run(
+      [
+        "convert", "Examples/cars.json", "-o", folder.appendingPathComponent("a.mid").path,
+        "--wav", folder.appendingPathComponent("a.wav").path, "--loudness", "0",
+      ], program: program)
+    #expect(result.status != 0)
+    #expect(
+      result.error.hasPrefix(
+        "Error: the loudness target 0.0 LUFS with the true peak at -1.0 dBTP needs the limiter to cut "
+      ), "\(result.error)")
+    #expect(result.error.contains("more than the 10 dB it may before the sound pumps"))
+    #expect(result.error.split(separator: "\n").count == 1)
+    #expect(files(in: folder).isEmpty)
+  }
+
+  /// Every preset, narrated, on three charts: the voice (the narration stem) meets the target, the
+  /// graph (every other stem together) sits at the graph level from it, the mix's true peak is
+  /// under the ceiling and its short-term loudness within R128 s1, and the stems add up to the mix.
+  @Test(
+    "every preset holds with a narration",
+    arguments: ["birth-rate", "cars", "temperatures"])
+  func everyPresetHoldsWithANarration(name: String) throws {
+    for preset in loudnessPresets {
+      let folder = try temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let wav = folder.appendingPathComponent("\(name).wav").path
+      let stems = folder.appendingPathComponent("stems")
+      let result = try run(
+        [
+          "convert", "Examples/\(name).json", "-o", folder.appendingPathComponent("a.mid").path,
+          "--narrate", "--wav", wav, "--stems", stems.path, "--loudness", preset.name,
+        ], program: program)
+      #expect(result.status == 0, "\(result.error)")
+      let paths = files(in: stems).map { stems.appendingPathComponent($0).path }
+      let voice = try #require(paths.first { $0.hasSuffix("/Narration.wav") })
+      let graph = paths.filter { $0 != voice }
+      let mix = try #require(try measureLoudness([wav]).first)
+      let parts = try measureLoudness([voice] + graph, sum: true)
+      try #require(parts.count == 2)
+      let context = "\(name) \(preset.name)"
+      #expect(abs(parts[0].lufs - preset.target) < 0.5, "\(context): voice \(parts[0].lufs)")
+      #expect(abs(parts[1].lufs - parts[0].lufs) < 1, "\(context): graph \(parts[1].lufs)")
+      #expect(mix.truePeak <= preset.ceiling + 0.05, "\(context): \(mix.truePeak) dBTP")
+      #expect(mix.maximumShortTerm <= preset.target + 5, "\(context): \(mix.maximumShortTerm)")
+      #expect(result.error.contains(String(format: "speech %.1f LUFS", preset.target)))
+      // The stems, limited by the mix's envelope, still add up to it.
+      let sum = try runPython(
+        """
+        import sys, wave, numpy
+        def load(path):
+            with wave.open(path) as w:
+                return numpy.frombuffer(w.readframes(w.getnframes()), dtype='<i2').astype(int)
+        mix = load(sys.argv[1])
+        print(numpy.abs(mix - sum(load(path) for path in sys.argv[2:])).max())
+        """, [wav] + paths)
+      let difference = try #require(Int(sum.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+      #expect(difference <= 3, "\(context): stems differ from the mix by \(difference) LSB")
+    }
   }
 
   /// Narrated at broadcast loudness: the voice (the narration stem) meets the target, and the graph
@@ -78,11 +187,12 @@ struct LoudnessTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let wav = folder.appendingPathComponent("\(name).wav").path
     let stems = folder.appendingPathComponent("stems")
-    let result = try run([
-      "convert", "Examples/\(name).json", "-o", folder.appendingPathComponent("a.mid").path,
-      "--narrate", "--wav", wav, "--stems", stems.path, "--loudness", "broadcast",
-      "--graph-level", ValueFormat.plain(graphLevel),
-    ])
+    let result = try run(
+      [
+        "convert", "Examples/\(name).json", "-o", folder.appendingPathComponent("a.mid").path,
+        "--narrate", "--wav", wav, "--stems", stems.path, "--loudness", "broadcast",
+        "--graph-level", ValueFormat.plain(graphLevel),
+      ], program: program)
     #expect(result.status == 0, "\(result.error)")
     let script = """
       import sys, glob, wave, numpy, pyloudnorm
@@ -117,31 +227,46 @@ struct LoudnessTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let wav = folder.appendingPathComponent("dice.wav").path
     let stems = folder.appendingPathComponent("stems")
-    let result = try run([
-      "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("a.mid").path,
-      "--wav", wav, "--stems", stems.path, "--loudness", "broadcast",
-    ])
+    let result = try run(
+      [
+        "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("a.mid").path,
+        "--wav", wav, "--stems", stems.path, "--loudness", "broadcast",
+      ], program: program)
     #expect(result.status == 0, "\(result.error)")
-    /// The bext loudness value (v2: a signed 16-bit count of hundredths at byte 412 of the body).
-    func bextLoudness(_ path: String) throws -> Double {
+    /// The bext loudness fields (v2: signed 16-bit counts of hundredths from byte 412 of the
+    /// body): loudness value, range, max true peak, max momentary, max short-term.
+    func bextLoudness(_ path: String) throws -> [Double?] {
       let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
       let bext = try #require(wavChunks(bytes)?.first { $0.id == "bext" }?.body)
-      let at = bext.startIndex + 412
-      return Double(Int16(bitPattern: UInt16(bext[at]) | UInt16(bext[at + 1]) << 8)) / 100
+      return (0..<5).map { field in
+        let at = bext.startIndex + 412 + 2 * field
+        let value = Int16(bitPattern: UInt16(bext[at]) | UInt16(bext[at + 1]) << 8)
+        return value == 0x7FFF ? nil : Double(value) / 100
+      }
     }
     let paths = files(in: stems).map { stems.appendingPathComponent($0).path }
     #expect(paths.count == 3)  // three players, one after another
-    // libebur128 (in the file) and pyloudnorm (here) agree within about 0.1 LU.
+    // libebur128 and chart2midi's meters (in the file) and pyloudnorm and scipy (here) agree
+    // within about 0.1 LU.
     let measured = try measureLoudness([wav] + paths)
-    #expect(abs(try bextLoudness(wav) - measured[0].lufs) < 0.2)
     var written: [Double] = []
-    for (path, own) in zip(paths, measured.dropFirst()) {
-      written.append(try bextLoudness(path))
-      #expect(abs(written.last! - own.lufs) < 0.2, "\(path): bext \(written), measured \(own.lufs)")
+    for (path, own) in zip([wav] + paths, measured) {
+      let fields = try bextLoudness(path)
+      let value = try #require(fields[0])
+      written.append(value)
+      #expect(abs(value - own.lufs) < 0.2, "\(path): bext \(value), measured \(own.lufs)")
+      #expect(abs(try #require(fields[2]) - own.truePeak) < 0.2, "\(path): \(fields)")
+      #expect(
+        abs(try #require(fields[4]) - own.maximumShortTerm) < 0.3,
+        "\(path): \(fields), short-term \(own.maximumShortTerm)")
+      // A range and a momentary maximum are written, the momentary at least the short-term.
+      let range = try #require(fields[1])
+      #expect(range >= 0 && range < 40)
+      #expect(try #require(fields[3]) >= fields[4]! - 0.01)
     }
     // Its own figure, not the mix's: the stems measure apart from the mix and from each other.
-    #expect(written.contains { abs($0 - (try! bextLoudness(wav))) > 0.5 })
-    #expect(Set(written).count == 3)
+    #expect(written.dropFirst().contains { abs($0 - written[0]) > 0.5 })
+    #expect(Set(written.dropFirst()).count == 3)
   }
 
   @Test(arguments: ["-80", "loud", "1"])
@@ -155,7 +280,7 @@ struct LoudnessTests {
     #expect(result.status == 1)
     #expect(
       result.error
-        == "Error: --loudness: expected -70 to 0 LUFS, broadcast (-23) or web (-16), found \(Double(loudness) == nil ? "\"\(loudness)\"" : loudness)\n"
+        == "Error: --loudness: expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27), found \(Double(loudness) == nil ? "\"\(loudness)\"" : loudness)\n"
     )
     #expect(files(in: folder).isEmpty)
   }

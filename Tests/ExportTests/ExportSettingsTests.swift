@@ -46,10 +46,14 @@ struct ExportSettingsTests {
       message: "expected 0 (none) to 1, found 2"),
     AudioMistake(
       key: .loudness, json: .string("loud"), flag: "--loudness", argument: "loud",
-      message: "expected -70 to 0 LUFS, broadcast (-23) or web (-16), found \"loud\""),
+      message:
+        "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27), found \"loud\""
+    ),
     AudioMistake(
       key: .loudness, json: .number(-80), flag: "--loudness", argument: "-80",
-      message: "expected -70 to 0 LUFS, broadcast (-23) or web (-16), found -80"),
+      message:
+        "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27), found -80"
+    ),
     AudioMistake(
       key: .stemsBy, json: .string("instrument"), flag: "--stems-by", argument: "instrument",
       message: "expected one of \"series\", \"track\", found \"instrument\""),
@@ -83,7 +87,7 @@ struct ExportSettingsTests {
     ])
     let settings = try ExportSettings.forChart(
       chart, overrides: [.commandLine(.loudness, ["web"], flag: "--loudness")])
-    #expect(settings.render.loudness == Loudness.web)
+    #expect(settings.render.loudness == LoudnessTarget.web)
     #expect(settings.render.sampleRate == 48000)
     #expect(settings.sampleFormat == .float32)
     #expect(settings.stemsBy == .track)
@@ -105,7 +109,7 @@ struct ExportSettingsTests {
           (narration.voice, narration.speechRate, narration.pause) = ("de", 200, 1)
           return narration
         }())
-    #expect(settings.render.loudness == -20)
+    #expect(settings.render.loudness == LoudnessTarget(-20))
   }
 
   @Test func aMissingSoundFontIsNamedAtItsSetting() throws {

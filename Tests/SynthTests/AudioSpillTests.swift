@@ -32,7 +32,7 @@ struct AudioSpillTests {
   func renderer(loudness: Double? = nil) throws -> FluidSynthRenderer {
     var options = RenderOptions()
     options.rendersStems = true
-    options.loudness = loudness
+    options.loudness = loudness.map { LoudnessTarget($0) }
     return FluidSynthRenderer(soundFont: try soundFont(), options: options)
   }
 

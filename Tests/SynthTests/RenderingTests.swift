@@ -61,7 +61,7 @@ struct RenderingTests {
       ])
     var options = RenderOptions()
     options.rendersStems = true
-    options.loudness = loudness
+    options.loudness = loudness.map { LoudnessTarget($0) }
     let rendering = try FluidSynthRenderer(soundFont: try soundFont(), options: options)
       .render(Performance(score: score))
     #expect(rendering.stems.map(\.name) == ["Early", "Late", "Gridlines"])

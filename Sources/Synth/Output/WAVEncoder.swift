@@ -218,8 +218,10 @@ public enum WAVEncoder {
       return littleEndian(Int16(clamping: Int((value * 100).rounded())))
     }
     // Loudness value, loudness range, max true peak, max momentary, max short-term loudness.
-    body += hundredths(metadata.loudness?.integrated) + hundredths(nil)
-    body += hundredths(metadata.loudness?.truePeak) + hundredths(nil) + hundredths(nil)
+    let loudness = metadata.loudness
+    body += hundredths(loudness?.integrated) + hundredths(loudness?.range)
+    body += hundredths(loudness?.truePeak) + hundredths(loudness?.maximumMomentary)
+    body += hundredths(loudness?.maximumShortTerm)
     body += [UInt8](repeating: 0, count: 180)
     return chunk("bext", body)
   }

@@ -23,7 +23,7 @@ package struct AssembledAudio: Sendable {
   package var mix: LayeredAudio
   /// Each stem's name and audio, when stems are kept; they add up to the mix.
   package var stems: [(name: String, audio: LayeredAudio)]
-  /// The gain that was applied to reach the peak level or the loudness.
+  /// The gain that was applied to reach the peak level or the loudness (before the limiter).
   package var gain: Float
   /// The loudness reached, when a target was asked for.
   package var loudness: LoudnessReport?
@@ -49,13 +49,14 @@ extension FluidSynthRenderer {
   /// the loudness that puts the music `RenderOptions.graphLevel` LU from them, or at 0.9 of the
   /// music's peak when either is too quiet to measure; the audio lengthened to hold them, each
   /// name its own stem after the music's); then the gain that brings the recordings (the mix,
-  /// without any) to the loudness asked for, or the mix's peak to its level, on every stem alike,
-  /// so that the stems still add up to the mix.
+  /// without any) to the loudness asked for, with the true-peak limiter's envelope, or the mix's
+  /// peak to its level, on every stem alike, so that the stems still add up to the mix.
   ///
   /// Nothing is copied: the music's arrays and the recordings' samples become layers.
   ///
   /// - Throws: `SynthError` when the audio would last more than `maximumDuration`, a recording is
-  ///   not at the render's sample rate, or the loudness cannot be measured.
+  ///   not at the render's sample rate, the loudness cannot be measured, or the target needs the
+  ///   limiter to cut deeper than it may.
   package func assemble(
     _ music: consuming SynthesizedMusic, leadIn: Double, musicStart: Double = 0,
     recordings: [Performance.Recording]
@@ -119,12 +120,14 @@ extension FluidSynthRenderer {
       voices.isEmpty ? nil : LayeredAudio(layers: voices, frames: mix.frames)
 
     var notes = music.warnings
-    let (gain, report) = try GainStaging.gain(
+    let (gain, envelope, report) = try GainStaging.gain(
       for: mix, anchor: anchor, sampleRate: options.sampleRate, options: options, notes: &notes)
     mix.gain = gain
+    mix.envelope = envelope
     func stem(_ layers: [LayeredAudio.Layer]) -> LayeredAudio {
       var audio = LayeredAudio(layers: layers, frames: mix.frames)
       audio.gain = gain
+      audio.envelope = envelope
       return audio
     }
     var stems: [(name: String, audio: LayeredAudio)] = []

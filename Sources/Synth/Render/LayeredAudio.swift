@@ -28,6 +28,8 @@ package struct LayeredAudio: Sendable {
   package var frames: Int
   /// What the sum is multiplied by.
   package var gain: Float = 1
+  /// What the sum is then multiplied by, frame by frame: a limiter's cuts.
+  package var envelope = GainEnvelope.unity
 
   /// Stereo audio as one layer.
   init(_ audio: StereoAudio) {
@@ -62,7 +64,7 @@ package struct LayeredAudio: Sendable {
     let reading = UnsafeMutableBufferPointer(rebasing: scratch[(2 * size)...])
     for first in stride(from: 0, to: frames, by: size) {
       let piece = first..<min(frames, first + size)
-      if gain == 1, layers.count == 1, layers[0].gain == 1,
+      if gain == 1, layers.count == 1, layers[0].gain == 1, !envelope.touches(piece),
         layers[0].range.lowerBound <= piece.lowerBound,
         piece.upperBound <= layers[0].range.upperBound
       {
@@ -121,9 +123,11 @@ package struct LayeredAudio: Sendable {
           right.baseAddress! + into, buffer: reading.baseAddress!, capacity: reading.count / 2)
       }
     }
-    guard gain != 1 else { return }
-    SampleMath.scale(left.baseAddress!, by: gain, count: piece.count)
-    SampleMath.scale(right.baseAddress!, by: gain, count: piece.count)
+    if gain != 1 {
+      SampleMath.scale(left.baseAddress!, by: gain, count: piece.count)
+      SampleMath.scale(right.baseAddress!, by: gain, count: piece.count)
+    }
+    envelope.apply(to: piece, left.baseAddress!, right.baseAddress!)
   }
 
   /// The audio as two arrays of its full length. When one layer in memory of gain 1 covers it
@@ -135,6 +139,13 @@ package struct LayeredAudio: Sendable {
       layers = []
       SampleMath.scale(&audio.left, by: gain)
       SampleMath.scale(&audio.right, by: gain)
+      audio.left.withUnsafeMutableBufferPointer { left in
+        audio.right.withUnsafeMutableBufferPointer { right in
+          if let first = left.baseAddress, let other = right.baseAddress {
+            envelope.apply(to: 0..<frames, first, other)
+          }
+        }
+      }
       return audio
     }
     return try dense()
@@ -155,7 +166,9 @@ package struct LayeredAudio: Sendable {
   /// The largest absolute sample value.
   func peak() throws -> Float {
     // One layer of gain 1 in a scratch file knows its peak.
-    if layers.count == 1, layers[0].gain == 1, case .file(let file) = layers[0].audio {
+    if layers.count == 1, layers[0].gain == 1, envelope.isUnity,
+      case .file(let file) = layers[0].audio
+    {
       return file.peak * abs(gain)
     }
     var largest: Float = 0

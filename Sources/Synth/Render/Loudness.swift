@@ -1,37 +1,49 @@
 internal import CEBUR128
 import Foundation
 
-/// A mix's loudness as ITU-R BS.1770 measures it (EBU R128): integrated loudness, gated, in LUFS,
-/// and the true peak (the peak between samples, found by oversampling), in dBTP. Measured with
-/// libebur128.
+/// A mix's loudness as ITU-R BS.1770 measures it (EBU R128, EBU Tech 3341 and 3342): integrated
+/// loudness, gated, in LUFS; the true peak (the peak between samples, found by oversampling), in
+/// dBTP; and, when measured in full, the loudness range in LU and the largest momentary (400 ms)
+/// and short-term (3 s) loudness, taken every 100 ms. The integrated loudness and the range are
+/// measured with libebur128, the true peak with `TruePeakMeter` (libebur128's own costs ten
+/// times as much), the windows with `LoudnessWindows`.
 public struct Loudness: Hashable, Sendable {
   /// Integrated loudness in LUFS; -infinity for audio quieter than the absolute gate (-70 LUFS).
   public var integrated: Double
   /// True peak in dBTP (decibels relative to full scale, between samples too).
   public var truePeak: Double
+  /// The loudness range in LU (EBU Tech 3342), when measured in full.
+  public var range: Double?
+  /// The largest momentary loudness in LUFS, when measured in full.
+  public var maximumMomentary: Double?
+  /// The largest short-term loudness in LUFS, when measured in full.
+  public var maximumShortTerm: Double?
 
-  /// The broadcast target of EBU R128: -23 LUFS.
-  public static let broadcast = -23.0
-  /// A usual target for the web and streaming: -16 LUFS.
-  public static let web = -16.0
-  /// The highest true peak a loudness target may reach: -1 dBTP, as EBU R128 asks.
-  public static let truePeakCeiling = -1.0
   /// The targets a render accepts, in LUFS.
   public static let targets = -70.0...0.0
 
-  /// Measures stereo audio.
+  /// How much a measure finds.
+  package enum Detail: Sendable {
+    /// Integrated loudness only (the true peak is left at -infinity).
+    case integrated
+    /// Integrated loudness and the true peak.
+    case peak
+    /// Everything: integrated, true peak, range, largest momentary and short-term loudness.
+    case full
+  }
+
+  /// Measures stereo audio in full.
   ///
   /// - Throws: `SynthError` when libebur128 cannot be set up or refuses the audio.
   public init(of audio: StereoAudio, sampleRate: Int) throws {
-    try self.init(of: LayeredAudio(audio), sampleRate: sampleRate)
+    try self.init(of: LayeredAudio(audio), sampleRate: sampleRate, detail: .full)
   }
 
-  /// Measures audio made of layers, a second at a time.
-  package init(of audio: LayeredAudio, sampleRate: Int) throws {
-    guard
-      let state = ebur128_init(
-        2, UInt(sampleRate), Int32(EBUR128_MODE_I.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue))
-    else {
+  /// Measures audio made of layers, a tenth of a second at a time.
+  package init(of audio: LayeredAudio, sampleRate: Int, detail: Detail = .peak) throws {
+    var mode = EBUR128_MODE_I.rawValue
+    if detail == .full { mode |= EBUR128_MODE_LRA.rawValue }
+    guard let state = ebur128_init(2, UInt(sampleRate), Int32(mode)) else {
       throw SynthError("libebur128 could not be set up (ebur128_init failed)", call: "ebur128_init")
     }
     var handle: UnsafeMutablePointer<ebur128_state>? = state
@@ -42,34 +54,34 @@ public struct Loudness: Hashable, Sendable {
           "the loudness could not be measured (\(call) failed: \(result))", call: call)
       }
     }
-    // Interleaved blocks of a second, so that no copy of the whole mix is made.
-    var interleaved = [Float](repeating: 0, count: 2 * sampleRate)
-    try audio.forEachPiece(size: sampleRate) { _, left, right in
+    // Interleaved blocks, so that no copy of the whole mix is made; the windows' loudness is
+    // followed alongside.
+    var interleaved = [Float](repeating: 0, count: 2 * LayeredAudio.pieceFrames)
+    var windows = detail == .full ? LoudnessWindows(sampleRate: sampleRate) : nil
+    try audio.forEachPiece { _, left, right in
       for frame in left.indices {
         interleaved[2 * frame] = left[frame]
         interleaved[2 * frame + 1] = right[frame]
       }
       try check(
         ebur128_add_frames_float(state, interleaved, left.count), "ebur128_add_frames_float")
+      windows?.add(left, right)
     }
     var integrated = 0.0
     try check(ebur128_loudness_global(state, &integrated), "ebur128_loudness_global")
-    var peak = 0.0
-    for channel in 0..<2 {
-      var side = 0.0
-      try check(ebur128_true_peak(state, UInt32(channel), &side), "ebur128_true_peak")
-      peak = max(peak, side)
-    }
     self.integrated = integrated
-    self.truePeak = peak > 0 ? 20 * log10(peak) : -.infinity
-  }
-
-  /// The loudness after a gain in dB: both measures move by the gain.
-  public func adding(gain decibels: Double) -> Loudness {
-    var result = self
-    result.integrated += decibels
-    result.truePeak += decibels
-    return result
+    self.truePeak = -.infinity
+    if detail != .integrated {
+      let peak = Double(try TruePeakMeter.peak(of: audio))
+      self.truePeak = peak > 0 ? 20 * log10(peak) : -.infinity
+    }
+    if detail == .full {
+      var range = 0.0
+      try check(ebur128_loudness_range(state, &range), "ebur128_loudness_range")
+      self.range = range
+      self.maximumMomentary = windows?.maximumMomentary
+      self.maximumShortTerm = windows?.maximumShortTerm
+    }
   }
 
   init(integrated: Double, truePeak: Double) {
@@ -78,29 +90,156 @@ public struct Loudness: Hashable, Sendable {
   }
 }
 
+/// The largest momentary (400 ms) and short-term (3 s) loudness of audio, its windows taken every
+/// 100 ms from its start (silence before it), as EBU Tech 3341 defines them: the K-weighting of
+/// ITU-R BS.1770 (a high shelf, then a high-pass, with its coefficients at any sample rate), the
+/// mean square of each 100 ms block, and the loudness of the blocks' mean over each window.
+/// libebur128 computes each window's loudness again from its samples, which costs the window's
+/// length every 100 ms; this costs a block.
+struct LoudnessWindows {
+  /// A biquad filter, direct form II transposed, in double precision.
+  struct Biquad {
+    var b0, b1, b2, a1, a2: Double
+    var z1 = 0.0
+    var z2 = 0.0
+
+    mutating func filter(_ x: Double) -> Double {
+      let y = b0 * x + z1
+      z1 = b1 * x - a1 * y + z2
+      z2 = b2 * x - a2 * y
+      return y
+    }
+  }
+
+  private var leftShelf: Biquad
+  private var leftPass: Biquad
+  private var rightShelf: Biquad
+  private var rightPass: Biquad
+  private let blockFrames: Int
+  private var blockEnergy = 0.0
+  private var blockFill = 0
+  /// The last 30 blocks' mean squares, oldest first.
+  private var blocks = [Double](repeating: 0, count: 30)
+  private(set) var maximumMomentary = -Double.infinity
+  private(set) var maximumShortTerm = -Double.infinity
+
+  init(sampleRate: Int) {
+    let rate = Double(sampleRate)
+    // The high shelf of BS.1770's pre-filter, at any rate.
+    let shelfK = tan(Double.pi * 1681.974450955533 / rate)
+    let shelfQ = 0.7071752369554196
+    let high = pow(10, 3.999843853973347 / 20)
+    let band = pow(high, 0.4996667741545416)
+    let shelfA0 = 1 + shelfK / shelfQ + shelfK * shelfK
+    let shelf = Biquad(
+      b0: (high + band * shelfK / shelfQ + shelfK * shelfK) / shelfA0,
+      b1: 2 * (shelfK * shelfK - high) / shelfA0,
+      b2: (high - band * shelfK / shelfQ + shelfK * shelfK) / shelfA0,
+      a1: 2 * (shelfK * shelfK - 1) / shelfA0,
+      a2: (1 - shelfK / shelfQ + shelfK * shelfK) / shelfA0)
+    // The RLB high-pass.
+    let passK = tan(Double.pi * 38.13547087602444 / rate)
+    let passQ = 0.5003270373238773
+    let passA0 = 1 + passK / passQ + passK * passK
+    let highPass = Biquad(
+      b0: 1, b1: -2, b2: 1, a1: 2 * (passK * passK - 1) / passA0,
+      a2: (1 - passK / passQ + passK * passK) / passA0)
+    (leftShelf, leftPass, rightShelf, rightPass) = (shelf, highPass, shelf, highPass)
+    blockFrames = max(1, sampleRate / 10)
+  }
+
+  /// Takes in the next frames.
+  mutating func add(_ left: UnsafeBufferPointer<Float>, _ right: UnsafeBufferPointer<Float>) {
+    for frame in left.indices {
+      let l = leftPass.filter(leftShelf.filter(Double(left[frame])))
+      let r = rightPass.filter(rightShelf.filter(Double(right[frame])))
+      blockEnergy += l * l + r * r
+      blockFill += 1
+      if blockFill == blockFrames { closeBlock() }
+    }
+  }
+
+  private mutating func closeBlock() {
+    blocks.removeFirst()
+    blocks.append(blockEnergy / Double(blockFrames))
+    blockEnergy = 0
+    blockFill = 0
+    func loudness(_ count: Int) -> Double {
+      let mean = blocks.suffix(count).reduce(0, +) / Double(count)
+      return mean > 0 ? -0.691 + 10 * log10(mean) : -.infinity
+    }
+    maximumMomentary = max(maximumMomentary, loudness(4))
+    maximumShortTerm = max(maximumShortTerm, loudness(30))
+  }
+}
+
+/// A loudness to bring a render to: the integrated loudness (of the narration's voice when there
+/// is one, else of the mix) and the true peak the mix may not pass, as a delivery specification
+/// sets them.
+public struct LoudnessTarget: Hashable, Sendable {
+  /// The integrated loudness in LUFS (LKFS).
+  public var integrated: Double
+  /// The highest true peak, in dBTP.
+  public var truePeakCeiling: Double
+  /// The preset's name, when the target is one.
+  public var name: String?
+
+  /// A target of `integrated` LUFS with its true peak at most -1 dBTP.
+  public init(_ integrated: Double, truePeakCeiling: Double = -1, name: String? = nil) {
+    self.integrated = integrated
+    self.truePeakCeiling = truePeakCeiling
+    self.name = name
+  }
+
+  /// EBU R128: -23 LUFS, -1 dBTP.
+  public static let broadcast = LoudnessTarget(-23, truePeakCeiling: -1, name: "broadcast")
+  /// ATSC A/85: -24 LKFS, -2 dBTP.
+  public static let atsc = LoudnessTarget(-24, truePeakCeiling: -2, name: "atsc")
+  /// The web and podcasts: -16 LUFS, -1 dBTP.
+  public static let web = LoudnessTarget(-16, truePeakCeiling: -1, name: "web")
+  /// Streaming services' dialogue-gated delivery: -27 LKFS, -2 dBTP.
+  public static let streaming = LoudnessTarget(-27, truePeakCeiling: -2, name: "streaming")
+  /// The presets by name.
+  public static let presets = [broadcast, atsc, web, streaming]
+
+  /// The largest short-term loudness EBU R128 s1 allows a programme at this target: 5 LU over it.
+  public var maximumShortTerm: Double { integrated + 5 }
+}
+
 /// What gain staging reached when it aimed at a loudness.
 public struct LoudnessReport: Hashable, Sendable {
-  /// The target in LUFS.
-  public var target: Double
-  /// The loudness and true peak of the mix as written.
+  /// The target.
+  public var target: LoudnessTarget
+  /// The mix as written, measured in full.
   public var reached: Loudness
   /// How many LU the mix (or the voice, with a narration) fell short of the target because the
-  /// true peak would otherwise have passed its ceiling; 0 when it reached the target.
-  public var shortfall: Double
+  /// gain is capped at 60 dB; 0 when it reached the target.
+  public var shortfall: Double = 0
   /// The narration's own integrated loudness as written, the anchor the target is for; nil
   /// without a narration.
   public var speech: Double?
+  /// The deepest cut the true-peak limiter made, in dB; 0 when it made none.
+  public var limiterCut: Double = 0
 
-  /// "loudness: -23.0 LUFS integrated, true peak -7.9 dBTP", and the shortfall when there is one.
+  /// "loudness: -23.0 LUFS integrated, speech -23.0 LUFS, range 5.2 LU, max momentary -17.1
+  /// LUFS, max short-term -19.4 LUFS, true peak -1.0 dBTP", the limiter's deepest cut when it
+  /// made one, and the shortfall when there is one.
   public var summary: String {
-    var text = String(
-      format: "loudness: %.1f LUFS integrated, true peak %.1f dBTP", reached.integrated,
-      reached.truePeak)
+    var text = String(format: "loudness: %.1f LUFS integrated", reached.integrated)
     if let speech { text += String(format: ", speech %.1f LUFS", speech) }
+    if let range = reached.range { text += String(format: ", range %.1f LU", range) }
+    if let momentary = reached.maximumMomentary, momentary.isFinite {
+      text += String(format: ", max momentary %.1f LUFS", momentary)
+    }
+    if let shortTerm = reached.maximumShortTerm, shortTerm.isFinite {
+      text += String(format: ", max short-term %.1f LUFS", shortTerm)
+    }
+    text += String(format: ", true peak %.1f dBTP", reached.truePeak)
+    if limiterCut >= 0.05 { text += String(format: " (limiter up to %.1f dB)", limiterCut) }
     if shortfall > 0.05 {
       text += String(
-        format: " (%.1f LU short of %.1f LUFS: more gain would take the true peak over %.0f dBTP)",
-        shortfall, target, Loudness.truePeakCeiling)
+        format: " (%.1f LU short of %.1f LUFS: the gain is capped at 60 dB)", shortfall,
+        target.integrated)
     }
     return text
   }

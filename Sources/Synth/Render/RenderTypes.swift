@@ -6,9 +6,9 @@ public struct RenderOptions: Hashable, Sendable {
   public var tailCap: Double = 5
   /// The peak level of the mix after gain staging, in dBFS, when no `loudness` is asked for.
   public var peakLevel: Double = -1
-  /// The integrated loudness the mix is brought to, in LUFS (ITU-R BS.1770), with its true peak
-  /// at or under `Loudness.truePeakCeiling`; nil keeps the peak at `peakLevel`.
-  public var loudness: Double?
+  /// The integrated loudness the mix (with a narration, its voice) is brought to (ITU-R BS.1770),
+  /// with the true peak held at its ceiling by a limiter; nil keeps the peak at `peakLevel`.
+  public var loudness: LoudnessTarget?
   /// How loud the graph sits relative to a narration, in LU: 0 (the default) makes the graph's
   /// integrated loudness the voice's; -6 puts it 6 LU under. With a narration, the voice is the
   /// anchor: `loudness` is the voice's own integrated loudness.

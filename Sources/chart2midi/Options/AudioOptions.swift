@@ -74,9 +74,9 @@ struct SoundOptions: ParsableArguments {
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
-      "The mix's integrated loudness (ITU-R BS.1770), -70 to 0 LUFS, or broadcast (-23) or web (-16), with its true peak at -1 dBTP at most; stems take the same gain. Default: the peak at -1 dBFS.",
-      valueName: "lufs"),
-    completion: .list(["broadcast", "web"]))
+      "The integrated loudness (ITU-R BS.1770) of the narration's voice, or of the mix without one: -70 to 0 LUFS with the true peak at -1 dBTP, or a preset: broadcast (EBU R128, -23 LUFS, -1 dBTP), atsc (A/85, -24, -2), web (-16, -1), streaming (-27, -2). A true-peak limiter holds the ceiling; stems take the same gain. Default: the peak at -1 dBFS.",
+      valueName: "lufs|preset"),
+    completion: .list(["broadcast", "atsc", "web", "streaming"]))
   var loudness: String?
 
   /// The flags as settings, in a fixed order.
