@@ -1,7 +1,7 @@
 # chart2midi: make demo | make test | make bench | make docs | make format
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libglib2.0-dev libebur128-dev libespeak-ng-dev libsoxr-dev fluidsynth timgm6mb-soundfont python3-venv aubio-tools musescore3 \
+APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libglib2.0-dev libebur128-dev libespeak-ng-dev libsoxr-dev fluidsynth timgm6mb-soundfont python3-venv aubio-tools musescore3 mediainfo \
   chromium chromium-driver fonts-dejavu-core default-jre-headless
 SWIFT ?= swift
 BIN := .build/debug/chart2midi

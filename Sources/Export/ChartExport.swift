@@ -222,6 +222,7 @@ public enum ChartExport {
     report.loudness = rendering.loudness
     var metadata = WAVMetadata(description: performance.title)
     metadata.loudness = rendering.loudness?.reached
+    metadata.originationDate = try ExportSettings.originationDate()
     // A start that is not padded is where the first sample lies on the programme's timeline.
     if let start = performance.start, performance.leadIn == 0 {
       metadata.timeReference = Int((start.secondsValue * Double(rendering.sampleRate)).rounded())
@@ -234,6 +235,9 @@ public enum ChartExport {
       var described = metadata
       if let stem {
         described.description = "\(performance.title): \(stem)"
+        described.trackName = stem
+        // The markers are the mix's; a stem carries them when asked.
+        if !settings.stemCues { described.cues = [] }
         // A stem's bext holds its own loudness, measured as written, never the mix's.
         described.loudness =
           rendering.loudness == nil

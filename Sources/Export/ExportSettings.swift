@@ -27,6 +27,8 @@ public struct ExportSettings: Sendable {
   public var stemsBy: Performance.StemGrouping = .series
   /// Whether the captions name every labelled point too.
   public var captionLabels = false
+  /// Whether each stem carries the markers as WAV cues too; the mix always does.
+  public var stemCues = false
 
   /// The Standard MIDI File to write.
   public var midi: URL?
@@ -62,6 +64,7 @@ public struct ExportSettings: Sendable {
   ///
   /// - Throws: `ExportError` naming the first output that cannot be written as asked.
   func checkOutputs() throws {
+    if wantsAudio { _ = try Self.originationDate() }
     let files = [midi, mix, captions].compactMap { $0.map { ($0, OutputCheck.Kind.file) } }
     try OutputCheck.check(files + (stems.map { [($0, .folder)] } ?? []), inputs: inputs)
   }
@@ -167,6 +170,23 @@ public struct ExportSettings: Sendable {
     case .stemsBy: stemsBy = try read.choice()
     default: return
     }
+  }
+
+  /// When the files are made, as reproducible builds set it: `SOURCE_DATE_EPOCH` (whole seconds
+  /// since 1970, UTC) when it is set, written in each WAV file's `bext`; nil when it is not, so
+  /// that the same input still gives the same bytes.
+  ///
+  /// - Throws: `ExportError` when `SOURCE_DATE_EPOCH` is set to anything but whole seconds.
+  static func originationDate(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> Date? {
+    guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }
+    guard let seconds = Int64(text), seconds >= 0, seconds < 253_402_300_800 else {
+      throw ExportError(
+        "SOURCE_DATE_EPOCH is \"\(text)\", not a whole number of seconds since 1970-01-01 before the year 10000; set it to one, or unset it"
+      )
+    }
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 
   /// The soundfont to render with, found as `SoundFontLocator` finds it.

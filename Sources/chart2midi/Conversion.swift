@@ -17,6 +17,7 @@ struct Conversion: Sendable {
   var stemOptions = StemOptions()
   var captionsPath: String?
   var captionLabels = false
+  var stemCues = false
   var quiet = false
 
   /// Converts, and returns the lines that tell what was written (warnings first). Errors about
@@ -30,6 +31,7 @@ struct Conversion: Sendable {
       (settings.midi, settings.mix) = (url(midiPath), url(wavPath))
       (settings.stems, settings.captions) = (url(stemsPath), url(captionsPath))
       settings.captionLabels = captionLabels
+      settings.stemCues = stemCues
       settings.inputs = [URL(fileURLWithPath: input)]
       let options = settings.sonification
       let progress = ProgressLine(quiet: quiet)

@@ -12,6 +12,9 @@ struct WAVMarkers {
   var version = 0
   var loudness: Int16 = 0
   var truePeak: Int16 = 0
+  var codingHistory = ""
+  /// The `iXML` chunk's text, when there is one.
+  var ixml: String?
 
   init(_ bytes: [UInt8]) throws {
     let chunks = try #require(wavChunks(bytes))
@@ -27,14 +30,16 @@ struct WAVMarkers {
       )
     }
     if let bext = chunks.first(where: { $0.id == "bext" })?.body {
-      #expect(bext.count == 602)
+      #expect(bext.count >= 602)
       description = text(bext.prefix(256))
+      codingHistory = text(bext.dropFirst(602))
       originator = text(bext.dropFirst(256).prefix(32))
       date = text(bext.dropFirst(320).prefix(18))
       version = Int(int16(bext, 346))
       loudness = int16(bext, 412)
       truePeak = int16(bext, 416)
     }
+    ixml = chunks.first { $0.id == "iXML" }.map { String(decoding: $0.body, as: UTF8.self) }
     var frames: [Int: Int] = [:]
     if let cue = chunks.first(where: { $0.id == "cue " })?.body {
       let count = u32(cue, 0)
@@ -120,11 +125,11 @@ struct WAVMarkerTests {
     // A standard reader still reads the same samples.
     let data = try #require(wavData(bytes))
     #expect(try pythonWaveSamples(wav.path) == data.map { String(format: "%02x", $0) }.joined())
-    // Stems carry the description with their name.
+    // Stems carry the description with their name, and the markers only when asked.
     let red = try WAVMarkers(
       [UInt8](try Data(contentsOf: folder.appendingPathComponent("stems/Red.wav"))))
     #expect(red.description == "Dice rolls by face and player: Red")
-    #expect(red.cues.count == markers.cues.count)
+    #expect(red.cues.isEmpty)
     // The same input gives the same bytes.
     let again = folder.appendingPathComponent("again.wav")
     #expect(
@@ -162,5 +167,132 @@ struct WAVMarkerTests {
     let renderedCues = try WAVMarkers([UInt8](try Data(contentsOf: rendered))).cues
     #expect(renderedCues.map(\.label) == labels.map(\.1))
     #expect(renderedCues.map(\.frame) == labels.map { Int(($0.0 * 44100).rounded()) })
+  }
+}
+
+/// The `iXML` chunk read by Python's XML parser: the project, the track names, the timecode rate,
+/// the time stamp in samples.
+func ixmlFields(_ text: String) throws -> [String: String] {
+  let script = """
+    import sys, xml.etree.ElementTree as tree
+    root = tree.fromstring(sys.stdin.read().rstrip('\\x00').encode('utf-8'))
+    print('project=' + root.findtext('PROJECT'))
+    print('tracks=' + '|'.join(t.findtext('NAME') for t in root.iter('TRACK')))
+    print('rate=' + (root.findtext('SPEED/TIMECODE_RATE') or ''))
+    print('stamp=' + root.findtext('SPEED/TIMESTAMP_SAMPLES_SINCE_MIDNIGHT_LO'))
+    print('description=' + root.findtext('BEXT/BWF_DESCRIPTION'))
+    """
+  let file = try temporaryFolder().appendingPathComponent("ixml.xml")
+  defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+  try Data(text.utf8).write(to: file)
+  let result = try runPython(
+    "import sys\nsys.stdin = open(sys.argv[1], encoding='utf-8')\n" + script, [file.path])
+  try #require(result.status == 0, "\(result.output)")
+  var fields: [String: String] = [:]
+  for line in result.output.split(separator: "\n") {
+    let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+    if parts.count == 2 { fields[parts[0]] = parts[1] }
+  }
+  return fields
+}
+
+@Suite("Broadcast-wave metadata a DAW and a QC tool read", .serialized)
+struct BroadcastMetadataTests {
+  /// A chart whose title and series name are far from ASCII.
+  static let chart = """
+    {"title": "Température à Zürich — Œuvre “2024” €", "xAxis": {"type": "numeric",
+    "title": "Jour", "range": [0, 3]}, "yAxis": {"type": "numeric", "title": "°C",
+    "range": [0, 10]}, "series": [{"name": "Zürich", "dataPoints": [{"x": 0, "y": 1,
+    "label": "cold"}, {"x": 1, "y": 5}, {"x": 2, "y": 3}]}]}
+    """
+
+  func convert(
+    in folder: URL, _ more: [String] = [], environment: [String: String]? = nil
+  ) throws -> Run {
+    let chart = folder.appendingPathComponent("zurich.json")
+    try Data(Self.chart.utf8).write(to: chart)
+    var base = ProcessInfo.processInfo.environment
+    base["SOURCE_DATE_EPOCH"] = nil
+    return try run(
+      [
+        "convert", chart.path, "-o", folder.appendingPathComponent("z.mid").path, "--wav",
+        folder.appendingPathComponent("z.wav").path, "--stems",
+        folder.appendingPathComponent("stems").path, "--start", "10:00:00:00", "--frame-rate",
+        "25",
+      ] + more, environment: base.merging(environment ?? [:]) { $1 })
+  }
+
+  @Test func theBextIsASCIIAndDatedBySourceDateEpoch() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try convert(in: folder, environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+    #expect(result.status == 0, "\(result.error)")
+    let wav = folder.appendingPathComponent("z.wav")
+    let bytes = [UInt8](try Data(contentsOf: wav))
+    let mix = try WAVMarkers(bytes)
+    let bext = try #require(wavChunks(bytes)?.first { $0.id == "bext" }?.body)
+    // The text fields (description, originator, reference, date and time, coding history) hold
+    // ASCII alone, as EBU Tech 3285 asks.
+    let texts = bext.prefix(338) + bext.dropFirst(602)
+    #expect(texts.allSatisfy { $0 < 0x80 })
+    #expect(mix.description == "Temperature a Zurich - OEuvre \"2024\" EUR")
+    #expect(mix.date == "2023-11-1422:13:20")
+    #expect(mix.codingHistory == "A=PCM,F=44100,W=16,M=stereo,T=chart2midi\r\n")
+    // The iXML keeps the title whole, names the file's tracks and carries the timecode.
+    let fields = try ixmlFields(try #require(mix.ixml))
+    #expect(fields["project"] == "Température à Zürich — Œuvre “2024” €")
+    #expect(fields["tracks"] == "Mix L|Mix R")
+    #expect(fields["rate"] == "25/1")
+    #expect(fields["stamp"] == String(10 * 3600 * 44100))
+    let stem = try WAVMarkers(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("stems/Zürich.wav"))))
+    #expect(try ixmlFields(try #require(stem.ixml))["tracks"] == "Zürich L|Zürich R")
+    #expect(stem.description == "Temperature a Zurich - OEuvre \"2024\" EUR: Zurich")
+    // The markers are the mix's alone.
+    #expect(!mix.cues.isEmpty)
+    #expect(stem.cues.isEmpty)
+    // mediainfo, a QC tool, reads the description and the date as written.
+    let info = try run(["mediainfo", wav.path], program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(info.status == 0, "mediainfo is missing: run `make test`")
+    let description = info.output.split(separator: "\n").first { $0.hasPrefix("Description ") }
+    #expect(description?.hasSuffix(": Temperature a Zurich - OEuvre \"2024\" EUR") == true)
+    #expect(info.output.contains("2023-11-14 22:13:20"))
+  }
+
+  @Test func withoutSourceDateEpochTheSameInputGivesTheSameBytes() throws {
+    let first = try temporaryFolder()
+    let second = try temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: first)
+      try? FileManager.default.removeItem(at: second)
+    }
+    #expect(try convert(in: first).status == 0)
+    #expect(try convert(in: second).status == 0)
+    let bytes = try Data(contentsOf: first.appendingPathComponent("z.wav"))
+    #expect(bytes == (try Data(contentsOf: second.appendingPathComponent("z.wav"))))
+    #expect(try WAVMarkers([UInt8](bytes)).date.isEmpty)
+  }
+
+  @Test func stemsCarryTheMarkersWhenAsked() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try convert(in: folder, ["--stem-cues"]).status == 0)
+    let mix = try WAVMarkers([UInt8](try Data(contentsOf: folder.appendingPathComponent("z.wav"))))
+    let stem = try WAVMarkers(
+      [UInt8](try Data(contentsOf: folder.appendingPathComponent("stems/Zürich.wav"))))
+    #expect(!stem.cues.isEmpty)
+    #expect(stem.cues.map(\.frame) == mix.cues.map(\.frame))
+  }
+
+  @Test func aMalformedSourceDateEpochIsRefusedAndNothingIsWritten() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try convert(in: folder, environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+    #expect(result.status != 0)
+    #expect(
+      result.error
+        == "Error: SOURCE_DATE_EPOCH is \"yesterday\", not a whole number of seconds since 1970-01-01 before the year 10000; set it to one, or unset it\n"
+    )
+    #expect(files(in: folder) == ["zurich.json"])
   }
 }

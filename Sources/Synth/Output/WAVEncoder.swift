@@ -20,11 +20,12 @@ public enum SampleFormat: String, Hashable, Sendable, CaseIterable {
   }
 }
 
-/// What a WAV file says besides its samples: a broadcast-wave `bext` chunk (EBU Tech 3285) with a
-/// description, the originator and where the file lies on a programme's timeline; with a
-/// timecode, an `iXML` chunk that names it and its rate; and markers a DAW shows, as a `cue ` chunk with a `LIST`
-/// `adtl` chunk of `labl` labels. Nothing in it depends on the clock: the same audio and
-/// metadata give the same bytes.
+/// What a WAV file says besides its samples: a broadcast-wave `bext` chunk (EBU Tech 3285, version
+/// 2) with an ASCII description, the originator, the origination date when one is given, where the
+/// file lies on a programme's timeline, the loudness and a coding history; an `iXML` chunk (iXML
+/// 2.10) with the project, the file's track names and, with a timecode, its rate and start; and
+/// markers a DAW shows, as a `cue ` chunk with a `LIST` `adtl` chunk of `labl` labels. Nothing in it
+/// depends on the clock: the same audio and metadata give the same bytes.
 public struct WAVMetadata: Hashable, Sendable {
   /// A marker: where, in sample frames from the start of the file, and its label.
   public struct Cue: Hashable, Sendable {
@@ -40,23 +41,37 @@ public struct WAVMetadata: Hashable, Sendable {
     }
   }
 
-  /// The `bext` description, such as the chart's title (at most 256 bytes are kept).
+  /// The description, such as the chart's title: in `bext` transliterated to ASCII, as EBU Tech
+  /// 3285 asks (at most 256 characters), and whole in `iXML`'s project.
   public var description: String
-  /// The `bext` originator (at most 32 bytes).
+  /// The `bext` originator (at most 32 characters).
   public var originator = "chart2midi"
+  /// When the file was made, written as the `bext` origination date and time in UTC; nil leaves
+  /// them empty, so that the same input gives the same bytes.
+  public var originationDate: Date?
   /// Where the file's first sample lies on a programme's timeline, in sample frames since
   /// 00:00:00:00 (the `bext` time reference); 0 for none.
   public var timeReference = 0
   /// The timecode of the file's first sample and its frame rate, for the `iXML` chunk that DAWs
-  /// read to spot the file and to set a session's timecode rate; nil writes no `iXML` chunk.
+  /// read to spot the file and to set a session's timecode rate; nil for none.
   public var timecode: Timecode?
-  /// The integrated loudness and true peak, written in the `bext` chunk (version 2) when known.
+  /// The name of what the file holds (a stem's name, or "Mix"), its channels named after it in
+  /// `iXML`'s track list ("Cars L", "Cars R").
+  public var trackName = "Mix"
+  /// The loudness, written in the `bext` chunk (version 2) when known.
   public var loudness: Loudness?
   /// The markers, in time order.
   public var cues: [Cue] = []
 
   /// Metadata with a description.
   public init(description: String) { self.description = description }
+
+  /// The `bext` coding history: one line (EBU R98) saying how the samples were made.
+  func codingHistory(sampleRate: Int, format: SampleFormat) -> String {
+    let width = format.bytesPerSample * 8
+    let kind = format == .float32 ? "; IEEE float" : ""
+    return "A=PCM,F=\(sampleRate),W=\(width),M=stereo,T=\(originator)\(kind)\r\n"
+  }
 }
 
 /// Writes stereo audio as a RIFF/WAVE file: `RIFF` size `WAVE`, a `fmt ` chunk (format 1, PCM, or 3,
@@ -131,7 +146,8 @@ public enum WAVEncoder {
       let factSize = isFloat ? 12 : 0
       let broadcast =
         metadata.map {
-          broadcastChunk($0) + ixmlChunk($0, sampleRate: sampleRate, bitDepth: width * 8)
+          broadcastChunk($0, sampleRate: sampleRate, format: format)
+            + ixmlChunk($0, sampleRate: sampleRate, bitDepth: width * 8)
         } ?? []
       let markers = metadata.map { markerChunks($0.cues) } ?? []
       var bytes: [UInt8] = []
@@ -193,23 +209,31 @@ public enum WAVEncoder {
     withUnsafeBytes(of: value.littleEndian, Array.init)
   }
 
-  /// Text in a fixed field: UTF-8, cut at a character boundary to fit, padded with zeros.
+  /// Text in a fixed field: ASCII, cut to fit, padded with zeros.
   static func field(_ text: String, _ size: Int) -> [UInt8] {
-    var bytes: [UInt8] = []
-    for character in text {
-      let encoded = Array(String(character).utf8)
-      if bytes.count + encoded.count > size { break }
-      bytes += encoded
-    }
+    let bytes = Array(ASCIIText.transliterated(text).utf8.prefix(size))
     return bytes + [UInt8](repeating: 0, count: size - bytes.count)
   }
 
-  /// The `bext` chunk, version 2: description, originator, empty reference, date and time (no
-  /// clock in the file), the time reference, no UMID, the loudness when known (0x7FFF where it
-  /// is not), reserved zeros, no coding history.
-  static func broadcastChunk(_ metadata: WAVMetadata) -> [UInt8] {
+  /// The `bext` chunk, version 2: the description, the originator, an empty reference, the
+  /// origination date and time when given, the time reference, no UMID, the loudness where it is
+  /// known (0x7FFF where it is not), reserved zeros, and the coding history.
+  static func broadcastChunk(_ metadata: WAVMetadata, sampleRate: Int, format: SampleFormat)
+    -> [UInt8]
+  {
     var body = field(metadata.description, 256) + field(metadata.originator, 32) + field("", 32)
-    body += field("", 10) + field("", 8)
+    if let date = metadata.originationDate {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = TimeZone(identifier: "UTC")!
+      let parts = calendar.dateComponents(
+        [.year, .month, .day, .hour, .minute, .second], from: date)
+      body += field(
+        String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0), 10)
+      body += field(
+        String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0), 8)
+    } else {
+      body += field("", 10) + field("", 8)
+    }
     body += littleEndian(UInt64(max(0, metadata.timeReference)))
     body += littleEndian(UInt16(2))
     body += [UInt8](repeating: 0, count: 64)
@@ -223,28 +247,35 @@ public enum WAVEncoder {
     body += hundredths(loudness?.truePeak) + hundredths(loudness?.maximumMomentary)
     body += hundredths(loudness?.maximumShortTerm)
     body += [UInt8](repeating: 0, count: 180)
+    body += Array(metadata.codingHistory(sampleRate: sampleRate, format: format).utf8)
     return chunk("bext", body)
   }
 
-  /// The `iXML` chunk (iXML 2.10) of a file with a timecode: the project (the description), the
-  /// timecode rate as a ratio and whether it drops frames, the sample rate and bit depth, and the
-  /// time stamp in samples since midnight, the same as the `bext` time reference; the timecode
-  /// itself in the speed note. Nothing without a timecode.
+  /// The `iXML` chunk (iXML 2.10): the project (the description), the file's two tracks named
+  /// after what it holds, the sample rate and bit depth; with a timecode, its rate as a ratio,
+  /// whether it drops frames and the time stamp in samples since midnight (the same as the `bext`
+  /// time reference), with the timecode itself in the speed note; and the `bext` fields.
   static func ixmlChunk(_ metadata: WAVMetadata, sampleRate: Int, bitDepth: Int) -> [UInt8] {
-    guard let timecode = metadata.timecode else { return [] }
-    let rate = timecode.frameRate
     let samples = UInt64(max(0, metadata.timeReference))
+    var speed = ""
+    if let timecode = metadata.timecode {
+      let rate = timecode.frameRate
+      speed = """
+
+            <NOTE>start \(timecode) at \(rate.rawValue) fps</NOTE>
+            <MASTER_SPEED>\(rate.ratio)</MASTER_SPEED>
+            <CURRENT_SPEED>\(rate.ratio)</CURRENT_SPEED>
+            <TIMECODE_RATE>\(rate.ratio)</TIMECODE_RATE>
+            <TIMECODE_FLAG>\(rate.isDropFrame ? "DF" : "NDF")</TIMECODE_FLAG>
+        """
+    }
+    let name = markupEscaped(metadata.trackName)
     let xml = """
       <?xml version="1.0" encoding="UTF-8"?>
       <BWFXML>
         <IXML_VERSION>2.10</IXML_VERSION>
         <PROJECT>\(markupEscaped(metadata.description))</PROJECT>
-        <SPEED>
-          <NOTE>start \(timecode) at \(rate.rawValue) fps</NOTE>
-          <MASTER_SPEED>\(rate.ratio)</MASTER_SPEED>
-          <CURRENT_SPEED>\(rate.ratio)</CURRENT_SPEED>
-          <TIMECODE_RATE>\(rate.ratio)</TIMECODE_RATE>
-          <TIMECODE_FLAG>\(rate.isDropFrame ? "DF" : "NDF")</TIMECODE_FLAG>
+        <SPEED>\(speed)
           <FILE_SAMPLE_RATE>\(sampleRate)</FILE_SAMPLE_RATE>
           <AUDIO_BIT_DEPTH>\(bitDepth)</AUDIO_BIT_DEPTH>
           <DIGITIZER_SAMPLE_RATE>\(sampleRate)</DIGITIZER_SAMPLE_RATE>
@@ -252,6 +283,19 @@ public enum WAVEncoder {
           <TIMESTAMP_SAMPLES_SINCE_MIDNIGHT_LO>\(samples & 0xFFFF_FFFF)</TIMESTAMP_SAMPLES_SINCE_MIDNIGHT_LO>
           <TIMESTAMP_SAMPLE_RATE>\(sampleRate)</TIMESTAMP_SAMPLE_RATE>
         </SPEED>
+        <TRACK_LIST>
+          <TRACK_COUNT>2</TRACK_COUNT>
+          <TRACK>
+            <CHANNEL_INDEX>1</CHANNEL_INDEX>
+            <INTERLEAVE_INDEX>1</INTERLEAVE_INDEX>
+            <NAME>\(name) L</NAME>
+          </TRACK>
+          <TRACK>
+            <CHANNEL_INDEX>2</CHANNEL_INDEX>
+            <INTERLEAVE_INDEX>2</INTERLEAVE_INDEX>
+            <NAME>\(name) R</NAME>
+          </TRACK>
+        </TRACK_LIST>
         <BEXT>
           <BWF_DESCRIPTION>\(markupEscaped(metadata.description))</BWF_DESCRIPTION>
           <BWF_ORIGINATOR>\(markupEscaped(metadata.originator))</BWF_ORIGINATOR>

@@ -59,7 +59,7 @@ struct Convert: ParsableCommand {
       // Beside the input, as the input was named.
       midiPath: output ?? (chart.input as NSString).deletingPathExtension + ".mid",
       wavPath: outputs.wav, stemsPath: outputs.stems, stemOptions: stemOptions,
-      captionsPath: captions, captionLabels: captionLabels)
+      captionsPath: captions, captionLabels: captionLabels, stemCues: outputs.stemCues)
     try conversion.run().forEach(report)
   }
 }

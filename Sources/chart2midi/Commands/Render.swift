@@ -39,6 +39,7 @@ struct Render: ParsableCommand {
     if let note = file.skippedEventsNote { report("note: \(input): \(note)") }
     settings.mix = outputs.wav.map { URL(fileURLWithPath: $0) }
     settings.stems = outputs.stems.map { URL(fileURLWithPath: $0) }
+    settings.stemCues = outputs.stemCues
     settings.inputs = [URL(fileURLWithPath: input)]
     let progress = ProgressLine(quiet: false)
     let exported = try ChartExport.export(file, settings: settings, progress: progress.report)

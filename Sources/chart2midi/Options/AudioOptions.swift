@@ -16,6 +16,11 @@ struct AudioOutputs: ParsableArguments {
       "Write one WAV per series into this folder (created if missing), the same length as the mix.",
       valueName: "dir"))
   var stems: String?
+
+  @Flag(
+    name: .long,
+    help: "Put the markers in each stem's WAV file too (the mix always carries them).")
+  var stemCues = false
 }
 
 /// How a chart's stems are cut, for `convert` and `batch`: a setting the library checks.
