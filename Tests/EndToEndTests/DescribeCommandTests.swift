@@ -44,7 +44,9 @@ struct DescribeCommandTests {
     #expect(result.status == 0, "\(result.error)")
     #expect(
       try String(contentsOf: vtt, encoding: .utf8).hasPrefix(
-        "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500\nCups of coffee versus lines of code\n"))
+        "WEBVTT\n\n1\n00:00:00.000 --> 00:00:03.450\nCups of coffee versus lines of code\nLowest: 20 lines of code at 0 cups\n"
+      ),
+      "the title and the fact at 0 share a cue, long enough to read both")
     let texts = try MIDIFile(contentsOf: midi).tracks[0].events.filter { $0.isMeta(.text) }
       .compactMap(\.text)
     // The made summary names the series.
@@ -60,6 +62,7 @@ struct DescribeCommandTests {
     ])
     #expect(result.status != 0)
     #expect(
-      result.error.contains("--captions /tmp/x.txt: name a .vtt (WebVTT) or .srt (SubRip) file."))
+      result.error.contains(
+        "--captions /tmp/x.txt: name a .vtt (WebVTT), .srt (SubRip) or .ttml (IMSC 1.1) file."))
   }
 }

@@ -111,15 +111,15 @@ struct WAVMarkerTests {
       #expect(
         markers.cues.contains { $0.frame == marker.frame && $0.label == marker.label }, "\(marker)")
     }
-    // And every caption's fact after the title (highest, lowest, outliers) has a cue at its time.
-    let cueTimes = try String(contentsOf: captions, encoding: .utf8).split(separator: "\n")
-      .filter { $0.contains(" --> ") }.dropFirst().map { line -> Int in
-        let parts = line.prefix(12).split(separator: ":").compactMap { Double($0) }
-        return Int(((parts[0] * 60 + parts[1]) * 60 + parts[2]) * 44100)
-      }
-    #expect(!cueTimes.isEmpty)
-    for time in cueTimes {
-      #expect(markers.cues.contains { abs($0.frame - time) <= 45 }, "a cue at frame \(time)")
+    // And every caption's fact after the title (highest, lowest, outliers) starts at a cue (its
+    // note), or, when the fact before it was still being read then, right as that one ends.
+    let all = captionCues(try String(contentsOf: captions, encoding: .utf8))
+    #expect(all.count > 1)
+    for (previous, fact) in zip(all, all.dropFirst()) {
+      let frame = Int((fact.start * 44100).rounded())
+      #expect(
+        markers.cues.contains { abs($0.frame - frame) <= 45 }
+          || abs(fact.start - previous.end) < 0.0005, "a cue for \(fact.lines) at frame \(frame)")
     }
     #expect(markers.cues.map(\.frame) == markers.cues.map(\.frame).sorted())
     // A standard reader still reads the same samples.

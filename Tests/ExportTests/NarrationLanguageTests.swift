@@ -190,7 +190,9 @@ struct DescriptionLanguageTests {
     for narration in [NarrationSettings.Parts.both, nil] {
       settings.narration.parts = narration
       _ = try ChartExport.export(cars, settings: settings)
-      let captions = try String(contentsOf: url, encoding: .utf8)
+      // With a narration the facts at the notes are beside the spoken captions.
+      let facts = narration == nil ? url : folder.appendingPathComponent("cars.points.vtt")
+      let captions = try String(contentsOf: facts, encoding: .utf8)
       #expect(captions.contains("Höchster Wert und Ausreißer:") == (narration != nil))
       #expect(captions.contains("Highest and outlier:") == (narration == nil))
     }

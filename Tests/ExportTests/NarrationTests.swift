@@ -86,12 +86,26 @@ struct NarrationTests {
     }
     #expect(worst < 1e-5)
 
-    // The captions: the sentences at the times they are spoken, then the facts at the notes.
+    // The captions: every word spoken, in order, cut into cues; each sentence's first cue at the
+    // time it is spoken, each further cue when its first word is said, within the sentence.
     let text = try String(contentsOf: captions, encoding: .utf8)
-    for sentence in sentences.prefix(3) {
-      let cue = "\(stamp(sentence.start)) --> \(stamp(sentence.end))\n\(sentence.text)"
-      #expect(text.contains(cue), "\(cue)")
+    let cues = text.components(separatedBy: "\n\n").dropFirst().filter { !$0.isEmpty }.map {
+      block in
+      let lines = block.split(separator: "\n").map(String.init)
+      return (time: String(lines[1].prefix(12)), words: lines.dropFirst(2).joined(separator: " "))
     }
+    #expect(
+      cues.flatMap { $0.words.split(separator: " ") }
+        == sentences.flatMap { $0.text.split(separator: " ") })
+    #expect(cues.count > sentences.count, "long sentences are cut")
+    for sentence in sentences {
+      #expect(cues.contains { $0.time == stamp(sentence.start) }, "\(sentence.text)")
+    }
+    // The facts at the notes are in a file of their own, at their notes' times.
+    let points = try String(
+      contentsOf: folder.appendingPathComponent("b.points.vtt"), encoding: .utf8)
+    #expect(points.contains("Highest: 268 births per"))
+    #expect(!text.contains("Highest:"))
   }
 
   /// WebVTT's hh:mm:ss.mmm.
@@ -141,5 +155,23 @@ struct NarrationTests {
     #expect(rate > 0)
     #expect(speech.count == 1)
     #expect(rms(speech[0], from: 0, to: speech[0].count) > 0.01)
+  }
+
+  /// eSpeak NG says where each word starts, counted in Unicode scalars from the text's start, at
+  /// increasing times within its speech.
+  @Test func speechSaysWhereEachWordIs() throws {
+    let text = "Zürich, Größe und Öl sind schön; das Wetter ist schlecht."
+    var words: [SpeechSynthesizer.Word] = []
+    var length = 0
+    let rate = try SpeechSynthesizer.speak([text], voice: "de", rate: 175) { samples, _, spoken in
+      words = spoken
+      length = samples.count
+    }
+    let starts = SubtitleRules.words(of: text).map(\.offset)
+    #expect(words.map(\.offset) == starts)
+    #expect(words.map(\.time) == words.map(\.time).sorted())
+    #expect(words.first!.time < 0.3)
+    #expect(words.last!.time < Double(length) / Double(rate))
+    #expect(words.last!.time > Double(length) / Double(rate) / 2)
   }
 }

@@ -100,8 +100,9 @@ struct OneTimelineTests {
         abs($0.time - timeline.graphStart) < 0.0006 && $0.text.hasPrefix("Graph starts (")
       })
 
-    // Captions: each series' highest point at its time in the audio file.
-    let captions = try String(contentsOf: request.captions!, encoding: .utf8)
+    // Captions: each series' highest point at its time in the audio file, in the captions at
+    // the notes beside the narration's.
+    let captions = try String(contentsOf: request.pointCaptions!, encoding: .utf8)
     for series in timeline.series {
       let time = try #require(timeline.audioTime(ofPoint: 7, inSeries: series.index))
       let stamp = CaptionStamp.format(time)

@@ -129,4 +129,49 @@ struct CaptionTests {
     let atPeak = try #require(glide.first { abs($0.time - peak.start) < 1e-6 })
     #expect(abs(atPeak.pitch - (48 + (268.0 - 100) / 200 * 36)) * 100 < 1)
   }
+
+  /// Text cut into cues keeps every word in order, each cue in two lines of 42 at most, and cuts
+  /// at phrase boundaries where a cue more allows it.
+  @Test func textIsCutIntoCuesAtPhrases() {
+    let text =
+      "The y axis is Birth rate, from 100 births per 10,000 people to 300 births per 10,000 people."
+    let pieces = SubtitleRules.chunks(of: text)
+    #expect(
+      pieces.map(\.text) == [
+        "The y axis is Birth rate,",
+        "from 100 births per 10,000 people to 300 births per 10,000 people.",
+      ])
+    // The offsets are where each piece starts in the text.
+    #expect(pieces.map(\.offset) == [0, 26])
+    let long = String(repeating: "many words here, ", count: 20) + "and the end."
+    let cut = SubtitleRules.chunks(of: long)
+    #expect(
+      cut.map(\.text).joined(separator: " ").split(separator: " ")
+        == long.split(separator: " "))
+    for piece in cut {
+      let lines = SubtitleRules.lines(of: piece.text)
+      #expect(lines.count <= 2 && lines.allSatisfy { $0.count <= 42 }, "\(lines)")
+      #expect(piece.text.hasSuffix(",") || piece.text.hasSuffix("."), "\(piece.text)")
+    }
+    // A word longer than a line is cut.
+    #expect(SubtitleRules.lines(of: String(repeating: "x", count: 50)).map(\.count) == [42, 8])
+  }
+
+  /// Cues that would overlap follow one another, each shown long enough to read; cues at the
+  /// same time are joined when they fit in one.
+  @Test func cuesAreArrangedOneAfterAnother() {
+    let cues = SubtitleRules.arranged([
+      Caption(start: 1, end: 3.5, text: "A, highest: 10"),
+      Caption(start: 1, end: 3.5, text: "B, lowest: 2"),
+      Caption(start: 1.2, end: 3.7, text: String(repeating: "word ", count: 8)),
+      Caption(start: 9, end: 11.5, text: "late"),
+    ])
+    #expect(cues.count == 3)
+    #expect(cues[0].text == "A, highest: 10 B, lowest: 2")
+    for (first, second) in zip(cues, cues.dropFirst()) { #expect(second.start >= first.end) }
+    // The second waits for the first to be read, and shows as long as it takes to read it.
+    #expect(abs(cues[1].start - cues[0].end) < 1e-9)
+    #expect(cues[1].end - cues[1].start >= 39.0 / 20 - 1e-9)
+    #expect(cues[2].start == 9 && cues[2].end == 11.5)
+  }
 }

@@ -13,6 +13,8 @@ public struct Narration: Sendable {
     public var start: Double
     /// When it ends.
     public var end: Double
+    /// Where each word begins in the text and when it is said, in seconds from `start`.
+    public var words: [SpeechSynthesizer.Word] = []
   }
 
   /// Silence between two sentences, in seconds.
@@ -61,12 +63,14 @@ public struct Narration: Sendable {
     try Self.checkLength(of: intro + details, speechRate: speechRate)
     // Each sentence is resampled on a thread of its own while the next is spoken.
     var resampling: [BackgroundWork<[Float]>] = []
+    var words: [[SpeechSynthesizer.Word]] = []
     do {
       _ = try SpeechSynthesizer.speak(
         intro + details, voice: voice, rate: speechRate,
         maximumSeconds: Self.maximumDuration
           - Self.sentenceGap * Double(max(0, intro.count + details.count - 1))
-      ) { samples, speechRate in
+      ) { samples, speechRate, spoken in
+        words.append(spoken)
         resampling.append(
           BackgroundWork { try Resampler.resample(samples, from: speechRate, to: sampleRate) })
       }
@@ -80,7 +84,9 @@ public struct Narration: Sendable {
     func place(_ index: Int) {
       let length = Double(speech[index].count) / Double(sampleRate)
       sentences.append(
-        Sentence(text: (intro + details)[index], start: cursor, end: cursor + length))
+        Sentence(
+          text: (intro + details)[index], start: cursor, end: cursor + length,
+          words: words[index]))
       cursor += length + Self.sentenceGap
     }
     for index in intro.indices { place(index) }

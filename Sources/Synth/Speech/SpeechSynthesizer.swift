@@ -15,6 +15,18 @@ public enum SpeechSynthesizer {
     public var languages: [String]
   }
 
+  /// Where a word of a spoken text begins: its first character (counted in characters from the
+  /// text's start) and its length, and when it is said, in seconds from the start of the text's
+  /// speech, as eSpeak NG's word events give them.
+  public struct Word: Hashable, Sendable {
+    /// Characters from the start of the text to the word.
+    public var offset: Int
+    /// The word's length in characters.
+    public var length: Int
+    /// When it is said, in seconds from the start of its text's speech.
+    public var time: Double
+  }
+
   /// The speaking rates eSpeak NG accepts, in words a minute.
   public static let rates = 80...450
 
@@ -102,21 +114,21 @@ public enum SpeechSynthesizer {
     sampleRate: Int, speech: [[Float]]
   ) {
     var speech: [[Float]] = []
-    let sampleRate = try speak(texts, voice: voice, rate: rate) { samples, _ in
+    let sampleRate = try speak(texts, voice: voice, rate: rate) { samples, _, _ in
       speech.append(samples)
     }
     return (sampleRate, speech)
   }
 
   /// Speech of each text, one after another, handed to `each` as soon as it is spoken, as mono
-  /// samples with eSpeak NG's own sample rate (which is also returned). Speech is stopped as soon
-  /// as all of it would last longer than `maximumSeconds`.
+  /// samples with eSpeak NG's own sample rate (which is also returned) and where each word falls.
+  /// Speech is stopped as soon as all of it would last longer than `maximumSeconds`.
   ///
   /// - Throws: `SpeechTooLong` when the speech passes `maximumSeconds`; `SynthError` for a voice
   ///   eSpeak NG does not have, or text it cannot speak.
   static func speak(
     _ texts: [String], voice: String, rate: Int, maximumSeconds: Double = .infinity,
-    each: ([Float], Int) -> Void
+    each: ([Float], Int, [Word]) -> Void
   ) throws -> Int {
     try lock.withLock { state in
       let sampleRate = try initialized(&state)
@@ -147,7 +159,7 @@ public enum SpeechSynthesizer {
             call: "espeak_Synth")
         }
         room -= buffer.samples.count
-        each(buffer.samples, sampleRate)
+        each(buffer.samples, sampleRate, buffer.words)
       }
       return sampleRate
     }
@@ -160,6 +172,8 @@ struct SpeechTooLong: Error {}
 /// Where the callback puts one text's samples, up to the room it has.
 private final class SampleBuffer {
   var samples: [Float] = []
+  /// The words' places, from eSpeak NG's word events.
+  var words: [SpeechSynthesizer.Word] = []
   /// The most samples it takes.
   let room: Int
   /// Whether the speech went past the room, and was stopped.
@@ -175,6 +189,18 @@ private func collect(
 ) -> Int32 {
   guard let samples, count > 0, let context = events?.pointee.user_data else { return 0 }
   let buffer = Unmanaged<SampleBuffer>.fromOpaque(context).takeUnretainedValue()
+  // The events of this stretch, up to the one that ends the list: the words' starts. eSpeak NG
+  // counts positions from 1.
+  var event = events!
+  while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+    if event.pointee.type == espeakEVENT_WORD {
+      buffer.words.append(
+        SpeechSynthesizer.Word(
+          offset: max(0, Int(event.pointee.text_position) - 1), length: Int(event.pointee.length),
+          time: Double(event.pointee.audio_position) / 1000))
+    }
+    event += 1
+  }
   guard buffer.samples.count + Int(count) <= buffer.room else {
     // Returning 1 stops the synthesis.
     buffer.isFull = true

@@ -26,7 +26,7 @@ struct Convert: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Write captions (WebVTT .vtt or SubRip .srt): the title, each series' highest and lowest point and outliers, at their notes' times.",
+      "Write captions (WebVTT .vtt, SubRip .srt or IMSC 1.1 .ttml), as subtitlers make them: the title, each series' highest and lowest point and outliers, at their notes' times; with --narrate, the spoken sentences, and those facts in NAME.points.EXT beside them.",
       valueName: "out.vtt"))
   var captions: String?
 
@@ -49,7 +49,8 @@ struct Convert: ParsableCommand {
     if let captions,
       CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension) == nil
     {
-      throw ValidationError("--captions \(captions): name a .vtt (WebVTT) or .srt (SubRip) file.")
+      throw ValidationError(
+        "--captions \(captions): name a .vtt (WebVTT), .srt (SubRip) or .ttml (IMSC 1.1) file.")
     }
   }
 

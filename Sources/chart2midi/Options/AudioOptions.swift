@@ -149,7 +149,14 @@ func summaryLines(
     )
   }
   if let captions = paths.captions, let count = report.captionCount {
-    lines.append("captions: \(captions) (\(counted(count, "cue")))")
+    var line = "captions: \(captions) (\(counted(count, "cue")))"
+    if let points = report.pointCaptions {
+      let path = (captions as NSString).deletingLastPathComponent
+      let shown =
+        path.isEmpty ? points.file.lastPathComponent : "\(path)/\(points.file.lastPathComponent)"
+      line += ", the facts at the notes in \(shown) (\(counted(points.count, "cue")))"
+    }
+    lines.append(line)
   }
   if let wav = paths.wav, let seconds = report.audioSeconds {
     lines.append("mix: \(wav) (\(String(format: "%.2f", seconds)) s)")
