@@ -18,6 +18,8 @@ public struct ExportReport: Sendable {
   public var audioSeconds: Double?
   /// The stem files, in stem order.
   public var stemFiles: [URL] = []
+  /// The session files written.
+  public var sessionFiles: [URL] = []
   /// The loudness the mix reached, when a target was asked for.
   public var loudness: LoudnessReport?
   /// The spoken sentences and their times, with a narration.
@@ -292,6 +294,33 @@ public enum ChartExport {
     }
     // The stems replace the stems folder whole, so that it holds exactly this render's stems.
     try batch.stage(files, folder: settings.stems)
+    // The sessions lay the stems out, the sentences as regions and the other cues as markers.
+    if !settings.sessions.isEmpty {
+      let rate = Double(rendering.sampleRate)
+      var markers = metadata.cues.map { (time: Double($0.frame) / rate, label: $0.label) }
+      // A sentence's region starts at its cue (the marker on the MIDI file's tick), and lasts
+      // as long as it is spoken.
+      let regions = report.narration.map { sentence in
+        let start = performance.leadIn + sentence.start
+        let cue = markers.firstIndex { abs($0.time - start) < 0.002 && $0.label == sentence.text }
+        let at = cue.map { markers[$0].time } ?? start
+        if let cue { markers.remove(at: cue) }
+        return Session.Region(
+          start: at, end: at + sentence.end - sentence.start, text: sentence.text)
+      }
+      let score = report.score
+      let session = Session(
+        title: performance.title, sampleRate: rendering.sampleRate, frames: rendering.mix.frames,
+        stems: zip(rendering.stems.map(\.name), report.stemFiles).map { ($0, $1) },
+        regions: regions, markers: markers, tempo: score?.tempo ?? 120,
+        timeSignature: score?.timeSignature ?? .common,
+        start: performance.leadIn == 0 ? performance.start : nil,
+        frameRate: performance.start?.frameRate ?? settings.sonification.frameRate)
+      for url in settings.sessions {
+        try batch.stage(Data(session.text(for: url).utf8), at: url)
+        report.sessionFiles.append(url)
+      }
+    }
   }
 
   /// The cues of the WAV files: the markers, then the further markers that do not fall within a

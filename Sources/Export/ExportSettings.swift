@@ -50,6 +50,9 @@ public struct ExportSettings: Sendable {
       + captions.pathExtension
     return captions.deletingLastPathComponent().appendingPathComponent(name)
   }
+  /// Sessions that lay out the stems for a DAW or an editor: REAPER projects (`.rpp`) and
+  /// OpenTimelineIO timelines (`.otio`), by the extension; they need `stems`.
+  public var sessions: [URL] = []
   /// The files the export reads (the chart, a MIDI file): no output may be one of them.
   public var inputs: [URL] = []
 
@@ -77,7 +80,19 @@ public struct ExportSettings: Sendable {
   /// - Throws: `ExportError` naming the first output that cannot be written as asked.
   func checkOutputs() throws {
     if wantsAudio { _ = try Self.originationDate() }
-    let files = [midi, mix, captions, pointCaptions].compactMap {
+    for session in sessions {
+      guard SessionFormat(fileExtension: session.pathExtension) != nil else {
+        throw ExportError(
+          "cannot write the session \(session.relativePath): name a .rpp (REAPER) or .otio (OpenTimelineIO) file",
+          file: session.relativePath)
+      }
+      guard stems != nil else {
+        throw ExportError(
+          "cannot write the session \(session.relativePath): a session lays out the stems, so name a stems folder too",
+          file: session.relativePath)
+      }
+    }
+    let files = ([midi, mix, captions, pointCaptions] + sessions.map { $0 }).compactMap {
       $0.map { ($0, OutputCheck.Kind.file) }
     }
     try OutputCheck.check(files + (stems.map { [($0, .folder)] } ?? []), inputs: inputs)

@@ -18,6 +18,7 @@ struct Conversion: Sendable {
   var captionsPath: String?
   var captionLabels = false
   var stemCues = false
+  var sessionPaths: [String] = []
   var quiet = false
 
   /// Converts, and returns the lines that tell what was written (warnings first). Errors about
@@ -32,6 +33,7 @@ struct Conversion: Sendable {
       (settings.stems, settings.captions) = (url(stemsPath), url(captionsPath))
       settings.captionLabels = captionLabels
       settings.stemCues = stemCues
+      settings.sessions = sessionPaths.map { URL(fileURLWithPath: $0) }
       settings.inputs = [URL(fileURLWithPath: input)]
       let options = settings.sonification
       let progress = ProgressLine(quiet: quiet)
@@ -40,6 +42,11 @@ struct Conversion: Sendable {
       var lines = summaryLines(
         of: report, input: input,
         paths: (midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath))
+      for path in sessionPaths {
+        lines.append(
+          "session: \(path) (\(counted(report.stemFiles.count, "track")), \(counted(report.narration.count, "region")))"
+        )
+      }
       if let grouped = report.score?.groupedPoints, grouped > 0 {
         lines.append(
           "grouped: \(counted(grouped, "point")) of \(chart.pointCount) played in groups (\(options.grouping.rawValue), at most \(ValueFormat.plain(options.maximumNotesPerSecond)) notes a second per track); markers and captions keep every point"

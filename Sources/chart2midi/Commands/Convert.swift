@@ -1,4 +1,5 @@
 import ArgumentParser
+import Export
 import Foundation
 import MIDIMap
 
@@ -33,6 +34,13 @@ struct Convert: ParsableCommand {
   @Flag(name: .long, help: "Also a caption for every labelled point.")
   var captionLabels = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write a session that lays out the stems (needs --stems): a REAPER project (.rpp) or an OpenTimelineIO timeline (.otio), a track per stem, the spoken sentences as regions, the cues as markers, at the programme's start; give it again for both.",
+      valueName: "out.rpp|out.otio"))
+  var session: [String] = []
+
   @OptionGroup(title: "Mapping")
   var mapping: MappingOptions
 
@@ -52,6 +60,11 @@ struct Convert: ParsableCommand {
       throw ValidationError(
         "--captions \(captions): name a .vtt (WebVTT), .srt (SubRip) or .ttml (IMSC 1.1) file.")
     }
+    for path in session
+    where SessionFormat(fileExtension: URL(fileURLWithPath: path).pathExtension) == nil {
+      throw ValidationError(
+        "--session \(path): name a .rpp (REAPER) or .otio (OpenTimelineIO) file.")
+    }
   }
 
   func run() throws {
@@ -60,7 +73,8 @@ struct Convert: ParsableCommand {
       // Beside the input, as the input was named.
       midiPath: output ?? (chart.input as NSString).deletingPathExtension + ".mid",
       wavPath: outputs.wav, stemsPath: outputs.stems, stemOptions: stemOptions,
-      captionsPath: captions, captionLabels: captionLabels, stemCues: outputs.stemCues)
+      captionsPath: captions, captionLabels: captionLabels, stemCues: outputs.stemCues,
+      sessionPaths: session)
     try conversion.run().forEach(report)
   }
 }

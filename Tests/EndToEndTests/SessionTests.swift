@@ -1,0 +1,145 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A session as the Python packages that read them see it: `rpp` for a REAPER project,
+/// `opentimelineio` for a timeline.
+struct ReadSession: Decodable {
+  struct Track: Decodable {
+    var name: String
+    var file: String
+    var seconds: Double
+  }
+  var tracks: [Track]
+  /// Every marker's and region's start, in seconds.
+  var markers: [Double]
+  /// The regions' (or ranged markers') names.
+  var regions: [String]
+  /// The programme's start, in seconds.
+  var start: Double
+  var tempo: Double?
+}
+
+func readSession(_ path: URL) throws -> ReadSession {
+  let script = """
+    import sys, json
+    path = sys.argv[1]
+    result = {}
+    if path.endswith('.rpp'):
+        import rpp
+        project = rpp.load(open(path, encoding='utf-8'))
+        tracks = []
+        for track in project.findall('TRACK'):
+            item = track.find('ITEM')
+            tracks.append({'name': track.find('NAME')[1], 'seconds': float(item.find('LENGTH')[1]),
+                           'file': item.find('SOURCE').find('FILE')[1]})
+        markers = [m for m in project if isinstance(m, list) and m[0] == 'MARKER']
+        seen = set()
+        starts, regions = [], []
+        for m in markers:
+            if m[4] == '1':
+                if m[1] in seen:
+                    continue
+                seen.add(m[1])
+                regions.append(m[3])
+            starts.append(float(m[2]))
+        result = {'tracks': tracks, 'markers': starts, 'regions': regions,
+                  'start': float(project.find('PROJOFFS')[1]),
+                  'tempo': float(project.find('TEMPO')[1])}
+    else:
+        import opentimelineio as otio
+        timeline = otio.adapters.read_from_file(path)
+        tracks = []
+        for track in timeline.tracks:
+            assert track.kind == otio.schema.TrackKind.Audio
+            clip = track[0]
+            tracks.append({'name': track.name, 'file': clip.media_reference.target_url,
+                           'seconds': clip.source_range.duration.to_seconds()})
+        markers = timeline.tracks.markers
+        result = {'tracks': tracks,
+                  'markers': [m.marked_range.start_time.to_seconds() for m in markers],
+                  'regions': [m.name for m in markers if m.marked_range.duration.value > 0],
+                  'start': timeline.global_start_time.to_seconds()}
+    print(json.dumps(result))
+    """
+  let result = try runPython(script, [path.path])
+  try #require(result.status == 0, "rpp or opentimelineio is missing: run `make test`")
+  return try JSONDecoder().decode(ReadSession.self, from: Data(result.output.utf8))
+}
+
+@Suite("Sessions to open in a DAW or an editor", .serialized)
+struct SessionTests {
+  @Test func aNarratedRenderOpensAsASession() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stems = folder.appendingPathComponent("cars-stems")
+    let wav = folder.appendingPathComponent("cars.wav")
+    // The sessions in a folder of their own, so that their paths climb out of it.
+    let sessions = folder.appendingPathComponent("sessions")
+    try FileManager.default.createDirectory(at: sessions, withIntermediateDirectories: true)
+    let rpp = sessions.appendingPathComponent("cars.rpp")
+    let otio = sessions.appendingPathComponent("cars.otio")
+    let result = try run([
+      "convert", "Examples/cars.json", "-o", folder.appendingPathComponent("cars.mid").path,
+      "--narrate", "--wav", wav.path, "--stems", stems.path, "--start", "10:00:00:00",
+      "--session", rpp.path, "--session", otio.path,
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.error.contains("session: \(rpp.path) (3 tracks, "))
+    // The WAV files: their lengths, and the mix's cues (read by the test's RIFF reader).
+    let mixBytes = [UInt8](try Data(contentsOf: wav))
+    let cues = try WAVMarkers(mixBytes).cues.map { Double($0.frame) / 44100 }
+    let seconds = Double(try #require(wavData(mixBytes)).count / 4) / 44100
+    let stemNames = files(in: stems).map { String($0.dropLast(4)) }
+    #expect(stemNames.contains("Narration"))
+    for path in [rpp, otio] {
+      let session = try readSession(path)
+      // One track per stem, the narration's among them, each its file from the start.
+      #expect(session.tracks.map(\.name).sorted() == stemNames, "\(path.lastPathComponent)")
+      for track in session.tracks {
+        #expect(!track.file.hasPrefix("/"), "relative: \(track.file)")
+        let file = sessions.appendingPathComponent(track.file).standardizedFileURL
+        #expect(FileManager.default.fileExists(atPath: file.path), "\(track.file)")
+        let bytes = [UInt8](try Data(contentsOf: file))
+        let length = Double(try #require(wavData(bytes)).count / 4) / 44100
+        #expect(abs(track.seconds - length) < 1e-5, "\(track.name): \(track.seconds) s")
+        #expect(abs(length - seconds) < 1e-9)
+      }
+      // The markers and regions are the mix's cues, at their times.
+      #expect(session.markers.count == cues.count, "\(path.lastPathComponent)")
+      for cue in cues {
+        #expect(session.markers.contains { abs($0 - cue) < 1e-5 }, "a marker at \(cue) s")
+      }
+      // The spoken sentences are the regions.
+      #expect(session.regions.count == 10)
+      #expect(session.regions.first == "Vehicle Weight vs Fuel Efficiency by Country and MSRP.")
+      // The programme starts at --start.
+      #expect(session.start == 36000)
+    }
+    #expect(try readSession(rpp).tempo == 120)
+  }
+
+  @Test func aSessionNeedsStemsAndAKnownExtension() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("a.mid").path
+    let noStems = try run([
+      "convert", "Examples/dice.json", "-o", midi, "--wav",
+      folder.appendingPathComponent("a.wav").path, "--session",
+      folder.appendingPathComponent("a.rpp").path,
+    ])
+    #expect(noStems.status != 0)
+    #expect(
+      noStems.error.hasSuffix(
+        "a.rpp: a session lays out the stems, so name a stems folder too\n"), "\(noStems.error)")
+    #expect(noStems.error.split(separator: "\n").count == 1)
+    let unknown = try run([
+      "convert", "Examples/dice.json", "-o", midi, "--stems",
+      folder.appendingPathComponent("s").path, "--session",
+      folder.appendingPathComponent("a.aaf").path,
+    ])
+    #expect(unknown.status != 0)
+    #expect(unknown.error.contains("name a .rpp (REAPER) or .otio (OpenTimelineIO) file"))
+    #expect(files(in: folder).isEmpty)
+  }
+}
