@@ -173,7 +173,7 @@ extension Exercise {
     return Item(
       number: number, title: entry.chart.title,
       source: URL(fileURLWithPath: entry.source).lastPathComponent,
-      introduction: Array(script.intro.dropFirst()), audio: audio,
+      introduction: script.guide, audio: audio,
       audioSeconds: report.audioSeconds, questions: questions)
   }
 

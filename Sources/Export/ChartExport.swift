@@ -59,6 +59,9 @@ public enum ChartExport {
     try mapper.checkFits(chart)
     // The soundfont is found before any work, too.
     let renderer = settings.wantsAudio ? try Renderer(settings) : nil
+    // The narration takes its takeaway from the chart as given; the MIDI file's text event says
+    // a made summary where the chart has none.
+    let given = chart
     var chart = chart
     if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
     var score = try mapper.makeScore(for: chart)
@@ -68,7 +71,7 @@ public enum ChartExport {
     var speech: BackgroundWork<Narration>?
     let spoken = settings.narration
     if let parts = spoken.parts {
-      let script = NarrationScript(chart: chart, score: score, settings: settings)
+      let script = NarrationScript(chart: given, score: score, settings: settings)
       let (intro, details) = (
         parts.hasIntro ? script.intro : [], parts.hasDetails ? script.details : []
       )

@@ -10,11 +10,18 @@ import Testing
 /// The narration's words in the language of its voice, around the chart's own texts.
 @Suite("Narration in the voice's language")
 struct DescriptionLanguageTests {
-  func script(_ name: String, voice: String, summary: Bool = true) throws -> NarrationScript {
+  /// The script of an example, by default in the longer form (every axis's range before the
+  /// graph) as the system's General MIDI soundfont plays it.
+  func script(
+    _ name: String, voice: String, summary: Bool = true,
+    parts: NarrationSettings.Parts = .full, soundFont: String? = "gm"
+  ) throws -> NarrationScript {
     var chart = try ChartDescriptor(contentsOf: example(name))
     if !summary { chart.summary = nil }
     var settings = try ExportSettings.forChart(chart)
     settings.narration.voice = voice
+    settings.narration.parts = parts
+    settings.soundFont = soundFont
     let score = try ChartMapper(options: settings.sonification).makeScore(for: chart)
     return NarrationScript(chart: chart, score: score, settings: settings)
   }
@@ -46,51 +53,103 @@ struct DescriptionLanguageTests {
     let chart = try ChartDescriptor(contentsOf: example("cars"))
     let description = ChartDescription(chart)
     let english = try script("cars", voice: "en-us")
-    // The axes as `describe` says them, then the instruments and how to read them.
-    #expect(Array(english.intro[1...4]) == description.axisSentences)
+    // In the longer form: the title, the whole summary, the axes as `describe` says them, then
+    // the instruments (a General MIDI soundfont's presets: their General MIDI names) and how to
+    // read them.
+    #expect(english.intro[1] == description.summary)
+    #expect(Array(english.intro[2...5]) == description.axisSentences)
     #expect(
-      english.intro[5]
+      english.intro[6]
         == "USA plays the acoustic grand piano, Japan the flute, Germany the vibraphone.")
-    #expect(english.details[0] == description.summary)
     #expect(
       english.details.contains {
         $0.hasPrefix("Cars is highest at 52 miles per gallon at 1.38 tons (Toyota Prius)")
       })
   }
 
+  /// The default, short form: the title, the takeaway (the summary's first clause), what each
+  /// category sounds like in the soundfont that plays it, how to read it; the rest after the
+  /// graph.
+  @Test func theDefaultNarrationGoesFromTheTakeawayToTheDetails() throws {
+    let english = try script("cars", voice: "en", parts: .both, soundFont: nil)
+    #expect(
+      english.intro == [
+        "Vehicle Weight vs Fuel Efficiency by Country and MSRP.",
+        "Fuel efficiency decreases as vehicle weight increases.",
+        "USA plays a struck string, Japan a pure tone, Germany a mallet.",
+        "Time runs along Weight; higher pitch means more Fuel Efficiency; longer notes mean more MSRP; soft ticks mark the gridlines.",
+      ])
+    #expect(
+      english.details.first
+        == "The one hybrid stands out high above the rest. Values are illustrative.")
+    // The exercise's guide keeps the axes and the sounds, without the takeaway.
+    #expect(english.guide.first == "The x axis is Weight, from 0.00 tons to 3.00 tons.")
+    #expect(!english.guide.contains { $0.contains("decreases") })
+    // Without a summary, the takeaway is made from the data, and not said again after.
+    let made = try script("birth-rate", voice: "en", summary: false, parts: .both)
+    #expect(made.intro[1] == "Birth rate shows no overall rise or fall.")
+    #expect(!made.details.joined().contains("rise or fall"))
+    // Several series: how they rank on average, once.
+    let ranked = try script("temperatures", voice: "en", summary: false, parts: .both)
+    #expect(ranked.intro[1].hasPrefix("High is higher on average than Low"))
+    #expect(!ranked.details.contains { $0.contains("on average") })
+  }
+
+  /// A German narration of a chart without a summary: the made takeaway and the details hold no
+  /// English word of the narration's own (the chart's texts stay as written).
+  @Test func aGermanMadeSummaryIsGerman() throws {
+    let german = try script("temperatures", voice: "de", summary: false, parts: .both)
+    let english = [
+      "higher", "lower", "average", "than", "rises", "falls", "overall", "highest", "lowest",
+      "plays", "with", "and", "outlier", "times", "first",
+    ]
+    for sentence in german.intro.dropFirst() + german.details {
+      let words = sentence.lowercased().split { !$0.isLetter }.map(String.init)
+      #expect(!words.contains { english.contains($0) }, "\(sentence)")
+    }
+    #expect(german.intro[1] == "High liegt im Mittel um 15 degrees Fahrenheit höher als Low.")
+  }
+
   @Test func aGermanVoiceSpeaksGermanWordsAroundTheChartsOwnTexts() throws {
     let german = try script("cars", voice: "de")
     #expect(german.intro[0] == "Vehicle Weight vs Fuel Efficiency by Country and MSRP.")
-    #expect(german.intro[1] == "Die x-Achse ist Weight, von 0,00 tons bis 3,00 tons.")
-    #expect(german.intro[3] == "Eine weitere Achse ist MSRP, von $0 bis $120.000.")
+    #expect(german.intro[1].hasPrefix("Fuel efficiency decreases as vehicle weight increases"))
+    #expect(german.intro[2] == "Die x-Achse ist Weight, von 0,00 tons bis 3,00 tons.")
+    #expect(german.intro[4] == "Eine weitere Achse ist MSRP, von $0 bis $120.000.")
     #expect(
-      german.intro[4] == "Eine weitere Achse ist Country, mit 3 Kategorien: USA, Japan, Germany.")
-    #expect(german.intro[5] == "USA spielt den Flügel, Japan die Flöte, Germany das Vibraphon.")
-    #expect(german.intro[6].hasPrefix("Die Zeit läuft entlang Weight; höhere Töne bedeuten mehr"))
-    // The chart's own summary, then the facts in German with decimal commas; the one outlier is
-    // the highest point, already said, so it is not said again.
-    #expect(german.details[0].hasPrefix("Fuel efficiency decreases as vehicle weight increases"))
+      german.intro[5] == "Eine weitere Achse ist Country, mit 3 Kategorien: USA, Japan, Germany.")
+    #expect(german.intro[6] == "USA spielt den Flügel, Japan die Flöte, Germany das Vibraphon.")
+    #expect(german.intro[7].hasPrefix("Die Zeit läuft entlang Weight; höhere Töne bedeuten mehr"))
+    // The facts in German with decimal commas; the one outlier is the highest point, already
+    // said, so it is not said again.
     #expect(
-      german.details[1]
+      german.details[0]
         == "Cars ist am höchsten mit 52 miles per gallon bei 1,38 tons (Toyota Prius) und am niedrigsten mit 15 miles per gallon bei 2,80 tons (Cadillac Escalade). Insgesamt fällt es."
+    )
+    // chart2midi's own soundfont: its timbres, in German.
+    let own = try script("cars", voice: "de", parts: .both, soundFont: nil)
+    #expect(
+      own.intro[2]
+        == "USA spielt eine angeschlagene Saite, Japan einen reinen Ton, Germany einen Schlegelton."
     )
   }
 
   @Test func frenchAndSpanishVoicesSpeakTheirWords() throws {
     let french = try script("cars", voice: "fr")
-    #expect(french.intro[1] == "L'axe des x est Weight, de 0,00 tons à 3,00 tons.")
-    #expect(french.intro[3] == "Un axe supplémentaire est MSRP, de $0 à $120 000.")
-    #expect(french.intro[5] == "USA joue du piano, Japan de la flûte, Germany du vibraphone.")
+    #expect(french.intro[2] == "L'axe des x est Weight, de 0,00 tons à 3,00 tons.")
+    #expect(french.intro[4] == "Un axe supplémentaire est MSRP, de $0 à $120 000.")
+    #expect(french.intro[6] == "USA joue du piano, Japan de la flûte, Germany du vibraphone.")
     // French puts a space before a semicolon.
-    #expect(french.intro[6].hasPrefix("Le temps avance selon Weight ; un son plus aigu signifie"))
+    #expect(french.intro[7].hasPrefix("Le temps avance selon Weight ; un son plus aigu signifie"))
     let spanish = try script("cars", voice: "es")
-    #expect(spanish.intro[1] == "El eje x es Weight, de 0,00 tons a 3,00 tons.")
-    #expect(spanish.intro[5] == "USA toca el piano, Japan la flauta, Germany el vibráfono.")
-    // A summary made from the data, for a chart without one.
+    #expect(spanish.intro[2] == "El eje x es Weight, de 0,00 tons a 3,00 tons.")
+    #expect(spanish.intro[6] == "USA toca el piano, Japan la flauta, Germany el vibráfono.")
+    // A takeaway made from the data, for a chart without a summary: the trend, said once.
     let made = try script("cars", voice: "es", summary: false)
+    #expect(made.intro[1] == "Cars baja en general.")
     #expect(
       made.details[0]
-        == "Cars baja en general, con un máximo de 52 miles per gallon en 1,38 tons (Toyota Prius) y un mínimo de 15 miles per gallon en 2,80 tons (Cadillac Escalade)."
+        == "Cars alcanza su máximo con 52 miles per gallon en 1,38 tons (Toyota Prius) y su mínimo con 15 miles per gallon en 2,80 tons (Cadillac Escalade)."
     )
   }
 

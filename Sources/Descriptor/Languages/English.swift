@@ -27,6 +27,13 @@ extension LanguageTable {
     highest: "highest", lowest: "lowest", outlier: "outlier", and: "and",
     plays: { "plays \($0)" },
     inSeries: { "In \($0), " },
+    timbreNames: [
+      "Struck string": "a struck string", "Sine": "a pure tone", "Mallet": "a mallet",
+      "Wood mallet": "a wooden mallet", "Bowed": "a bowed string", "Reed": "a reed",
+      "Plucked string": "a plucked string", "Bell": "a bell", "Organ": "an organ",
+      "Brass": "a brass tone", "Soft square": "a soft square wave", "Triangle": "a triangle wave",
+      "Noise": "noise", "Ticks": "ticks",
+    ],
     otherInstrument: { "the \($0.lowercased())" },
     reading: [
       "time runs along ", "higher pitch means more ", "longer notes mean more ",

@@ -40,6 +40,14 @@ extension LanguageTable {
       68: "du hautbois", 71: "de la clarinette", 73: "de la flûte", 79: "de l'ocarina",
       80: "du synthétiseur",
     ],
+    timbreNames: [
+      "Struck string": "d'une corde frappée", "Sine": "d'un son pur",
+      "Mallet": "d'un son de maillet", "Wood mallet": "d'un son de maillet en bois",
+      "Bowed": "d'une corde frottée", "Reed": "d'une anche", "Plucked string": "d'une corde pincée",
+      "Bell": "d'une cloche", "Organ": "de l'orgue", "Brass": "d'un son cuivré",
+      "Soft square": "d'une onde carrée douce", "Triangle": "d'une onde triangulaire",
+      "Noise": "du bruit", "Ticks": "de tics",
+    ],
     otherInstrument: { "de l'instrument \($0)" },
     reading: [
       "le temps avance selon ", "un son plus aigu signifie plus de ",

@@ -39,6 +39,14 @@ extension LanguageTable {
       68: "die Oboe", 71: "die Klarinette", 73: "die Flöte", 79: "die Okarina",
       80: "den Synthesizer",
     ],
+    timbreNames: [
+      "Struck string": "eine angeschlagene Saite", "Sine": "einen reinen Ton",
+      "Mallet": "einen Schlegelton", "Wood mallet": "einen Holzschlegelton",
+      "Bowed": "eine gestrichene Saite", "Reed": "ein Rohrblatt",
+      "Plucked string": "eine gezupfte Saite", "Bell": "eine Glocke", "Organ": "eine Orgel",
+      "Brass": "einen Blechbläserton", "Soft square": "eine weiche Rechteckwelle",
+      "Triangle": "eine Dreieckwelle", "Noise": "Rauschen", "Ticks": "Ticks",
+    ],
     otherInstrument: { $0 },
     reading: [
       "die Zeit läuft entlang ", "höhere Töne bedeuten mehr ", "längere Noten bedeuten mehr ",

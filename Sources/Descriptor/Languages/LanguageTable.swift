@@ -101,6 +101,10 @@ public struct LanguageTable: Sendable {
   public var inSeries: @Sendable (_ name: String) -> String
   /// The palette's instruments as the object of "plays", by General MIDI program number.
   public var instrumentNames: [Int: String] = [:]
+  /// The timbres of chart2midi's own soundfont as the object of "plays", by its presets' names
+  /// ("Sine": "a pure tone"): what a series sounds like there, where a General MIDI name would
+  /// promise an instrument it does not play.
+  public var timbreNames: [String: String] = [:]
   /// Another instrument as the object of "plays", from its General MIDI name.
   public var otherInstrument: @Sendable (_ generalMIDIName: String) -> String
   /// What comes before each axis's title in how to read the sound: time, pitch, duration,

@@ -37,6 +37,13 @@ extension LanguageTable {
       19: "el órgano", 24: "la guitarra", 40: "el violín", 56: "la trompeta", 68: "el oboe",
       71: "el clarinete", 73: "la flauta", 79: "la ocarina", 80: "el sintetizador",
     ],
+    timbreNames: [
+      "Struck string": "una cuerda percutida", "Sine": "un tono puro", "Mallet": "un mazo",
+      "Wood mallet": "un mazo de madera", "Bowed": "una cuerda frotada", "Reed": "una lengüeta",
+      "Plucked string": "una cuerda pulsada", "Bell": "una campana", "Organ": "un órgano",
+      "Brass": "un metal", "Soft square": "una onda cuadrada suave",
+      "Triangle": "una onda triangular", "Noise": "ruido", "Ticks": "tics",
+    ],
     otherInstrument: { $0 },
     reading: [
       "el tiempo avanza según ", "un tono más agudo significa más ",

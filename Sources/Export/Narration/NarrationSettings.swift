@@ -9,6 +9,8 @@ public struct NarrationSettings: Hashable, Sendable {
     case details
     /// Both.
     case both
+    /// Both, the longer form: the whole summary and each axis's range before the graph.
+    case full
 
     /// Whether the intro is spoken.
     public var hasIntro: Bool { self != .details }
