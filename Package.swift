@@ -37,6 +37,11 @@ let package = Package(
       providers: [.apt(["libespeak-ng-dev", "pkg-config"])]
     ),
     .systemLibrary(
+      name: "CSndFile",
+      pkgConfig: "sndfile",
+      providers: [.apt(["libsndfile1-dev", "pkg-config"])]
+    ),
+    .systemLibrary(
       name: "CSoxr",
       pkgConfig: "soxr",
       providers: [.apt(["libsoxr-dev", "pkg-config"])]
@@ -48,7 +53,7 @@ let package = Package(
     .target(
       name: "Synth",
       dependencies: [
-        "Descriptor", "MIDIMap", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSoxr",
+        "Descriptor", "MIDIMap", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSoxr", "CSndFile",
         "SoundFontResource",
       ]),
     // The project's soundfont as a package resource: every program built with the package (this

@@ -70,15 +70,44 @@ public enum ChartExport {
     // a marker at its time.
     var speech: BackgroundWork<Narration>?
     let spoken = settings.narration
+    var scriptSentences: [ScriptFile.Sentence] = []
     if let parts = spoken.parts {
-      let script = NarrationScript(chart: given, score: score, settings: settings)
-      let (intro, details) = (
-        parts.hasIntro ? script.intro : [], parts.hasDetails ? script.details : []
-      )
+      // The sentences: from an edited script with its recordings, or made from the chart. What
+      // eSpeak NG says is the text after the lexicon, with numbers in words.
+      let language = DescriptionLanguage(voice: spoken.voice)
+      let lexicon = try spoken.lexicon.map { try Lexicon(contentsOf: $0) }
+      let forms = SpokenForms(language: language)
+      func line(_ text: String, recording: [Float]? = nil) -> Narration.Line {
+        Narration.Line(
+          text, spoken: forms.spoken(lexicon?.applied(to: text) ?? text), recording: recording)
+      }
+      var intro: [Narration.Line] = []
+      var details: [Narration.Line] = []
+      if let url = spoken.script {
+        let file = try ScriptFile(contentsOf: url)
+        let recordings = try file.recordings(
+          relativeTo: url, sampleRate: settings.render.sampleRate)
+        for (index, sentence) in file.sentences.enumerated() {
+          let said = line(sentence.text, recording: recordings[index])
+          if sentence.part == .intro { intro.append(said) } else { details.append(said) }
+        }
+        scriptSentences =
+          file.sentences.filter { $0.part == .intro }
+          + file.sentences.filter { $0.part == .details }
+      } else {
+        let script = NarrationScript(chart: given, score: score, settings: settings)
+        intro = parts.hasIntro ? script.intro.map { line($0) } : []
+        details = parts.hasDetails ? script.details.map { line($0) } : []
+        scriptSentences =
+          intro.map { ScriptFile.Sentence(part: .intro, text: $0.text) }
+          + details.map { ScriptFile.Sentence(part: .details, text: $0.text) }
+      }
       // Texts too long to speak are refused before the music renders.
-      try Narration.checkLength(of: intro + details, speechRate: spoken.speechRate)
+      try Narration.checkLength(
+        of: (intro + details).filter { $0.recording == nil }.map(\.spoken),
+        speechRate: spoken.speechRate)
       let (graphDuration, sampleRate) = (score.duration, settings.render.sampleRate)
-      speech = BackgroundWork {
+      speech = BackgroundWork { [intro, details] in
         guard try SpeechSynthesizer.hasVoice(spoken.voice) else {
           throw ExportError(
             "eSpeak NG has no voice \"\(spoken.voice)\"; `chart2midi voices` lists the voices installed",
@@ -126,6 +155,17 @@ public enum ChartExport {
     do {
       if let midi = settings.midi {
         try batch.stage(Data(SMFEncoder().encode(score)), at: midi)
+      }
+      // The narration as spoken: each sentence at its time in the audio files.
+      if let url = settings.scriptOut, let narration {
+        let offset = score.timeline.audioLeadIn
+        for (index, sentence) in narration.sentences.enumerated()
+        where index < scriptSentences.count {
+          scriptSentences[index].start = offset + sentence.start
+          scriptSentences[index].end = offset + sentence.end
+        }
+        try batch.stage(
+          Data(ScriptFile(sentences: scriptSentences).json().utf8), at: url)
       }
       // The captions' facts at the notes (the title first), at their times on the timeline; with
       // a narration, in its language.

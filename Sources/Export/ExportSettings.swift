@@ -50,6 +50,9 @@ public struct ExportSettings: Sendable {
       + captions.pathExtension
     return captions.deletingLastPathComponent().appendingPathComponent(name)
   }
+  /// The narration as spoken, as a script to edit and voice (see `ScriptFile`); needs a
+  /// narration.
+  public var scriptOut: URL?
   /// Sessions that lay out the stems for a DAW or an editor: REAPER projects (`.rpp`) and
   /// OpenTimelineIO timelines (`.otio`), by the extension; they need `stems`.
   public var sessions: [URL] = []
@@ -92,7 +95,12 @@ public struct ExportSettings: Sendable {
           file: session.relativePath)
       }
     }
-    let files = ([midi, mix, captions, pointCaptions] + sessions.map { $0 }).compactMap {
+    if let scriptOut, narration.parts == nil {
+      throw ExportError(
+        "cannot write the narration script \(scriptOut.relativePath): there is no narration to write; ask for one",
+        file: scriptOut.relativePath)
+    }
+    let files = ([midi, mix, captions, pointCaptions, scriptOut] + sessions.map { $0 }).compactMap {
       $0.map { ($0, OutputCheck.Kind.file) }
     }
     try OutputCheck.check(files + (stems.map { [($0, .folder)] } ?? []), inputs: inputs)

@@ -19,6 +19,9 @@ struct Conversion: Sendable {
   var captionLabels = false
   var stemCues = false
   var sessionPaths: [String] = []
+  var scriptOut: String?
+  var script: String?
+  var lexicon: String?
   var quiet = false
 
   /// Converts, and returns the lines that tell what was written (warnings first). Errors about
@@ -34,6 +37,11 @@ struct Conversion: Sendable {
       settings.captionLabels = captionLabels
       settings.stemCues = stemCues
       settings.sessions = sessionPaths.map { URL(fileURLWithPath: $0) }
+      settings.scriptOut = url(scriptOut)
+      settings.narration.script = url(script)
+      settings.narration.lexicon = url(lexicon)
+      // A script is a narration.
+      if script != nil, settings.narration.parts == nil { settings.narration.parts = .both }
       settings.inputs = [URL(fileURLWithPath: input)]
       let options = settings.sonification
       let progress = ProgressLine(quiet: quiet)
@@ -42,6 +50,9 @@ struct Conversion: Sendable {
       var lines = summaryLines(
         of: report, input: input,
         paths: (midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath))
+      if let scriptOut {
+        lines.append("script: \(scriptOut) (\(counted(report.narration.count, "sentence")))")
+      }
       for path in sessionPaths {
         lines.append(
           "session: \(path) (\(counted(report.stemFiles.count, "track")), \(counted(report.narration.count, "region")))"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a spoken narration says around an audio graph, and how: set by the `narrate`, `voice`,
 /// `speechRate` and `narrationPause` settings.
 public struct NarrationSettings: Hashable, Sendable {
@@ -27,6 +29,11 @@ public struct NarrationSettings: Hashable, Sendable {
   public var speechRate = 175
   /// Seconds of silence between the narration and the audio graph, on either side.
   public var pause = 0.75
+  /// A narration script to say instead of the one made from the chart (see `ScriptFile`): edited
+  /// sentences, parts and recordings.
+  public var script: URL?
+  /// Pronunciations to apply to the words spoken (see `Lexicon`).
+  public var lexicon: URL?
 
   /// No narration, with the default voice, rate and pause.
   public init(parts: Parts? = nil) { self.parts = parts }

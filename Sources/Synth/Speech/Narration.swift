@@ -49,6 +49,25 @@ public struct Narration: Sendable {
   /// The sample rate of the speech.
   public var sampleRate: Int
 
+  /// A sentence to say: its written text (what captions and markers show), the words eSpeak NG
+  /// speaks for it (the text after a lexicon and the spoken forms of numbers), or a recording of
+  /// it that is played instead.
+  public struct Line: Hashable, Sendable {
+    /// What is written.
+    public var text: String
+    /// What eSpeak NG is given to say.
+    public var spoken: String
+    /// A recording of the sentence, mono at the narration's sample rate; nil for speech.
+    public var recording: [Float]?
+
+    /// A sentence spoken as `spoken` (by default as written), or played from `recording`.
+    public init(_ text: String, spoken: String? = nil, recording: [Float]? = nil) {
+      self.text = text
+      self.spoken = spoken ?? text
+      self.recording = recording
+    }
+  }
+
   /// Speaks `intro` before a graph of `graphDuration` seconds and `details` after it, with
   /// `voice` at `speechRate` words a minute, `pause` seconds of silence on either side of the
   /// graph.
@@ -60,33 +79,66 @@ public struct Narration: Sendable {
     intro: [String], details: [String], graphDuration: Double, voice: String, speechRate: Int,
     pause: Double, sampleRate: Int
   ) throws {
-    try Self.checkLength(of: intro + details, speechRate: speechRate)
+    try self.init(
+      intro: intro.map { Line($0) }, details: details.map { Line($0) },
+      graphDuration: graphDuration, voice: voice, speechRate: speechRate, pause: pause,
+      sampleRate: sampleRate)
+  }
+
+  /// Says `intro` before a graph of `graphDuration` seconds and `details` after it: each line
+  /// from its recording, or spoken by eSpeak NG with `voice` at `speechRate` words a minute;
+  /// `pause` seconds of silence on either side of the graph.
+  ///
+  /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak;
+  ///   `NarrationTooLong` for a narration longer than `maximumDuration` (refused from its words
+  ///   before it is spoken, or stopped as it passes the limit).
+  public init(
+    intro: [Line], details: [Line], graphDuration: Double, voice: String, speechRate: Int,
+    pause: Double, sampleRate: Int
+  ) throws {
+    let lines = intro + details
+    let speaking = lines.indices.filter { lines[$0].recording == nil }
+    try Self.checkLength(of: speaking.map { lines[$0].spoken }, speechRate: speechRate)
+    let recorded = lines.reduce(0.0) {
+      $0 + Double($1.recording?.count ?? 0) / Double(sampleRate)
+    }
+    let room =
+      Self.maximumDuration - recorded - Self.sentenceGap * Double(max(0, lines.count - 1))
+    guard room >= 0 else {
+      throw NarrationTooLong(
+        "the narration speaks for more than 10 minutes; \(NarrationTooLong.advice)")
+    }
     // Each sentence is resampled on a thread of its own while the next is spoken.
     var resampling: [BackgroundWork<[Float]>] = []
-    var words: [[SpeechSynthesizer.Word]] = []
+    var spokenWords: [[SpeechSynthesizer.Word]] = []
     do {
-      _ = try SpeechSynthesizer.speak(
-        intro + details, voice: voice, rate: speechRate,
-        maximumSeconds: Self.maximumDuration
-          - Self.sentenceGap * Double(max(0, intro.count + details.count - 1))
-      ) { samples, speechRate, spoken in
-        words.append(spoken)
-        resampling.append(
-          BackgroundWork { try Resampler.resample(samples, from: speechRate, to: sampleRate) })
+      if !speaking.isEmpty {
+        _ = try SpeechSynthesizer.speak(
+          speaking.map { lines[$0].spoken }, voice: voice, rate: speechRate, maximumSeconds: room
+        ) { samples, speechRate, spoken in
+          spokenWords.append(spoken)
+          resampling.append(
+            BackgroundWork { try Resampler.resample(samples, from: speechRate, to: sampleRate) })
+        }
       }
     } catch is SpeechTooLong {
       throw NarrationTooLong(
         "the narration speaks for more than 10 minutes; \(NarrationTooLong.advice)")
     }
-    let speech = try resampling.map { try $0.value() }
+    var speech = lines.map { $0.recording ?? [] }
+    var words = Array(repeating: [SpeechSynthesizer.Word](), count: lines.count)
+    for (order, index) in speaking.enumerated() {
+      speech[index] = try resampling[order].value()
+      words[index] = Self.placed(
+        spokenWords[order], from: lines[index].spoken, in: lines[index].text)
+    }
     var sentences: [Sentence] = []
     var cursor = 0.0
     func place(_ index: Int) {
       let length = Double(speech[index].count) / Double(sampleRate)
       sentences.append(
         Sentence(
-          text: (intro + details)[index], start: cursor, end: cursor + length,
-          words: words[index]))
+          text: lines[index].text, start: cursor, end: cursor + length, words: words[index]))
       cursor += length + Self.sentenceGap
     }
     for index in intro.indices { place(index) }
@@ -105,6 +157,20 @@ public struct Narration: Sendable {
       let first = Int((last.start * Double(sampleRate)).rounded())
       clips[clips.count - 1] += repeatElement(
         0, count: max(0, end - first - speech[speech.count - 1].count))
+    }
+  }
+
+  /// Word positions in the spoken words as positions in the written text: the same where the
+  /// two are the same, else in proportion to their lengths.
+  static func placed(
+    _ words: [SpeechSynthesizer.Word], from spoken: String, in text: String
+  ) -> [SpeechSynthesizer.Word] {
+    guard spoken != text else { return words }
+    let ratio = Double(text.unicodeScalars.count) / Double(max(1, spoken.unicodeScalars.count))
+    return words.map { word in
+      var moved = word
+      moved.offset = Int((Double(word.offset) * ratio).rounded())
+      return moved
     }
   }
 

@@ -41,6 +41,27 @@ struct Convert: ParsableCommand {
       valueName: "out.rpp|out.otio"))
   var session: [String] = []
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write the narration as a script to edit and voice (needs --narrate): each sentence, its part (intro or details) and its time.",
+      valueName: "script.json"))
+  var scriptOut: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Narrate this script instead of the one made from the chart (implies --narrate): sentences edited, removed, added or moved, and recordings (\"audio\": a WAV or FLAC file, relative to the script) said instead of eSpeak NG.",
+      valueName: "script.json"))
+  var script: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Pronunciations for the narration: lines of `word = how to say it` or `/pattern/ = how to say it`.",
+      valueName: "lexicon.txt"))
+  var lexicon: String?
+
   @OptionGroup(title: "Mapping")
   var mapping: MappingOptions
 
@@ -74,7 +95,7 @@ struct Convert: ParsableCommand {
       midiPath: output ?? (chart.input as NSString).deletingPathExtension + ".mid",
       wavPath: outputs.wav, stemsPath: outputs.stems, stemOptions: stemOptions,
       captionsPath: captions, captionLabels: captionLabels, stemCues: outputs.stemCues,
-      sessionPaths: session)
+      sessionPaths: session, scriptOut: scriptOut, script: script, lexicon: lexicon)
     try conversion.run().forEach(report)
   }
 }
