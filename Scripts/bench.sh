@@ -71,6 +71,8 @@ python3 Scripts/measure.py "convert cars, mix and stems" 5 "$bin/chart2midi" con
   -o "$out/n0.mid" --wav "$out/n0.wav" --stems "$out/n0-stems" | tee "$out/narr0.txt"
 python3 Scripts/measure.py "convert cars, mix and stems, narrated" 5 "$bin/chart2midi" convert Examples/cars.json \
   -o "$out/n1.mid" --wav "$out/n1.wav" --stems "$out/n1-stems" --narrate | tee "$out/narr1.txt"
+python3 Scripts/measure.py "speech of the cars narration alone" 5 "$bin/chart2midi-bench" --speech \
+  Examples/cars.json | tee "$out/speech.txt"
 echo
 echo "== a start on the timeline: the cars example to a mix and stems, at 10:00:00:00 (metadata, not silence)"
 python3 Scripts/measure.py "convert cars, mix and stems, --start 10:00:00:00" 5 "$bin/chart2midi" convert \
@@ -96,6 +98,8 @@ awk -v one="$(secs "$out/batch1.txt")" -v two="$(secs "$out/batch2.txt")" 'BEGIN
 awk -v plain="$(secs "$out/narr0.txt")" -v started="$(secs "$out/start1.txt")" 'BEGIN {
   printf "render with --start 10:00:00:00: %.2fx the render without a start (best times; goal: about 1x)\n", started / plain
 }'
-awk -v plain="$(secs "$out/narr0.txt")" -v spoken="$(secs "$out/narr1.txt")" 'BEGIN {
-  printf "narrated render: %.2fx the plain render of the same chart (best times; goal: at most 1.3x)\n", spoken / plain
+awk -v plain="$(secs "$out/narr0.txt")" -v spoken="$(secs "$out/narr1.txt")" \
+  -v speech="$(secs "$out/speech.txt")" 'BEGIN {
+  printf "narrated render of cars: %.3f s; speech alone %.3f s + plain render %.3f s = %.3f s\n", spoken, speech, plain, speech + plain
+  printf "narrated render: %.2fx speech alone + the plain render (best times; goal: at most 1.25x)\n", spoken / (speech + plain)
 }'

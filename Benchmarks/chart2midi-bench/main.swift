@@ -4,7 +4,12 @@
 //
 // With --render, times the synthesis of a chart in memory: the mix alone, then the mix and every stem
 // from the same pass, best of five each. Usage: chart2midi-bench --render CHART.json [FLAGS.json]
+//
+// With --speech, makes the speech of a chart's narration alone, once, as `convert --narrate` makes
+// it (eSpeak NG's start, its speech, the resampling), for `Scripts/measure.py` to time in a fresh
+// process as a conversion is. Usage: chart2midi-bench --speech CHART.json
 import Descriptor
+import Export
 import Foundation
 import MIDIMap
 import Synth
@@ -44,6 +49,29 @@ func peakMemoryMB() -> Double {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count >= 3, arguments[1] == "--speech" {
+  do {
+    let chart = try ChartDescriptor(contentsOf: URL(fileURLWithPath: arguments[2]))
+    var settings = try ExportSettings.forChart(chart)
+    settings.narration.parts = .both
+    let score = try ChartMapper(options: settings.sonification).makeScore(for: chart)
+    let script = NarrationScript(chart: chart, score: score, settings: settings)
+    let start = now()
+    let narration = try Narration(
+      intro: script.intro, details: script.details, graphDuration: score.duration,
+      voice: settings.narration.voice, speechRate: settings.narration.speechRate,
+      pause: settings.narration.pause, sampleRate: settings.render.sampleRate)
+    let seconds = narration.sentences.reduce(0) { $0 + $1.end - $1.start }
+    print(
+      String(
+        format: "speech: %d sentences, %.1f s of speech in %.3f s (eSpeak NG's start included)",
+        narration.sentences.count, seconds, now() - start))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+  }
+}
 if arguments.count >= 3, arguments[1] == "--render" {
   do {
     let chart = try ChartDescriptor(contentsOf: URL(fileURLWithPath: arguments[2]))

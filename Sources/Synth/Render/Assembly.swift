@@ -80,13 +80,15 @@ extension FluidSynthRenderer {
     func placed(_ audio: StoredAudio) -> LayeredAudio.Layer {
       LayeredAudio.Layer(audio, offset: offset)
     }
-    // The music's loudness, when recordings are to be set against it.
+    // The music's loudness, when recordings are to be set against it: measured alone, since the
+    // silence before it lies under the gate.
     let musicLoudness =
       recordings.isEmpty
       ? nil
       : try Loudness(
-        of: LayeredAudio(layers: [placed(music.mix)], frames: offset + music.mix.frames),
-        sampleRate: options.sampleRate
+        of: LayeredAudio(
+          layers: [LayeredAudio.Layer(music.mix, offset: 0)], frames: music.mix.frames),
+        sampleRate: options.sampleRate, detail: .integrated
       ).integrated
     let spoken = try names.map { name -> [LayeredAudio.Layer] in
       let clips = recordings.filter { $0.name == name }
@@ -97,10 +99,7 @@ extension FluidSynthRenderer {
       }
       // The voice sits `graphLevel` LU over the music (its loudness measured alone); a voice
       // or music too quiet to measure is matched by peak instead.
-      let frames = layers.reduce(0) { max($0, $1.range.upperBound) }
-      let voice = try Loudness(
-        of: LayeredAudio(layers: layers, frames: frames), sampleRate: options.sampleRate
-      ).integrated
+      let voice = try Self.speechLoudness(of: layers, sampleRate: options.sampleRate)
       let peak = clips.reduce(Float(0)) { max($0, StereoAudio.peak(of: $1.samples)) }
       let gain: Float
       if let musicLoudness, musicLoudness.isFinite, voice.isFinite {
@@ -138,5 +137,28 @@ extension FluidSynthRenderer {
     return AssembledAudio(
       sampleRate: options.sampleRate, mix: mix, stems: stems, gain: gain, loudness: report,
       warnings: notes)
+  }
+
+  /// The integrated loudness of speech clips: measured with the clips one after another, the
+  /// silence between them kept up to 0.4 s (a gating block), so that a long silence (the graph
+  /// between the intro and the details) costs nothing and changes nothing: it lies under the
+  /// gate.
+  static func speechLoudness(of clips: [LayeredAudio.Layer], sampleRate: Int) throws -> Double {
+    let sorted = clips.sorted { $0.offset < $1.offset }
+    let most = Int(0.4 * Double(sampleRate))
+    var packed: [LayeredAudio.Layer] = []
+    var end = 0
+    var shift = 0
+    for clip in sorted {
+      let gap = clip.offset - shift - end
+      if gap > most { shift += gap - most }
+      var moved = clip
+      moved.offset -= shift
+      end = max(end, moved.range.upperBound)
+      packed.append(moved)
+    }
+    return try Loudness(
+      of: LayeredAudio(layers: packed, frames: end), sampleRate: sampleRate, detail: .integrated
+    ).integrated
   }
 }

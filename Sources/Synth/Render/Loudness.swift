@@ -39,10 +39,22 @@ public struct Loudness: Hashable, Sendable {
     try self.init(of: LayeredAudio(audio), sampleRate: sampleRate, detail: .full)
   }
 
-  /// Measures audio made of layers, a tenth of a second at a time.
+  /// Measures audio made of layers, a piece at a time. The integrated loudness alone is measured
+  /// by `LoudnessWindows`; with the true peak by `TruePeakMeter`; in full, libebur128 measures
+  /// the integrated loudness and the range.
   package init(of audio: LayeredAudio, sampleRate: Int, detail: Detail = .peak) throws {
-    var mode = EBUR128_MODE_I.rawValue
-    if detail == .full { mode |= EBUR128_MODE_LRA.rawValue }
+    var windows = LoudnessWindows(sampleRate: sampleRate)
+    guard detail == .full else {
+      try audio.forEachPiece { _, left, right in windows.add(left, right) }
+      integrated = windows.integrated
+      truePeak = -.infinity
+      if detail == .peak {
+        let peak = Double(try TruePeakMeter.peak(of: audio))
+        truePeak = peak > 0 ? 20 * log10(peak) : -.infinity
+      }
+      return
+    }
+    let mode = EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue
     guard let state = ebur128_init(2, UInt(sampleRate), Int32(mode)) else {
       throw SynthError("libebur128 could not be set up (ebur128_init failed)", call: "ebur128_init")
     }
@@ -57,7 +69,6 @@ public struct Loudness: Hashable, Sendable {
     // Interleaved blocks, so that no copy of the whole mix is made; the windows' loudness is
     // followed alongside.
     var interleaved = [Float](repeating: 0, count: 2 * LayeredAudio.pieceFrames)
-    var windows = detail == .full ? LoudnessWindows(sampleRate: sampleRate) : nil
     try audio.forEachPiece { _, left, right in
       for frame in left.indices {
         interleaved[2 * frame] = left[frame]
@@ -65,23 +76,18 @@ public struct Loudness: Hashable, Sendable {
       }
       try check(
         ebur128_add_frames_float(state, interleaved, left.count), "ebur128_add_frames_float")
-      windows?.add(left, right)
+      windows.add(left, right)
     }
     var integrated = 0.0
     try check(ebur128_loudness_global(state, &integrated), "ebur128_loudness_global")
     self.integrated = integrated
-    self.truePeak = -.infinity
-    if detail != .integrated {
-      let peak = Double(try TruePeakMeter.peak(of: audio))
-      self.truePeak = peak > 0 ? 20 * log10(peak) : -.infinity
-    }
-    if detail == .full {
-      var range = 0.0
-      try check(ebur128_loudness_range(state, &range), "ebur128_loudness_range")
-      self.range = range
-      self.maximumMomentary = windows?.maximumMomentary
-      self.maximumShortTerm = windows?.maximumShortTerm
-    }
+    let peak = Double(try TruePeakMeter.peak(of: audio))
+    truePeak = peak > 0 ? 20 * log10(peak) : -.infinity
+    var range = 0.0
+    try check(ebur128_loudness_range(state, &range), "ebur128_loudness_range")
+    self.range = range
+    maximumMomentary = windows.maximumMomentary
+    maximumShortTerm = windows.maximumShortTerm
   }
 
   init(integrated: Double, truePeak: Double) {
@@ -95,7 +101,7 @@ public struct Loudness: Hashable, Sendable {
 /// ITU-R BS.1770 (a high shelf, then a high-pass, with its coefficients at any sample rate), the
 /// mean square of each 100 ms block, and the loudness of the blocks' mean over each window.
 /// libebur128 computes each window's loudness again from its samples, which costs the window's
-/// length every 100 ms; this costs a block.
+/// length every 100 ms; this costs a block. The same blocks give the integrated loudness.
 struct LoudnessWindows {
   /// A biquad filter, direct form II transposed, in double precision.
   struct Biquad {
@@ -120,6 +126,10 @@ struct LoudnessWindows {
   private var blockFill = 0
   /// The last 30 blocks' mean squares, oldest first.
   private var blocks = [Double](repeating: 0, count: 30)
+  /// Every 400 ms gating block's mean square (ITU-R BS.1770-4: 75% overlap), from the fourth
+  /// 100 ms block on.
+  private var gatingBlocks: [Double] = []
+  private var blockCount = 0
   private(set) var maximumMomentary = -Double.infinity
   private(set) var maximumShortTerm = -Double.infinity
 
@@ -170,6 +180,20 @@ struct LoudnessWindows {
     }
     maximumMomentary = max(maximumMomentary, loudness(4))
     maximumShortTerm = max(maximumShortTerm, loudness(30))
+    blockCount += 1
+    if blockCount >= 4 { gatingBlocks.append(blocks.suffix(4).reduce(0, +) / 4) }
+  }
+
+  /// The integrated loudness (ITU-R BS.1770-4): the gating blocks over -70 LUFS, then those
+  /// over their mean's loudness less 10 LU; -infinity when none passes.
+  var integrated: Double {
+    func loudness(_ energy: Double) -> Double { -0.691 + 10 * log10(energy) }
+    let absolute = gatingBlocks.filter { $0 > 0 && loudness($0) > -70 }
+    guard !absolute.isEmpty else { return -.infinity }
+    let relative = loudness(absolute.reduce(0, +) / Double(absolute.count)) - 10
+    let gated = absolute.filter { loudness($0) > relative }
+    guard !gated.isEmpty else { return -.infinity }
+    return loudness(gated.reduce(0, +) / Double(gated.count))
   }
 }
 
