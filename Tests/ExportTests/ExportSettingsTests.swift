@@ -25,7 +25,7 @@ struct ExportSettingsTests {
       message: "expected 80 to 450 words a minute, found 600"),
     AudioMistake(
       key: .narrate, json: .string("all"), flag: "--narration", argument: "all",
-      message: "expected one of \"intro\", \"details\", \"both\", found \"all\""),
+      message: "expected one of \"intro\", \"details\", \"both\", \"full\", found \"all\""),
     AudioMistake(
       key: .narrationPause, json: .number(11), flag: "--narration-pause", argument: "11",
       message: "expected 0 to 10 seconds, found 11"),
