@@ -155,7 +155,7 @@ extension Exercise {
   ) throws -> Item {
     var settings = entry.settings
     if settings.narration.parts != nil { settings.narration.parts = .intro }
-    let audio = "item-\(number).wav"
+    let audio = "item-\(number).\(settings.effectiveAudioFormat.fileExtension)"
     settings.midi = nil
     settings.stems = nil
     settings.captions = nil
@@ -190,7 +190,9 @@ extension Exercise {
     }
     let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
     let ours = names.allSatisfy { name in
-      documentNames.contains(name) || (name.hasPrefix("item-") && name.hasSuffix(".wav"))
+      documentNames.contains(name)
+        || (name.hasPrefix("item-")
+          && AudioFormat(fileExtension: URL(fileURLWithPath: name).pathExtension) != nil)
     }
     guard ours else {
       throw ExerciseError(

@@ -308,18 +308,28 @@ public enum ChartExport {
           ? nil : try Loudness(of: audio, sampleRate: rendering.sampleRate, detail: .full)
       }
       let (sampleRate, format) = (rendering.sampleRate, settings.sampleFormat)
+      // Encoding needs a scratch file on the outputs' disk, in a folder that already exists.
+      let scratch = ((settings.mix ?? settings.stems) ?? url).deletingLastPathComponent()
+      let fileFormat = settings.effectiveAudioFormat
       files.append(
         (
           url,
           { [described] output in
-            try WAVEncoder.write(
-              audio, sampleRate: sampleRate, format: format, metadata: described, to: output)
+            if fileFormat == .wav {
+              try WAVEncoder.write(
+                audio, sampleRate: sampleRate, format: format, metadata: described, to: output)
+            } else {
+              try CompressedAudioEncoder.write(
+                audio, sampleRate: sampleRate, format: fileFormat, sampleFormat: format,
+                metadata: described, scratchFolder: scratch, to: output)
+            }
           }
         ))
     }
     if let mix = settings.mix { try add(rendering.mix, at: mix) }
     if let folder = settings.stems {
-      let names = StemNaming.fileNames(for: rendering.stems.map(\.name))
+      let names = StemNaming.fileNames(
+        for: rendering.stems.map(\.name), extension: settings.effectiveAudioFormat.fileExtension)
       // A stem where another output goes would be replaced by it, or replace it.
       let others = [settings.midi, settings.mix, settings.captions].compactMap {
         $0?.standardizedFileURL

@@ -18,8 +18,16 @@ public struct ExportSettings: Sendable {
   /// How audio is rendered: sample rate, tail, loudness, reverb (whether stems are kept follows
   /// from `stems`).
   public var render = RenderOptions()
-  /// The WAV sample format.
+  /// The WAV sample format (and FLAC's bits: 16, or 24 for 24-bit and float).
   public var sampleFormat: SampleFormat = .int16
+  /// The audio file format asked for; nil lets the mix's file name say it (`.flac`, `.ogg`,
+  /// `.opus`, `.mp3`), else WAV.
+  public var audioFormat: AudioFormat?
+
+  /// The format the mix and stems are written in.
+  public var effectiveAudioFormat: AudioFormat {
+    audioFormat ?? mix.flatMap { AudioFormat(fileExtension: $0.pathExtension) } ?? .wav
+  }
   /// The soundfont: a file's path, or `gm` for the system's General MIDI soundfont; nil for the
   /// project's own (see `SoundFontLocator`).
   public var soundFont: String?
@@ -83,6 +91,14 @@ public struct ExportSettings: Sendable {
   /// - Throws: `ExportError` naming the first output that cannot be written as asked.
   func checkOutputs() throws {
     if wantsAudio { _ = try Self.originationDate() }
+    // A mix named for another format than the one asked for would hold what its name denies.
+    if let format = audioFormat, let mix,
+      let named = AudioFormat(fileExtension: mix.pathExtension), named != format
+    {
+      throw ExportError(
+        "cannot write the mix \(mix.relativePath) as \(format.rawValue): its name says \(named.rawValue); name a .\(format.fileExtension) file",
+        file: mix.relativePath)
+    }
     for session in sessions {
       guard SessionFormat(fileExtension: session.pathExtension) != nil else {
         throw ExportError(
@@ -205,6 +221,14 @@ public struct ExportSettings: Sendable {
       }
       soundFont = path
     case .stemsBy: stemsBy = try read.choice()
+    case .audioFormat:
+      guard case .string(let name) = setting.value, let format = AudioFormat(rawValue: name) else {
+        throw read.failure("expected wav, flac, ogg, opus or mp3")
+      }
+      guard format.isWritable else {
+        throw read.failure("the installed libsndfile cannot write \(name)")
+      }
+      audioFormat = format
     default: return
     }
   }

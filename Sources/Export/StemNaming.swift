@@ -1,11 +1,11 @@
 import Foundation
 
 /// File names for stems: the stem name made readable and safe for a file system, unique, with
-/// `.wav`.
+/// the audio format's extension (`.wav` by default).
 package enum StemNaming {
   /// One file name per stem name, in order (see `readable(_:)`); names that collide (case
   /// ignored) get `-2`, `-3`, ….
-  package static func fileNames(for names: [String]) -> [String] {
+  package static func fileNames(for names: [String], extension: String = "wav") -> [String] {
     var used: Set<String> = []
     return names.map { name in
       var base = readable(name)
@@ -20,7 +20,7 @@ package enum StemNaming {
         number += 1
       }
       used.insert(candidate.lowercased())
-      return candidate + ".wav"
+      return candidate + "." + `extension`
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synth
 
 /// The outputs an export names, checked before any work is done: a folder where a file goes (or a
 /// file where the stems folder goes), an output that is one of the inputs or another output, a
@@ -24,9 +25,11 @@ enum OutputCheck {
         throw ExportError(
           "cannot write the stems into \(shown): it is a file; name a folder", file: shown)
       case .folder where exists:
-        // The stems replace the folder whole: it may hold only earlier stems.
+        // The stems replace the folder whole: it may hold only earlier stems (audio files).
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        let others = names.filter { !$0.lowercased().hasSuffix(".wav") }.sorted()
+        let others = names.filter {
+          AudioFormat(fileExtension: URL(fileURLWithPath: $0).pathExtension) == nil
+        }.sorted()
         if !others.isEmpty {
           let listed = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
           throw ExportError(

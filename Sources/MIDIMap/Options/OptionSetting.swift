@@ -10,14 +10,14 @@ extension SonificationOptions {
     case exactLayout, grid, fitBars
     case narrate, voice, speechRate, narrationPause, graphLevel
     // How audio is rendered and written.
-    case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy
+    case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy, audioFormat
 
     /// Whether the setting is the narration's or the audio's, which the `Export` module's
     /// `ExportSettings` checks; the mapping leaves them to it.
     public var isExportSetting: Bool {
       [
         .narrate, .voice, .speechRate, .narrationPause, .graphLevel, .sampleRate, .bitDepth,
-        .tailCap, .reverb, .loudness, .soundfont, .stemsBy,
+        .tailCap, .reverb, .loudness, .soundfont, .stemsBy, .audioFormat,
       ].contains(self)
     }
   }
@@ -131,7 +131,7 @@ extension SonificationOptions {
     let read = OptionReader(setting)
     switch setting.key {
     case .narrate, .voice, .speechRate, .narrationPause, .graphLevel, .sampleRate, .bitDepth,
-      .tailCap, .reverb, .loudness, .soundfont, .stemsBy:
+      .tailCap, .reverb, .loudness, .soundfont, .stemsBy, .audioFormat:
       return
     case .totalDuration: totalDuration = try read.positive()
     case .secondsPerUnit: secondsPerUnit = try read.positive()

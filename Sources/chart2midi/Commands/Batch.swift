@@ -3,6 +3,7 @@ import Descriptor
 import Export
 import Foundation
 import MIDIMap
+import Synth
 
 struct Batch: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -30,10 +31,14 @@ struct Batch: AsyncParsableCommand {
     help: ArgumentHelp("Charts converted at once (default: the number of cores).", valueName: "n"))
   var jobs: Int?
 
-  @Flag(name: .long, help: "Also write NAME.wav, the mix.")
+  @Flag(
+    name: .long,
+    help: "Also write NAME.wav, the mix (NAME.flac, .ogg, .opus or .mp3 with --audio-format).")
   var wav = false
 
-  @Flag(name: .long, help: "Also write NAME-stems/, one WAV per series (or per track).")
+  @Flag(
+    name: .long,
+    help: "Also write NAME-stems/, one audio file per series (or per track), in the audio format.")
   var stems = false
 
   @OptionGroup
@@ -74,12 +79,15 @@ struct Batch: AsyncParsableCommand {
       throw CommandFailure("cannot create the folder \(out)")
     }
     let folder = URL(fileURLWithPath: out)
+    // The mix is named for the audio format asked for (the library checks the value).
+    let fileExtension =
+      sound.audioFormat.flatMap { AudioFormat(rawValue: $0) }?.fileExtension ?? "wav"
     let work = files.map { file -> Conversion in
       let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
       func path(_ suffix: String) -> String { folder.appendingPathComponent(name + suffix).path }
       return Conversion(
         input: file, csv: csv, mapping: mapping, sound: sound, midiPath: path(".mid"),
-        wavPath: wav ? path(".wav") : nil, stemsPath: stems ? path("-stems") : nil,
+        wavPath: wav ? path("." + fileExtension) : nil, stemsPath: stems ? path("-stems") : nil,
         stemOptions: stemOptions,
         captionsPath: captions ? path(".vtt") : nil, quiet: true)
     }

@@ -7,7 +7,11 @@ import Synth
 
 /// Where the audio goes, for `convert` and `render`.
 struct AudioOutputs: ParsableArguments {
-  @Option(name: .long, help: ArgumentHelp("Write the mix as a WAV file.", valueName: "mix.wav"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write the mix as an audio file: WAV, or the format its name or --audio-format says.",
+      valueName: "mix.wav"))
   var wav: String?
 
   @Option(
@@ -84,10 +88,19 @@ struct SoundOptions: ParsableArguments {
     completion: .list(["broadcast", "atsc", "web", "streaming"]))
   var loudness: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The audio files' format: wav (the default), flac, ogg (Vorbis), opus (48 kHz) or mp3, through libsndfile; stems take it too.",
+      valueName: "format"),
+    completion: .list(AudioFormat.allCases.map(\.rawValue)))
+  var audioFormat: String?
+
   /// The flags as settings, in a fixed order.
   var settings: [OptionSetting] {
     [
       (SonificationOptions.Key.soundfont, soundfont, "--soundfont"),
+      (.audioFormat, audioFormat, "--audio-format"),
       (.sampleRate, sampleRate, "--sample-rate"), (.bitDepth, bitDepth, "--bit-depth"),
       (.tailCap, tailCap, "--tail-cap"), (.reverb, reverb, "--reverb"),
       (.loudness, loudness, "--loudness"),
