@@ -30,18 +30,20 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## demo: the four-axis cars chart to MIDI, a WAV mix, one stem per series and captions; a narrated birth-rate deliverable at broadcast loudness with its sessions; a listening exercise from three examples
+## demo: the four-axis cars chart to MIDI, a WAV mix, one stem per series and captions; a narrated birth-rate deliverable at broadcast loudness with its sessions; a listening exercise from three examples; a page to explore the cars chart by ear
 demo: build
 	@mkdir -p $(OUT)
 	$(BIN) convert Examples/cars.json -o $(OUT)/cars.mid --wav $(OUT)/cars.wav --stems $(OUT)/cars-stems --captions $(OUT)/cars.vtt
 	$(BIN) inspect $(OUT)/cars.mid
 	$(BIN) convert Examples/birth-rate.json -o $(OUT)/birth-rate-narrated.mid --narrate --loudness broadcast --start 10:00:00:00 --wav $(OUT)/birth-rate-narrated.wav --stems $(OUT)/birth-rate-narrated-stems --captions $(OUT)/birth-rate-narrated.vtt --session $(OUT)/birth-rate-narrated.rpp --session $(OUT)/birth-rate-narrated.otio
 	$(BIN) exercise Examples/birth-rate.json Examples/cars.json Examples/temperatures.json --out $(OUT)/exercise --title "Listening to data"
+	$(BIN) page Examples/cars.json -o $(OUT)/cars-page
 	@echo
 	@echo "Wrote $(OUT)/cars.mid, $(OUT)/cars.wav, $(OUT)/cars-stems/ and $(OUT)/cars.vtt, and a narrated,"
 	@echo "loudness-normalised birth-rate graph: $(OUT)/birth-rate-narrated.{mid,wav,vtt}, its facts at the notes in birth-rate-narrated.points.vtt,"
 	@echo "its stems and a session to open: $(OUT)/birth-rate-narrated.rpp (REAPER) and .otio (OpenTimelineIO),"
-	@echo "and a listening exercise: open $(OUT)/exercise/exercise.html (the key is $(OUT)/exercise/answers.html)."
+	@echo "a listening exercise: open $(OUT)/exercise/exercise.html (the key is $(OUT)/exercise/answers.html),"
+	@echo "and a page to explore the cars chart by ear: open $(OUT)/cars-page/index.html, focus the graph, use the arrow keys."
 
 ## venv: mido, pyloudnorm (with scipy), the Nu HTML checker, selenium and axe, ttconv and the IMSC
 ## validator imschrm, opentimelineio, rpp and soundfile in a virtual environment, for the tests and the benchmark

@@ -18,6 +18,8 @@ public struct ExportReport: Sendable {
   public var audioSeconds: Double?
   /// The stem files, in stem order.
   public var stemFiles: [URL] = []
+  /// The stems' names, in stem order.
+  public var stemNames: [String] = []
   /// The session files written.
   public var sessionFiles: [URL] = []
   /// The loudness the mix reached, when a target was asked for.
@@ -343,6 +345,7 @@ public enum ChartExport {
         }
         try add(stem.audio, stem: stem.name, at: url)
         report.stemFiles.append(url)
+        report.stemNames.append(stem.name)
       }
     }
     // The stems replace the stems folder whole, so that it holds exactly this render's stems.

@@ -1,0 +1,183 @@
+import Descriptor
+import Foundation
+import MIDIMap
+import Synth
+
+/// A folder that explores a chart by ear in a browser, offline: `index.html` with the chart's
+/// details, a drawn chart and its data as a table, `page.js` and `page.css`, and the audio (the mix
+/// and one stem per series) in `audio/`. The graph is one focusable element whose keys move through
+/// the points, playing each note from its series' stem and announcing its values (see the page's
+/// key list). Nothing is fetched: the points travel inside the page.
+public enum ChartPage {
+  /// The files a page writes besides its audio folder.
+  static let documentNames = ["index.html", "page.js", "page.css"]
+  /// The most points a page carries: past this, keys and a table of every point stop helping.
+  public static let maximumPoints = 20000
+
+  /// A point as the page moves through it.
+  struct Point: Encodable {
+    /// Its index in its series.
+    var index: Int
+    /// Where its note starts in the audio files, in seconds.
+    var onset: Double
+    /// How long its note sounds, in seconds.
+    var length: Double
+    /// Its values as the axes write them, and its label.
+    var x: String
+    var y: String
+    var label: String?
+    /// Where it is drawn, 0 to 1 along each axis.
+    var px: Double
+    var py: Double
+  }
+
+  /// A series as the page moves through it.
+  struct Series: Encodable {
+    var name: String
+    var instrument: String
+    var stem: String
+    var highest: Int?
+    var lowest: Int?
+    var continuous: Bool
+    var points: [Point]
+  }
+
+  /// What the page's script reads.
+  struct Data: Encodable {
+    var title: String
+    var mix: String
+    var series: [Series]
+  }
+
+  /// Writes the page of `chart` into `folder`, with `settings`' mapping and audio (their outputs
+  /// are the page's: the MIDI file and captions are not written). The audio format is MP3 unless
+  /// the settings name one: every current browser plays it.
+  ///
+  /// - Throws: `ExportError` when the folder holds other files than an earlier page's, or the
+  ///   chart has more points than `maximumPoints`; what `ChartExport.export` throws.
+  public static func write(
+    _ chart: ChartDescriptor, settings: ExportSettings, to folder: URL,
+    progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> ExportReport {
+    try checkReplaceable(folder)
+    guard chart.pointCount <= maximumPoints else {
+      throw ExportError(
+        "the chart has \(ValueFormat.grouped(chart.pointCount)) points, more than the \(ValueFormat.grouped(maximumPoints)) a page carries; group or filter the data first"
+      )
+    }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("audio"), withIntermediateDirectories: true)
+    var settings = settings
+    let format = settings.audioFormat ?? .mp3
+    settings.audioFormat = format
+    settings.midi = nil
+    settings.captions = nil
+    settings.sessions = []
+    settings.scriptOut = nil
+    settings.stemsBy = .series
+    settings.mix = folder.appendingPathComponent("audio/mix.\(format.fileExtension)")
+    settings.stems = folder.appendingPathComponent("audio/stems")
+    let report = try ChartExport.export(chart, settings: settings, progress: progress)
+    guard let score = report.score else { return report }
+    let data = pageData(chart, score: score, report: report, settings: settings, folder: folder)
+    var batch = AtomicFileBatch()
+    do {
+      try batch.stage(
+        Foundation.Data(html(chart, data: data, format: format).utf8),
+        at: folder.appendingPathComponent("index.html"))
+      try batch.stage(
+        Foundation.Data(PageResources.script.utf8), at: folder.appendingPathComponent("page.js"))
+      try batch.stage(
+        Foundation.Data(PageResources.style.utf8), at: folder.appendingPathComponent("page.css"))
+      try batch.commit()
+    } catch {
+      batch.discard()
+      throw error
+    }
+    return report
+  }
+
+  /// Refuses a folder that holds anything but an earlier page.
+  static func checkReplaceable(_ folder: URL) throws {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+      return
+    }
+    guard isFolder.boolValue else {
+      throw ExportError("\(folder.relativePath) is a file; name a folder for the page")
+    }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    guard names.allSatisfy({ documentNames.contains($0) || $0 == "audio" }) else {
+      throw ExportError(
+        "\(folder.relativePath) holds files that are not a page's; choose a new folder or empty it")
+    }
+  }
+
+  /// The points of every series that plays, at their times in the audio.
+  static func pageData(
+    _ chart: ChartDescriptor, score: Score, report: ExportReport, settings: ExportSettings,
+    folder: URL
+  ) -> Data {
+    let description = ChartDescription(chart)
+    let timeline = score.timeline
+    let presets = (try? settings.locatedSoundFont()).map(SoundFontPresets.names(in:)) ?? [:]
+    let xRange = chart.xAxis.numeric?.range
+    let categories = chart.xAxis.categorical?.categoryOrder ?? []
+    let yRange = chart.yAxis.range
+    func relative(_ path: URL) -> String { Session.relativePath(of: path, from: folder) }
+    var series: [Series] = []
+    for (index, source) in chart.series.enumerated() {
+      guard let played = timeline.series(at: index) else { continue }
+      _ = played
+      let stats = description.statistics[index]
+      var points: [Point] = []
+      for (pointIndex, point) in source.dataPoints.enumerated() {
+        guard let y = point.y, let onset = timeline.audioTime(ofPoint: pointIndex, inSeries: index)
+        else { continue }
+        let px: Double
+        switch point.x {
+        case .number(let value):
+          px =
+            xRange.map {
+              ($0.upperBound > $0.lowerBound)
+                ? (value - $0.lowerBound) / ($0.upperBound - $0.lowerBound) : 0.5
+            } ?? 0.5
+        case .category(let name):
+          let at = categories.firstIndex(of: name) ?? 0
+          px = categories.count > 1 ? Double(at) / Double(categories.count - 1) : 0.5
+        }
+        let py =
+          yRange.upperBound > yRange.lowerBound
+          ? (y - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) : 0.5
+        points.append(
+          Point(
+            index: pointIndex, onset: onset, length: 0.4, x: chart.xAxis.describe(point.x),
+            y: chart.yAxis.describe(y), label: point.label, px: min(1, max(0, px)),
+            py: min(1, max(0, py))))
+      }
+      // A note sounds until the next one, at most 0.6 s and at least 0.15 s.
+      let sorted = points.indices.sorted { points[$0].onset < points[$1].onset }
+      for (order, at) in sorted.enumerated() {
+        let next = order + 1 < sorted.count ? points[sorted[order + 1]].onset : .infinity
+        points[at].length = min(0.6, max(0.15, next - points[at].onset))
+      }
+      points = sorted.map { points[$0] }
+      let tracks = score.tracks.filter { $0.part == .series && $0.stem == source.name }
+      let instruments = tracks.map {
+        NarrationScript.instrument($0.program, presets: presets, language: .english)
+      }
+      let stemIndex = report.stemNames.firstIndex(of: source.name)
+      series.append(
+        Series(
+          name: source.name.isEmpty ? chart.title : source.name,
+          instrument: instruments.first ?? "",
+          stem: stemIndex.map { relative(report.stemFiles[$0]) } ?? "",
+          highest: stats.maximum.flatMap { top in points.firstIndex { $0.index == top.index } },
+          lowest: stats.minimum.flatMap { bottom in points.firstIndex { $0.index == bottom.index }
+          },
+          continuous: source.isContinuous, points: points))
+    }
+    return Data(
+      title: chart.title, mix: settings.mix.map(relative) ?? "", series: series)
+  }
+}

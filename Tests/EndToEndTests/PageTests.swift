@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What the browser check saw after each key.
+struct PageVisit: Decodable {
+  struct Audio: Decodable {
+    var id: String
+    var paused: Bool
+    var time: Double
+    var rate: Double
+    var error: Int?
+  }
+  struct Step: Decodable {
+    var key: String
+    var status: String
+    var audio: [Audio]
+  }
+  var focused: String
+  var lang: String
+  var steps: [Step]
+  var requests: [String]
+}
+
+@Suite("A page to explore a chart by ear", .serialized)
+struct PageTests {
+  /// Makes a page and presses `keys` on its graph in headless Chromium, from `file://`.
+  func visit(_ chart: String, _ keys: [String], in folder: URL) throws -> PageVisit {
+    let page = folder.appendingPathComponent("page")
+    let made = try run(["page", chart, "-o", page.path])
+    try #require(made.status == 0, "\(made.error)")
+    let check = try runPython(
+      try String(
+        contentsOf: projectRoot.appendingPathComponent("Scripts/page-browser-check.py"),
+        encoding: .utf8), [page.path] + keys)
+    try #require(check.status == 0, "selenium or chromium is missing: run `make test`")
+    return try JSONDecoder().decode(PageVisit.self, from: Data(check.output.utf8))
+  }
+
+  /// The cars chart's points as the descriptor gives them, in time order: label, the values in
+  /// the axes' formats, and where the note starts (x over its range, times the 10 s default).
+  func carsPoints() throws -> [(text: String, y: Double, onset: Double)] {
+    let root = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: projectRoot.appendingPathComponent("Examples/cars.json")))
+        as? [String: Any])
+    let series = try #require((root["series"] as? [[String: Any]])?.first)
+    let points = try #require(series["dataPoints"] as? [[String: Any]])
+    return points.map { point in
+      let x = point["x"] as! Double
+      let y = (point["y"] as! NSNumber).doubleValue
+      let text =
+        "\(point["label"] as! String): \(String(format: "%.2f tons", x)), \(String(format: "%.0f miles per gallon", y))"
+      return (text, y, x / 3 * 10)
+    }.sorted { $0.onset < $1.onset }
+  }
+
+  @Test func theKeysMoveThroughThePointsPlayingAndSayingEach() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let keys = ["ArrowRight", "ArrowRight", "End", "Home", "]", "[", "S", "Space", "Space", "+"]
+    let seen = try visit("Examples/cars.json", keys, in: folder)
+    #expect(seen.focused == "graph")
+    #expect(seen.lang == "en")
+    let points = try carsPoints()
+    let count = points.count
+    func said(_ index: Int, _ prefix: String = "") -> String {
+      "\(prefix)\(points[index].text), \(index + 1) of \(count)"
+    }
+    let highest = points.indices.max { points[$0].y < points[$1].y }!
+    let lowest = points.indices.min { points[$0].y < points[$1].y }!
+    let expected: [(String, Int?)] = [
+      (said(0), 0), (said(1), 1), (said(count - 1), count - 1), (said(0), 0),
+      (said(highest, "Highest: "), highest), (said(lowest, "Lowest: "), lowest),
+    ]
+    for (step, (text, point)) in zip(seen.steps, expected) {
+      #expect(step.status == text, "\(step.key)")
+      // The series' stem plays from the note's onset, the mix is still.
+      let stem = try #require(step.audio.first { $0.id == "series-0" })
+      #expect(!stem.paused, "\(step.key)")
+      #expect(abs(stem.time - points[point!].onset) < 0.05, "\(step.key): \(stem.time)")
+      #expect(step.audio.first { $0.id == "mix" }?.paused == true)
+    }
+    // S solos the series; Space plays its stem from the current point (the lowest), Space again
+    // pauses it, and the current point stays where the sound was.
+    #expect(seen.steps[6].status == "Solo: Cars")
+    let playing = try #require(seen.steps[7].audio.first { $0.id == "series-0" })
+    #expect(!playing.paused && abs(playing.time - points[lowest].onset) < 0.05)
+    #expect(seen.steps[7].status == "Playing Cars alone")
+    #expect(seen.steps[8].audio.allSatisfy { $0.paused })
+    #expect(seen.steps[8].status == "Paused at \(said(lowest))")
+    // + speeds every audio up, the pitch kept.
+    #expect(seen.steps[9].status == "Speed 1.25x")
+    #expect(seen.steps[9].audio.allSatisfy { $0.rate == 1.25 && $0.error == nil })
+    // Nothing is fetched from outside the page's folder.
+    let page = folder.appendingPathComponent("page").standardizedFileURL.path
+    #expect(!seen.requests.isEmpty)
+    #expect(seen.requests.allSatisfy { $0.hasPrefix("file://\(page)/") }, "\(seen.requests)")
+    // The whole page, with its audio, under 1 MB.
+    let files = FileManager.default.enumerator(atPath: page)?.allObjects as? [String] ?? []
+    let bytes = try files.reduce(0) { total, name in
+      total
+        + (try FileManager.default.attributesOfItem(atPath: page + "/" + name)[.size] as? Int ?? 0)
+    }
+    #expect(bytes < 1_000_000, "\(bytes) bytes")
+  }
+
+  /// ArrowDown goes to the next series at the point nearest in time, says its name and
+  /// instrument, and plays its stem; Space without solo plays the mix.
+  @Test func theSeriesKeysAndTheMix() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let seen = try visit(
+      "Examples/temperatures.json", ["End", "ArrowDown", "Space", "Escape"], in: folder)
+    #expect(seen.steps[0].status.hasSuffix(", 365 of 365"))
+    #expect(seen.steps[1].status.hasPrefix("High, "))
+    #expect(seen.steps[1].status.hasSuffix(", 365 of 365"), "\(seen.steps[1].status)")
+    #expect(seen.steps[1].audio.first { $0.id == "series-1" }?.paused == false)
+    #expect(seen.steps[1].audio.first { $0.id == "series-0" }?.paused == true)
+    #expect(seen.steps[2].status == "Playing the graph")
+    #expect(seen.steps[2].audio.first { $0.id == "mix" }?.paused == false)
+    #expect(seen.steps[3].audio.allSatisfy { $0.paused })
+  }
+
+  @Test func aFolderOfOtherFilesIsRefused() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+    let result = try run(["page", "Examples/cars.json", "-o", folder.path])
+    #expect(result.status != 0)
+    #expect(result.error.contains("holds files that are not a page's"))
+    #expect(files(in: folder) == ["notes.txt"])
+  }
+}
