@@ -22,6 +22,7 @@ struct Conversion: Sendable {
   var scriptOut: String?
   var script: String?
   var lexicon: String?
+  var pagePath: String?
   var quiet = false
 
   /// Converts, and returns the lines that tell what was written (warnings first). Errors about
@@ -44,12 +45,22 @@ struct Conversion: Sendable {
       if script != nil, settings.narration.parts == nil { settings.narration.parts = .both }
       settings.inputs = [URL(fileURLWithPath: input)]
       let options = settings.sonification
+      // A page folder that cannot take the page is refused before anything is written.
+      if let pagePath { try ChartPage.checkReplaceable(URL(fileURLWithPath: pagePath)) }
       let progress = ProgressLine(quiet: quiet)
       defer { progress.finish() }
       let report = try ChartExport.export(chart, settings: settings, progress: progress.report)
       var lines = summaryLines(
         of: report, input: input,
         paths: (midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath))
+      if let pagePath {
+        // The page renders its own audio, in a web format, with the same settings.
+        var pageSettings = settings
+        (pageSettings.mix, pageSettings.stems) = (nil, nil)
+        let page = try ChartPage.write(
+          chart, settings: pageSettings, to: URL(fileURLWithPath: pagePath))
+        lines.append("page: \(pagePath)/index.html (\(counted(page.stemFiles.count, "stem")))")
+      }
       if let scriptOut {
         lines.append("script: \(scriptOut) (\(counted(report.narration.count, "sentence")))")
       }

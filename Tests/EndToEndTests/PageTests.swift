@@ -153,4 +153,29 @@ struct PageTests {
     #expect(result.error.contains("holds files that are not a page's"))
     #expect(files(in: folder) == ["notes.txt"])
   }
+
+  /// convert writes the page beside its other outputs; a page folder of other files stops it
+  /// before anything is written.
+  @Test func convertWritesAPageToo() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = folder.appendingPathComponent("page")
+    let result = try run([
+      "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("d.mid").path,
+      "--page", page.path,
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(files(in: page) == ["audio", "index.html", "page.css", "page.js"])
+    #expect(
+      files(in: page.appendingPathComponent("audio/stems")) == ["Blue.mp3", "Green.mp3", "Red.mp3"])
+    let html = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("<h3>Red</h3>") && html.contains("<h3>Axes and sounds</h3>"))
+    try Data("mine".utf8).write(to: page.appendingPathComponent("notes.txt"))
+    let refused = try run([
+      "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("e.mid").path,
+      "--page", page.path,
+    ])
+    #expect(refused.status != 0)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("e.mid").path))
+  }
 }

@@ -75,7 +75,7 @@ public struct ChartDescription: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  func seriesSentences(_ stats: SeriesStatistics, series: DataSeries) -> [String] {
+  package func seriesSentences(_ stats: SeriesStatistics, series: DataSeries) -> [String] {
     let name = name(of: stats)
     guard let lowest = stats.minimum, let highest = stats.maximum, let mean = stats.mean,
       let median = stats.median

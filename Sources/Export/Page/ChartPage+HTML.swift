@@ -5,7 +5,9 @@ import Synth
 extension ChartPage {
   /// The page: the title and summary; the graph to explore (its drawing, the live region that
   /// speaks, the key list, the audio); the chart's details; its data as a table.
-  static func html(_ chart: ChartDescriptor, data: Data, format: AudioFormat) -> String {
+  static func html(
+    _ chart: ChartDescriptor, data: Data, format: AudioFormat, guide: [String]
+  ) -> String {
     let description = ChartDescription(chart)
     let title = markupEscaped(chart.title)
     let encoder = JSONEncoder()
@@ -36,8 +38,20 @@ extension ChartPage {
       "<dt><kbd>\(markupEscaped($0.0))</kbd></dt><dd>\(markupEscaped($0.1))</dd>"
     }
     .joined(separator: "\n          ")
-    let facts = description.text.split(separator: "\n").dropFirst()
-      .map { "<li>\(markupEscaped(String($0)))</li>" }.joined(separator: "\n        ")
+    // The facts of `describe`: the axes and how they sound, then each series under its heading.
+    func list(_ lines: [String]) -> String {
+      "<ul>\n" + lines.map { "          <li>\(markupEscaped($0))</li>" }.joined(separator: "\n")
+        + "\n        </ul>"
+    }
+    var facts = ["<h3>Axes and sounds</h3>", list(guide)]
+    for (index, stats) in description.statistics.enumerated() {
+      let name = chart.series[index].name.isEmpty ? chart.title : chart.series[index].name
+      facts.append("<h3>\(markupEscaped(name))</h3>")
+      facts.append(list(description.seriesSentences(stats, series: chart.series[index])))
+    }
+    if let comparison = description.comparisonSentence {
+      facts.append("<p>\(markupEscaped(comparison))</p>")
+    }
     return """
       <!DOCTYPE html>
       <html lang="en">
@@ -68,9 +82,7 @@ extension ChartPage {
         </section>
         <section aria-labelledby="details-heading">
           <h2 id="details-heading">About this chart</h2>
-          <ul>
-            \(facts)
-          </ul>
+          \(facts.joined(separator: "\n        "))
         </section>
         <details>
           <summary>The data as a table</summary>

@@ -80,10 +80,11 @@ public enum ChartPage {
     let report = try ChartExport.export(chart, settings: settings, progress: progress)
     guard let score = report.score else { return report }
     let data = pageData(chart, score: score, report: report, settings: settings, folder: folder)
+    let guide = NarrationScript(chart: chart, score: score, settings: settings).guide
     var batch = AtomicFileBatch()
     do {
       try batch.stage(
-        Foundation.Data(html(chart, data: data, format: format).utf8),
+        Foundation.Data(html(chart, data: data, format: format, guide: guide).utf8),
         at: folder.appendingPathComponent("index.html"))
       try batch.stage(
         Foundation.Data(PageResources.script.utf8), at: folder.appendingPathComponent("page.js"))
@@ -97,8 +98,10 @@ public enum ChartPage {
     return report
   }
 
-  /// Refuses a folder that holds anything but an earlier page.
-  static func checkReplaceable(_ folder: URL) throws {
+  /// Refuses a folder that holds anything but an earlier page, before any work.
+  ///
+  /// - Throws: `ExportError` naming the folder.
+  public static func checkReplaceable(_ folder: URL) throws {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
       return

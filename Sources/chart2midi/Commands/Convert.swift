@@ -44,6 +44,13 @@ struct Convert: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "Also write a page that explores the chart by ear, as `chart2midi page` does, into this folder.",
+      valueName: "dir"))
+  var page: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "Write the narration as a script to edit and voice (needs --narrate): each sentence, its part (intro or details) and its time.",
       valueName: "script.json"))
   var scriptOut: String?
@@ -95,7 +102,8 @@ struct Convert: ParsableCommand {
       midiPath: output ?? (chart.input as NSString).deletingPathExtension + ".mid",
       wavPath: outputs.wav, stemsPath: outputs.stems, stemOptions: stemOptions,
       captionsPath: captions, captionLabels: captionLabels, stemCues: outputs.stemCues,
-      sessionPaths: session, scriptOut: scriptOut, script: script, lexicon: lexicon)
+      sessionPaths: session, scriptOut: scriptOut, script: script, lexicon: lexicon,
+      pagePath: page)
     try conversion.run().forEach(report)
   }
 }
