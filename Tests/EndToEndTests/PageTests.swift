@@ -35,9 +35,11 @@ struct PageVisit: Decodable {
 @Suite("A page to explore a chart by ear", .serialized)
 struct PageTests {
   /// Makes a page and presses `keys` on its graph in headless Chromium, from `file://`.
-  func visit(_ chart: String, _ keys: [String], in folder: URL) throws -> PageVisit {
+  func visit(_ chart: String, _ keys: [String], in folder: URL, flags: [String] = []) throws
+    -> PageVisit
+  {
     let page = folder.appendingPathComponent("page")
-    let made = try run(["page", chart, "-o", page.path])
+    let made = try run(["page", chart, "-o", page.path] + flags)
     try #require(made.status == 0, "\(made.error)")
     let check = try runPython(
       try String(
@@ -135,7 +137,7 @@ struct PageTests {
     let seen = try visit(
       "Examples/temperatures.json", ["End", "ArrowDown", "Space", "Escape"], in: folder)
     #expect(seen.steps[0].status.hasSuffix(", 365 of 365"))
-    #expect(seen.steps[1].status.hasPrefix("High, "))
+    #expect(seen.steps[1].status.hasPrefix("High plays a bowed string. "))
     #expect(seen.steps[1].status.hasSuffix(", 365 of 365"), "\(seen.steps[1].status)")
     #expect(seen.steps[1].audio.first { $0.id == "series-1" }?.paused == false)
     #expect(seen.steps[1].audio.first { $0.id == "series-0" }?.paused == true)
@@ -177,5 +179,27 @@ struct PageTests {
     ])
     #expect(refused.status != 0)
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("e.mid").path))
+  }
+
+  /// In German: the page's lang, its words, and what the keys say.
+  @Test func aPageInGerman() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let seen = try visit(
+      "Examples/temperatures.json", ["ArrowRight", "ArrowDown", "]", "+"], in: folder,
+      flags: ["--language", "de"])
+    #expect(seen.lang == "de")
+    #expect(seen.steps[0].status == "day 1, 24 degrees Fahrenheit, 1 von 365")
+    #expect(seen.steps[1].status.hasPrefix("High spielt eine gestrichene Saite. day 1, "))
+    #expect(seen.steps[2].status.hasPrefix("Höchster Wert: "))
+    #expect(seen.steps[3].status == "Tempo 1.25x")
+    #expect(seen.axe.violations.isEmpty, "\(seen.axe.violations)")
+    let html = try String(
+      contentsOf: folder.appendingPathComponent("page/index.html"), encoding: .utf8)
+    for words in [
+      "Mit dem Ohr erkunden", "Über diese Grafik", "Die Daten als Tabelle", "Mittelwert: ",
+    ] {
+      #expect(html.contains(words), "\(words)")
+    }
   }
 }

@@ -96,25 +96,39 @@ public struct NarrationScript: Hashable, Sendable {
     self.intro = intro
 
     for stats in statistics {
-      guard let highest = stats.maximum, let lowest = stats.minimum else { continue }
-      var sentence = language.extremes(
-        stats.name.isEmpty ? chart.title : stats.name,
-        highest: description.extremeText(for: highest, count: stats.maximumCount),
-        lowest: description.extremeText(for: lowest, count: stats.minimumCount))
-      if let trend = stats.trend, !trendSaid {
-        sentence += " " + language.trend(trend.direction, sentence: true)
+      if let sentence = Self.seriesSentence(
+        stats, description: description, title: chart.title, withTrend: !trendSaid)
+      {
+        details.append(sentence)
       }
-      // The extremes were just said: an outlier among them is not said again.
-      let outliers = stats.outliers.filter { $0.index != highest.index && $0.index != lowest.index }
-      if !outliers.isEmpty {
-        sentence += " " + language.outliers(outliers.map(description.valueText))
-      }
-      details.append(sentence)
     }
     if !comparisonSaid, let comparison = description.comparisonSentence {
       details.append(comparison)
     }
     self.details = details
+  }
+
+  /// A series' facts in one sentence, in the description's language: its highest and lowest
+  /// points, its trend when asked, and its outliers that are neither ("Cars is highest at …, and
+  /// lowest at …. It falls overall. An outlier: …."); nil for a series without values.
+  static func seriesSentence(
+    _ stats: SeriesStatistics, description: ChartDescription, title: String, withTrend: Bool
+  ) -> String? {
+    guard let highest = stats.maximum, let lowest = stats.minimum else { return nil }
+    let language = description.language
+    var sentence = language.extremes(
+      stats.name.isEmpty ? title : stats.name,
+      highest: description.extremeText(for: highest, count: stats.maximumCount),
+      lowest: description.extremeText(for: lowest, count: stats.minimumCount))
+    if let trend = stats.trend, withTrend {
+      sentence += " " + language.trend(trend.direction, sentence: true)
+    }
+    // The extremes were just said: an outlier among them is not said again.
+    let outliers = stats.outliers.filter { $0.index != highest.index && $0.index != lowest.index }
+    if !outliers.isEmpty {
+      sentence += " " + language.outliers(outliers.map(description.valueText))
+    }
+    return sentence
   }
 
   /// A text's sentences: cut after a full stop, question or exclamation mark followed by a space

@@ -6,9 +6,11 @@ extension ChartPage {
   /// The page: the title and summary; the graph to explore (its drawing, the live region that
   /// speaks, the key list, the audio); the chart's details; its data as a table.
   static func html(
-    _ chart: ChartDescriptor, data: Data, format: AudioFormat, guide: [String]
+    _ chart: ChartDescriptor, data: Data, format: AudioFormat, guide: [String],
+    language: DescriptionLanguage
   ) -> String {
-    let description = ChartDescription(chart)
+    let description = ChartDescription(chart, language: language)
+    let words = data.words
     let title = markupEscaped(chart.title)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -23,17 +25,10 @@ extension ChartPage {
         "<audio data-series=\"\(index)\" preload=\"auto\"><source src=\"\(markupEscaped(series.stem, quotes: true))\" type=\"\(format.mimeType)\"></audio>"
       )
     }
-    let keys: [(String, String)] = [
-      ("→ / ←", "next / previous point of the series: its note plays, its values are said"),
-      ("↑ / ↓", "next / previous series, at the point nearest in time"),
-      ("Home / End", "first / last point"),
-      ("] / [", "the highest / lowest point of the series"),
-      ("Space", "play or pause the whole graph from the current point"),
-      ("Escape", "stop"),
-      ("S", "solo the current series, and back"),
-      ("+ / −", "faster / slower, 0.5x to 2x, the pitch kept"),
-      ("? or H", "show or hide this list"),
-    ]
+    let keys = zip(
+      ["→ / ←", "↑ / ↓", "Home / End", "] / [", "Space", "Escape", "S", "+ / −", "? / H"],
+      words.keys
+    ).map { ($0, $1) }
     let keyList = keys.map {
       "<dt><kbd>\(markupEscaped($0.0))</kbd></dt><dd>\(markupEscaped($0.1))</dd>"
     }
@@ -43,18 +38,32 @@ extension ChartPage {
       "<ul>\n" + lines.map { "          <li>\(markupEscaped($0))</li>" }.joined(separator: "\n")
         + "\n        </ul>"
     }
-    var facts = ["<h3>Axes and sounds</h3>", list(guide)]
+    var facts = ["<h3>\(markupEscaped(words.axesAndSounds))</h3>", list(guide)]
     for (index, stats) in description.statistics.enumerated() {
       let name = chart.series[index].name.isEmpty ? chart.title : chart.series[index].name
       facts.append("<h3>\(markupEscaped(name))</h3>")
-      facts.append(list(description.seriesSentences(stats, series: chart.series[index])))
+      if language == .english {
+        facts.append(list(description.seriesSentences(stats, series: chart.series[index])))
+      } else {
+        // The narration's sentence in the language, and the mean and median.
+        var lines = [
+          NarrationScript.seriesSentence(
+            stats, description: description, title: chart.title, withTrend: true)
+        ].compactMap { $0 }
+        if let mean = stats.mean, let median = stats.median {
+          lines.append(
+            "\(words.mean): \(chart.yAxis.describe(mean, in: language)). \(words.median): \(chart.yAxis.describe(median, in: language))."
+          )
+        }
+        facts.append(list(lines))
+      }
     }
     if let comparison = description.comparisonSentence {
       facts.append("<p>\(markupEscaped(comparison))</p>")
     }
     return """
       <!DOCTYPE html>
-      <html lang="en">
+      <html lang="\(language.code.rawValue)">
       <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -67,13 +76,13 @@ extension ChartPage {
         <h1>\(title)</h1>
         <p>\(markupEscaped(description.summary))</p>
         <section aria-labelledby="explore-heading">
-          <h2 id="explore-heading">Explore by ear</h2>
-          <div id="graph" role="application" tabindex="0" aria-label="\(markupEscaped(chart.title, quotes: true)), audio graph" aria-describedby="keys-help">
+          <h2 id="explore-heading">\(markupEscaped(words.explore))</h2>
+          <div id="graph" role="application" tabindex="0" aria-label="\(markupEscaped(chart.title, quotes: true)), \(markupEscaped(words.audioGraph, quotes: true))" aria-describedby="keys-help">
             \(svg(chart, data: data))
           </div>
           <p id="status" role="status"></p>
           <div id="keys-help">
-            <h3>Keys, with the graph focused</h3>
+            <h3>\(markupEscaped(words.keysHeading))</h3>
             <dl>
               \(keyList)
             </dl>
@@ -81,12 +90,12 @@ extension ChartPage {
           \(audio.joined(separator: "\n      "))
         </section>
         <section aria-labelledby="details-heading">
-          <h2 id="details-heading">About this chart</h2>
+          <h2 id="details-heading">\(markupEscaped(words.about))</h2>
           \(facts.joined(separator: "\n        "))
         </section>
         <details>
-          <summary>The data as a table</summary>
-          \(table(chart))
+          <summary>\(markupEscaped(words.dataTable))</summary>
+          \(table(chart, language: language, words: words))
         </details>
       </main>
       <script type="application/json" id="chart-data">\(embedded)</script>
@@ -150,19 +159,21 @@ extension ChartPage {
   }
 
   /// Every point as a row: its series, x, y and label.
-  static func table(_ chart: ChartDescriptor) -> String {
+  static func table(_ chart: ChartDescriptor, language: DescriptionLanguage, words: PageWords)
+    -> String
+  {
     var rows: [String] = []
     for series in chart.series {
       for point in series.dataPoints {
-        let y = point.y.map { chart.yAxis.describe($0) } ?? ""
+        let y = point.y.map { chart.yAxis.describe($0, in: language) } ?? ""
         rows.append(
-          "<tr><td>\(markupEscaped(series.name))</td><td>\(markupEscaped(chart.xAxis.describe(point.x)))</td><td>\(markupEscaped(y))</td><td>\(markupEscaped(point.label ?? ""))</td></tr>"
+          "<tr><td>\(markupEscaped(series.name))</td><td>\(markupEscaped(chart.xAxis.describe(point.x, in: language)))</td><td>\(markupEscaped(y))</td><td>\(markupEscaped(point.label ?? ""))</td></tr>"
         )
       }
     }
     return """
       <table>
-            <thead><tr><th scope="col">Series</th><th scope="col">\(markupEscaped(chart.xAxis.title))</th><th scope="col">\(markupEscaped(chart.yAxis.title))</th><th scope="col">Label</th></tr></thead>
+            <thead><tr><th scope="col">\(markupEscaped(words.series))</th><th scope="col">\(markupEscaped(chart.xAxis.title))</th><th scope="col">\(markupEscaped(chart.yAxis.title))</th><th scope="col">\(markupEscaped(words.label))</th></tr></thead>
             <tbody>
             \(rows.joined(separator: "\n      "))
             </tbody>

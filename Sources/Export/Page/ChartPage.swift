@@ -35,6 +35,8 @@ public enum ChartPage {
   struct Series: Encodable {
     var name: String
     var instrument: String
+    /// "High plays a bowed string", in the page's language.
+    var plays: String
     var stem: String
     var highest: Int?
     var lowest: Int?
@@ -47,19 +49,22 @@ public enum ChartPage {
     var title: String
     var mix: String
     var series: [Series]
+    var words: PageWords
   }
 
   /// Writes the page of `chart` into `folder`, with `settings`' mapping and audio (their outputs
-  /// are the page's: the MIDI file and captions are not written). The audio format is MP3 unless
-  /// the settings name one: every current browser plays it.
+  /// are the page's: the MIDI file and captions are not written), in `language` (by default the
+  /// narration voice's). The audio format is MP3 unless the settings name one: every current
+  /// browser plays it.
   ///
   /// - Throws: `ExportError` when the folder holds other files than an earlier page's, or the
   ///   chart has more points than `maximumPoints`; what `ChartExport.export` throws.
   public static func write(
     _ chart: ChartDescriptor, settings: ExportSettings, to folder: URL,
-    progress: (@Sendable (Double) -> Void)? = nil
+    language: DescriptionLanguage? = nil, progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
     try checkReplaceable(folder)
+    let language = language ?? DescriptionLanguage(voice: settings.narration.voice)
     guard chart.pointCount <= maximumPoints else {
       throw ExportError(
         "the chart has \(ValueFormat.grouped(chart.pointCount)) points, more than the \(ValueFormat.grouped(maximumPoints)) a page carries; group or filter the data first"
@@ -79,12 +84,17 @@ public enum ChartPage {
     settings.stems = folder.appendingPathComponent("audio/stems")
     let report = try ChartExport.export(chart, settings: settings, progress: progress)
     guard let score = report.score else { return report }
-    let data = pageData(chart, score: score, report: report, settings: settings, folder: folder)
-    let guide = NarrationScript(chart: chart, score: score, settings: settings).guide
+    let data = pageData(
+      chart, score: score, report: report, settings: settings, folder: folder, language: language)
+    // The guide in the page's language.
+    var spoken = settings
+    spoken.narration.voice = language.code.rawValue
+    let guide = NarrationScript(chart: chart, score: score, settings: spoken).guide
     var batch = AtomicFileBatch()
     do {
       try batch.stage(
-        Foundation.Data(html(chart, data: data, format: format, guide: guide).utf8),
+        Foundation.Data(
+          html(chart, data: data, format: format, guide: guide, language: language).utf8),
         at: folder.appendingPathComponent("index.html"))
       try batch.stage(
         Foundation.Data(PageResources.script.utf8), at: folder.appendingPathComponent("page.js"))
@@ -119,9 +129,9 @@ public enum ChartPage {
   /// The points of every series that plays, at their times in the audio.
   static func pageData(
     _ chart: ChartDescriptor, score: Score, report: ExportReport, settings: ExportSettings,
-    folder: URL
+    folder: URL, language: DescriptionLanguage
   ) -> Data {
-    let description = ChartDescription(chart)
+    let description = ChartDescription(chart, language: language)
     let timeline = score.timeline
     let presets = (try? settings.locatedSoundFont()).map(SoundFontPresets.names(in:)) ?? [:]
     let xRange = chart.xAxis.numeric?.range
@@ -154,8 +164,10 @@ public enum ChartPage {
           ? (y - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) : 0.5
         points.append(
           Point(
-            index: pointIndex, onset: onset, length: 0.4, x: chart.xAxis.describe(point.x),
-            y: chart.yAxis.describe(y), label: point.label, px: min(1, max(0, px)),
+            index: pointIndex, onset: onset, length: 0.4,
+            x: chart.xAxis.describe(point.x, in: language),
+            y: chart.yAxis.describe(y, in: language),
+            label: point.label, px: min(1, max(0, px)),
             py: min(1, max(0, py))))
       }
       // A note sounds until the next one, at most 0.6 s and at least 0.15 s.
@@ -167,13 +179,14 @@ public enum ChartPage {
       points = sorted.map { points[$0] }
       let tracks = score.tracks.filter { $0.part == .series && $0.stem == source.name }
       let instruments = tracks.map {
-        NarrationScript.instrument($0.program, presets: presets, language: .english)
+        NarrationScript.instrument($0.program, presets: presets, language: language)
       }
       let stemIndex = report.stemNames.firstIndex(of: source.name)
+      let name = source.name.isEmpty ? chart.title : source.name
       series.append(
         Series(
-          name: source.name.isEmpty ? chart.title : source.name,
-          instrument: instruments.first ?? "",
+          name: name, instrument: instruments.first ?? "",
+          plays: instruments.first.map { "\(name) \(language.table.plays($0))" } ?? name,
           stem: stemIndex.map { relative(report.stemFiles[$0]) } ?? "",
           highest: stats.maximum.flatMap { top in points.firstIndex { $0.index == top.index } },
           lowest: stats.minimum.flatMap { bottom in points.firstIndex { $0.index == bottom.index }
@@ -181,6 +194,7 @@ public enum ChartPage {
           continuous: source.isContinuous, points: points))
     }
     return Data(
-      title: chart.title, mix: settings.mix.map(relative) ?? "", series: series)
+      title: chart.title, mix: settings.mix.map(relative) ?? "", series: series,
+      words: PageWords(language))
   }
 }

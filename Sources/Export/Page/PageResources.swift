@@ -7,6 +7,7 @@ enum PageResources {
     "use strict";
     (function () {
       const data = JSON.parse(document.getElementById("chart-data").textContent);
+      const words = data.words;
       const graph = document.getElementById("graph");
       const status = document.getElementById("status");
       const keysHelp = document.getElementById("keys-help");
@@ -40,7 +41,7 @@ enum PageResources {
         const points = current().points;
         const at = points[index];
         return (at.label ? at.label + ": " : "") + at.x + ", " + at.y + ", " +
-          (index + 1) + " of " + points.length;
+          (index + 1) + " " + words.of + " " + points.length;
       }
 
       function draw() {
@@ -77,7 +78,7 @@ enum PageResources {
 
       function moveTo(index, prefix) {
         const points = current().points;
-        if (points.length === 0) { say(current().name + ": no points"); return; }
+        if (points.length === 0) { say(current().name + ": " + words.noPoints); return; }
         point = Math.max(0, Math.min(points.length - 1, index));
         draw();
         say((prefix || "") + describe(point));
@@ -107,7 +108,7 @@ enum PageResources {
           const audio = playing;
           stop();
           follow(audio.currentTime);
-          say("Paused at " + (point >= 0 ? describe(point) : "the start"));
+          say(words.pausedAt + (point >= 0 ? describe(point) : words.theStart));
           return;
         }
         stop();
@@ -117,7 +118,7 @@ enum PageResources {
         playing = audio;
         const started = audio.play();
         if (started) { started.catch(function () {}); }
-        say(solo ? "Playing " + current().name + " alone" : "Playing the graph");
+        say(solo ? words.playing + current().name + words.alone : words.playingGraph);
       }
 
       graph.addEventListener("keydown", function (event) {
@@ -128,8 +129,8 @@ enum PageResources {
           case "ArrowLeft": moveTo(point <= 0 ? 0 : point - 1); break;
           case "Home": moveTo(0); break;
           case "End": moveTo(points.length - 1); break;
-          case "]": if (current().highest !== null) { moveTo(current().highest, "Highest: "); } break;
-          case "[": if (current().lowest !== null) { moveTo(current().lowest, "Lowest: "); } break;
+          case "]": if (current().highest !== null) { moveTo(current().highest, words.highest); } break;
+          case "[": if (current().lowest !== null) { moveTo(current().lowest, words.lowest); } break;
           case "ArrowUp":
           case "ArrowDown": {
             const time = point >= 0 ? points[point].onset : 0;
@@ -137,28 +138,28 @@ enum PageResources {
             series = (series + step + data.series.length) % data.series.length;
             point = -1;
             const next = current();
-            moveTo(nearest(next.points, time), next.name + ", " + next.instrument + ". ");
+            moveTo(nearest(next.points, time), next.plays + ". ");
             break;
           }
           case " ": case "Spacebar": toggle(); break;
-          case "Escape": stop(); say("Stopped"); break;
+          case "Escape": stop(); say(words.stopped); break;
           case "s": case "S":
             solo = !solo;
-            say(solo ? "Solo: " + current().name : "All series");
+            say(solo ? words.solo + current().name : words.allSeries);
             break;
           case "+": case "=":
             speed = Math.min(speeds.length - 1, speed + 1);
             for (const audio of [mix].concat(stems)) { rate(audio); }
-            say("Speed " + speeds[speed] + "x");
+            say(words.speed + speeds[speed] + "x");
             break;
           case "-": case "_":
             speed = Math.max(0, speed - 1);
             for (const audio of [mix].concat(stems)) { rate(audio); }
-            say("Speed " + speeds[speed] + "x");
+            say(words.speed + speeds[speed] + "x");
             break;
           case "?": case "h": case "H":
             keysHelp.hidden = !keysHelp.hidden;
-            say(keysHelp.hidden ? "Key list hidden" : "Key list shown, after the graph");
+            say(keysHelp.hidden ? words.keysHidden : words.keysShown);
             break;
           default: handled = false;
         }

@@ -27,8 +27,21 @@ struct Page: ParsableCommand {
     help: ArgumentHelp("The page's folder (an earlier page there is replaced).", valueName: "dir"))
   var out: String
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The page's language: en, de, fr or es (default: the narration voice's, --voice, else en).",
+      valueName: "code"))
+  var language: String?
+
   @OptionGroup(title: "Mapping")
   var mapping: MappingOptions
+
+  func validate() throws {
+    if let language, !["en", "de", "fr", "es"].contains(language) {
+      throw ValidationError("--language \(language): expected en, de, fr or es.")
+    }
+  }
 
   @OptionGroup(title: "Audio")
   var sound: SoundOptions
@@ -43,7 +56,9 @@ struct Page: ParsableCommand {
       defer { progress.finish() }
       let folder = URL(fileURLWithPath: out)
       let written = try ChartPage.write(
-        loaded, settings: settings, to: folder, progress: progress.report)
+        loaded, settings: settings, to: folder,
+        language: language.map { DescriptionLanguage(.init(rawValue: $0)) },
+        progress: progress.report)
       for warning in written.warnings { report("warning: \(chart.input): \(warning)") }
       let bytes =
         (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
