@@ -182,19 +182,15 @@ extension Exercise {
 
   /// Refuses to replace a folder that holds anything but an earlier exercise.
   static func checkReplaceable(_ folder: URL) throws {
-    let fileManager = FileManager.default
-    var isFolder: ObjCBool = false
-    guard fileManager.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return }
-    guard isFolder.boolValue else {
-      throw ExerciseError("\(folder.path) is a file; name a folder for the exercise")
-    }
-    let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
-    let ours = names.allSatisfy { name in
+    let ours = { (name: String) in
       documentNames.contains(name)
         || (name.hasPrefix("item-")
           && AudioFormat(fileExtension: URL(fileURLWithPath: name).pathExtension) != nil)
     }
-    guard ours else {
+    switch OutputCheck.replacement(of: folder, keeping: ours) {
+    case .free: return
+    case .isFile: throw ExerciseError("\(folder.path) is a file; name a folder for the exercise")
+    case .holdsOthers:
       throw ExerciseError(
         "\(folder.path) holds files that are not an exercise's; choose a new folder or empty it")
     }

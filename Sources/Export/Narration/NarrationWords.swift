@@ -5,13 +5,6 @@ import MIDIMap
 /// (`LanguageTable`): the instruments, how to read the sound, the context track's cues, and after
 /// the graph the extremes and the outliers.
 extension DescriptionLanguage {
-  /// "plays the flute" after a series or category name; `first` false for the ones after the
-  /// first in a list ("Japan the flute").
-  func plays(_ program: UInt7, first: Bool) -> String {
-    let instrument = instrumentName(program)
-    return first ? table.plays(instrument) : instrument
-  }
-
   /// "In Cars, " before the categories of one series among several.
   func inSeries(_ name: String) -> String { table.inSeries(name) }
 

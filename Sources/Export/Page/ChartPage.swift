@@ -112,15 +112,13 @@ public enum ChartPage {
   ///
   /// - Throws: `ExportError` naming the folder.
   public static func checkReplaceable(_ folder: URL) throws {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
-      return
-    }
-    guard isFolder.boolValue else {
+    switch OutputCheck.replacement(
+      of: folder, keeping: { documentNames.contains($0) || $0 == "audio" })
+    {
+    case .free: return
+    case .isFile:
       throw ExportError("\(folder.relativePath) is a file; name a folder for the page")
-    }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    guard names.allSatisfy({ documentNames.contains($0) || $0 == "audio" }) else {
+    case .holdsOthers:
       throw ExportError(
         "\(folder.relativePath) holds files that are not a page's; choose a new folder or empty it")
     }
@@ -140,8 +138,7 @@ public enum ChartPage {
     func relative(_ path: URL) -> String { Session.relativePath(of: path, from: folder) }
     var series: [Series] = []
     for (index, source) in chart.series.enumerated() {
-      guard let played = timeline.series(at: index) else { continue }
-      _ = played
+      guard timeline.series(at: index) != nil else { continue }
       let stats = description.statistics[index]
       var points: [Point] = []
       for (pointIndex, point) in source.dataPoints.enumerated() {

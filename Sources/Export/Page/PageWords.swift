@@ -31,7 +31,9 @@ struct PageWords: Encodable {
   var speed: String
   var keysHidden: String
   var keysShown: String
+}
 
+extension PageWords {
   /// The words of `language`.
   init(_ language: DescriptionLanguage) {
     switch language.code {
@@ -111,26 +113,5 @@ struct PageWords: Encodable {
         allSeries: "All series", speed: "Speed ", keysHidden: "Key list hidden",
         keysShown: "Key list shown, after the graph")
     }
-  }
-
-  private init(
-    explore: String, audioGraph: String, keysHeading: String, keys: [String], about: String,
-    axesAndSounds: String, mean: String, median: String, dataTable: String, series: String,
-    label: String, of: String, highest: String, lowest: String, noPoints: String,
-    playingGraph: String, playing: String, alone: String, pausedAt: String, theStart: String,
-    stopped: String, solo: String, allSeries: String, speed: String, keysHidden: String,
-    keysShown: String
-  ) {
-    (self.explore, self.audioGraph, self.keysHeading, self.keys) = (
-      explore, audioGraph, keysHeading, keys
-    )
-    (self.about, self.axesAndSounds, self.mean, self.median) = (about, axesAndSounds, mean, median)
-    (self.dataTable, self.series, self.label, self.of) = (dataTable, series, label, of)
-    (self.highest, self.lowest, self.noPoints, self.playingGraph) = (
-      highest, lowest, noPoints, playingGraph
-    )
-    (self.playing, self.alone, self.pausedAt, self.theStart) = (playing, alone, pausedAt, theStart)
-    (self.stopped, self.solo, self.allSeries, self.speed) = (stopped, solo, allSeries, speed)
-    (self.keysHidden, self.keysShown) = (keysHidden, keysShown)
   }
 }

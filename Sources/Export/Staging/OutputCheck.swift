@@ -4,7 +4,29 @@ import Synth
 /// The outputs an export names, checked before any work is done: a folder where a file goes (or a
 /// file where the stems folder goes), an output that is one of the inputs or another output, a
 /// folder that does not exist or cannot be written. Each gets one sentence, and nothing is written.
-enum OutputCheck {
+package enum OutputCheck {
+  /// What stands in the way of replacing a folder whole.
+  package enum Replacement {
+    /// Nothing: it does not exist, or holds only what `keeping` accepts.
+    case free
+    /// It is a file.
+    case isFile
+    /// It holds other files.
+    case holdsOthers
+  }
+
+  /// Whether `folder` may be replaced whole: missing, or holding only names `ours` accepts (an
+  /// earlier exercise's, an earlier page's).
+  package static func replacement(of folder: URL, keeping ours: (String) -> Bool) -> Replacement {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+      return .free
+    }
+    guard isFolder.boolValue else { return .isFile }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.allSatisfy(ours) ? .free : .holdsOthers
+  }
+
   /// What an output is.
   enum Kind { case file, folder }
 

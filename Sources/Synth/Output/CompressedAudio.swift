@@ -38,7 +38,10 @@ public enum AudioFormat: String, Hashable, Sendable, CaseIterable {
   /// keeps samples as they are (FLAC: 16 bits, or 24 for 24-bit and float).
   func sndfileFormat(_ sampleFormat: SampleFormat) -> Int32 {
     switch self {
-    case .wav, .flac:
+    case .wav:
+      Int32(SF_FORMAT_WAV)
+        | Int32(sampleFormat == .int16 ? SF_FORMAT_PCM_16 : SF_FORMAT_PCM_24)
+    case .flac:
       Int32(SF_FORMAT_FLAC)
         | Int32(sampleFormat == .int16 ? SF_FORMAT_PCM_16 : SF_FORMAT_PCM_24)
     case .ogg: Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_VORBIS)
