@@ -1,8 +1,10 @@
 """Opens a chart page from file:// in headless Chromium, presses keys on its graph, and reports as
 JSON what each key did: the live region's text, each audio element's state (paused, currentTime,
 playbackRate); every resource the page requested (none may leave its folder); the violations a
-current axe-core finds (the one axe-playwright-python ships, injected here); and what the Tab key
-reaches, in order.
+current axe-core finds (the one axe-playwright-python ships, injected here); the drawing's tick
+labels, each where it stands in the plot's frame; what the keyboard alone reaches and does (Tab
+order, the key list shown and hidden, the data table opened); and the page at 320 CSS pixels wide
+(nothing wider than the window, the graph still answering its keys).
 
 Usage: page-browser-check.py FOLDER KEY... (KEY: a name such as ArrowRight, Home, Space, or a
 character)
@@ -84,6 +86,56 @@ try:
         active = driver.switch_to.active_element
         reached.append(active.get_attribute("id") or active.tag_name)
     report["tabOrder"] = reached
+    # The drawing's tick labels, each at its place from 0 to 1 along the plot's frame.
+    report["ticks"] = driver.execute_script("""
+        const frame = document.querySelector('svg .frame').getBBox();
+        return Array.from(document.querySelectorAll('svg .tick')).map(t => {
+          const box = t.getBBox();
+          const vertical = t.getAttribute('text-anchor') === 'end';
+          return {text: t.textContent, axis: vertical ? 'y' : 'x',
+                  at: vertical ? 1 - (box.y + box.height / 2 - frame.y) / frame.height
+                               : (box.x + box.width / 2 - frame.x) / frame.width};
+        });""")
+    # The keyboard alone: from the top, Tab to the graph, ? hides and shows the key list, Tab on
+    # to the data table's summary, Enter opens it.
+    keyboard = {}
+    driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    for _ in range(3):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        if driver.switch_to.active_element.get_attribute("id") == "graph":
+            break
+    focused = driver.switch_to.active_element
+    keyboard["graph"] = focused.get_attribute("id")
+    focused.send_keys("?")
+    keyboard["keysHidden"] = driver.execute_script(
+        "return document.getElementById('keys-help').hidden")
+    focused.send_keys("?")
+    keyboard["keysShownAgain"] = not driver.execute_script(
+        "return document.getElementById('keys-help').hidden")
+    focused.send_keys(Keys.TAB)
+    summary = driver.switch_to.active_element
+    keyboard["next"] = summary.tag_name
+    summary.send_keys(Keys.ENTER)
+    keyboard["tableOpen"] = driver.execute_script(
+        "const d = document.querySelector('details');"
+        "return d.open && d.querySelector('table').getBoundingClientRect().height > 0")
+    report["keyboard"] = keyboard
+    # 320 CSS pixels wide, as a phone held upright or a page zoomed to 400%.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+    driver.get("file://" + os.path.join(folder, "index.html"))
+    narrow = driver.execute_script("""
+        const tooWide = Array.from(document.querySelectorAll('main *'))
+          .filter(e => !e.closest('table') && e.getBoundingClientRect().right > window.innerWidth + 1)
+          .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : ''));
+        return {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth,
+                tooWide: tooWide.slice(0, 5),
+                graphWidth: document.getElementById('graph').getBoundingClientRect().width};""")
+    graph = driver.find_element(By.ID, "graph")
+    graph.click()
+    graph.send_keys(Keys.ARROW_RIGHT)
+    narrow["status"] = driver.execute_script("return document.getElementById('status').textContent")
+    report["narrow"] = narrow
 finally:
     driver.quit()
 print(json.dumps(report))

@@ -198,21 +198,9 @@ extension Exercise {
 
   /// Puts `staging` in `folder`'s place, removing an earlier exercise there.
   static func replace(_ folder: URL, with staging: URL) throws {
-    let fileManager = FileManager.default
-    var old: URL?
-    if fileManager.fileExists(atPath: folder.path) {
-      let aside = TemporaryFiles.path(for: folder, tag: "replaced")
-      try? fileManager.removeItem(at: aside)
-      guard (try? fileManager.moveItem(at: folder, to: aside)) != nil else {
-        throw ExerciseError("cannot replace \(folder.path)")
-      }
-      old = aside
+    if let reason = AtomicFileBatch.replaceFolder(folder, with: staging) {
+      throw ExerciseError("cannot write \(folder.path): \(reason)")
     }
-    guard rename(staging.path, folder.path) == 0 else {
-      if let old { try? fileManager.moveItem(at: old, to: folder) }
-      throw ExerciseError("cannot write \(folder.path)")
-    }
-    if let old { try? fileManager.removeItem(at: old) }
   }
 
   /// Writes the documents `formats` names into `folder`.

@@ -22,6 +22,8 @@ public struct ExportReport: Sendable {
   public var stemNames: [String] = []
   /// The session files written.
   public var sessionFiles: [URL] = []
+  /// With a page, the series stems it plays.
+  public var pageStemCount = 0
   /// The loudness the mix reached, when a target was asked for.
   public var loudness: LoudnessReport?
   /// The spoken sentences and their times, with a narration.
@@ -55,6 +57,7 @@ public enum ChartExport {
     progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
     try settings.checkOutputs()
+    if settings.page != nil { try ChartPage.checkSize(chart) }
     let options = settings.sonification
     let mapper = ChartMapper(options: options)
     // A chart that cannot be played is refused before a summary is made for it.
@@ -220,7 +223,8 @@ public enum ChartExport {
           recordings: narration?.recordings ?? [])
         try stageAudio(
           rendering, of: performance, music.renderer, into: &batch, report: &report,
-          moreMarkers: facts.dropFirst().map { Score.Marker(time: $0.start, text: $0.text) })
+          moreMarkers: facts.dropFirst().map { Score.Marker(time: $0.start, text: $0.text) },
+          chart: given)
       }
       try batch.commit()
     } catch {
@@ -239,6 +243,11 @@ public enum ChartExport {
     _ file: MIDIFile, settings: ExportSettings, progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
     try settings.checkOutputs()
+    if let page = settings.page {
+      throw ExportError(
+        "cannot write the page \(page.folder.relativePath): a page is made from a chart, not a MIDI file",
+        file: page.folder.relativePath)
+    }
     var report = ExportReport()
     var batch = AtomicFileBatch()
     do {
@@ -262,24 +271,29 @@ public enum ChartExport {
 
     init(_ settings: ExportSettings) throws {
       var options = settings.render
-      options.rendersStems = settings.stems != nil
+      options.rendersStems = settings.stems != nil || settings.page != nil
       synth = FluidSynthRenderer(soundFont: try settings.locatedSoundFont(), options: options)
       self.settings = settings
     }
 
     /// Audio past the memory budget waits in scratch files beside the first audio output, on
     /// the disk it is written to.
-    var spill: AudioSpill? {
-      (settings.mix ?? settings.stems).map { AudioSpill(folder: $0.deletingLastPathComponent()) }
+    var spill: AudioSpill? { scratchFolder.map { AudioSpill(folder: $0) } }
+
+    /// A folder that exists on the disk of the first audio output, for scratch files.
+    var scratchFolder: URL? {
+      (settings.mix ?? settings.stems ?? settings.page?.folder).map {
+        OutputCheck.missingFolders(at: $0.deletingLastPathComponent()).existing
+      }
     }
   }
 
-  /// Writes the mix and the stems `renderer.settings` name, with `performance`'s title and
-  /// markers and `moreMarkers` as their cues.
+  /// Writes the mix, the stems and the page `renderer.settings` name, with `performance`'s title
+  /// and markers and `moreMarkers` as their cues; the page is `chart`'s.
   private static func stageAudio(
     _ rendering: AssembledAudio, of performance: Performance, _ renderer: Renderer,
     into batch: inout AtomicFileBatch, report: inout ExportReport,
-    moreMarkers: [Score.Marker] = []
+    moreMarkers: [Score.Marker] = [], chart: ChartDescriptor? = nil
   ) throws {
     let settings = renderer.settings
     report.soundFont = renderer.synth.soundFont
@@ -296,8 +310,10 @@ public enum ChartExport {
     }
     metadata.cues = cues(performance.markers, moreMarkers, performance, rendering.sampleRate)
     // The mix and the stems are written side by side.
-    var files: [(destination: URL, write: AtomicFileBatch.Writer)] = []
-    func add(_ audio: LayeredAudio, stem: String? = nil, at url: URL) throws {
+    let scratch = renderer.scratchFolder ?? URL(fileURLWithPath: ".")
+    func writer(_ audio: LayeredAudio, stem: String? = nil, format: AudioFormat) throws
+      -> AtomicFileBatch.Writer
+    {
       var described = metadata
       if let stem {
         described.description = "\(performance.title): \(stem)"
@@ -306,32 +322,28 @@ public enum ChartExport {
         if !settings.stemCues { described.cues = [] }
         // A stem's bext holds its own loudness, measured as written, never the mix's.
         described.loudness =
-          rendering.loudness == nil
+          rendering.loudness == nil || format != .wav
           ? nil : try Loudness(of: audio, sampleRate: rendering.sampleRate, detail: .full)
       }
-      let (sampleRate, format) = (rendering.sampleRate, settings.sampleFormat)
-      // Encoding needs a scratch file on the outputs' disk, in a folder that already exists.
-      let scratch = ((settings.mix ?? settings.stems) ?? url).deletingLastPathComponent()
-      let fileFormat = settings.effectiveAudioFormat
-      files.append(
-        (
-          url,
-          { [described] output in
-            if fileFormat == .wav {
-              try WAVEncoder.write(
-                audio, sampleRate: sampleRate, format: format, metadata: described, to: output)
-            } else {
-              try CompressedAudioEncoder.write(
-                audio, sampleRate: sampleRate, format: fileFormat, sampleFormat: format,
-                metadata: described, scratchFolder: scratch, to: output)
-            }
-          }
-        ))
+      let (sampleRate, sampleFormat) = (rendering.sampleRate, settings.sampleFormat)
+      return { [described] output in
+        if format == .wav {
+          try WAVEncoder.write(
+            audio, sampleRate: sampleRate, format: sampleFormat, metadata: described, to: output)
+        } else {
+          // Encoding needs a scratch file on the outputs' disk, in a folder that exists.
+          try CompressedAudioEncoder.write(
+            audio, sampleRate: sampleRate, format: format, sampleFormat: sampleFormat,
+            metadata: described, scratchFolder: scratch, to: output)
+        }
+      }
     }
-    if let mix = settings.mix { try add(rendering.mix, at: mix) }
+    var files: [(destination: URL, write: AtomicFileBatch.Writer)] = []
+    let format = settings.effectiveAudioFormat
+    if let mix = settings.mix { files.append((mix, try writer(rendering.mix, format: format))) }
     if let folder = settings.stems {
       let names = StemNaming.fileNames(
-        for: rendering.stems.map(\.name), extension: settings.effectiveAudioFormat.fileExtension)
+        for: rendering.stems.map(\.name), extension: format.fileExtension)
       // A stem where another output goes would be replaced by it, or replace it.
       let others = [settings.midi, settings.mix, settings.captions].compactMap {
         $0?.standardizedFileURL
@@ -343,13 +355,37 @@ public enum ChartExport {
             "cannot write \(url.relativePath): it is both a stem and another output; name another file",
             file: url.relativePath)
         }
-        try add(stem.audio, stem: stem.name, at: url)
+        files.append((url, try writer(stem.audio, stem: stem.name, format: format)))
         report.stemFiles.append(url)
         report.stemNames.append(stem.name)
       }
     }
     // The stems replace the stems folder whole, so that it holds exactly this render's stems.
     try batch.stage(files, folder: settings.stems)
+    // A page takes the same mix, and the series' stems, in its own format; its folder is
+    // replaced whole.
+    if let page = settings.page, let chart, let score = report.score {
+      let format = settings.pageAudioFormat
+      let audio = page.folder.appendingPathComponent("audio")
+      let mix = audio.appendingPathComponent("mix.\(format.fileExtension)")
+      var pageFiles = [(destination: mix, write: try writer(rendering.mix, format: format))]
+      let series = Set(chart.series.map(\.name))
+      let played = rendering.stems.filter { series.contains($0.name) }
+      let names = StemNaming.fileNames(for: played.map(\.name), extension: format.fileExtension)
+      var stems: [String: URL] = [:]
+      for (stem, name) in zip(played, names) {
+        let url = audio.appendingPathComponent("stems").appendingPathComponent(name)
+        pageFiles.append((url, try writer(stem.audio, stem: stem.name, format: format)))
+        stems[stem.name] = url
+      }
+      for (url, data) in ChartPage.documents(
+        chart, page: page, score: score, settings: settings, mix: mix, stems: stems)
+      {
+        pageFiles.append((url, { output in try data.withUnsafeBytes(output) }))
+      }
+      try batch.stage(pageFiles, folder: page.folder)
+      report.pageStemCount = stems.count
+    }
     // The sessions lay the stems out, the sentences as regions and the other cues as markers.
     if !settings.sessions.isEmpty {
       let rate = Double(rendering.sampleRate)

@@ -66,6 +66,26 @@ public struct ExportSettings: Sendable {
   public var sessions: [URL] = []
   /// The files the export reads (the chart, a MIDI file): no output may be one of them.
   public var inputs: [URL] = []
+  /// A page that explores the chart by ear (see `ChartPage`), written from the same render as
+  /// the other outputs.
+  public var page: PageRequest?
+
+  /// Where a page goes and how it speaks.
+  public struct PageRequest: Sendable {
+    /// The page's folder, replaced whole.
+    public var folder: URL
+    /// The page's language; nil for the narration voice's.
+    public var language: DescriptionLanguage?
+    /// A page at `folder`, in `language`.
+    public init(folder: URL, language: DescriptionLanguage? = nil) {
+      self.folder = folder
+      self.language = language
+    }
+  }
+
+  /// The format a page's audio is written in: the one asked for, else MP3, which every current
+  /// browser plays.
+  public var pageAudioFormat: AudioFormat { audioFormat ?? .mp3 }
 
   /// The defaults, with `sonification`'s mapping and timeline and `narration`, writing the files
   /// named (none by default).
@@ -83,7 +103,7 @@ public struct ExportSettings: Sendable {
   }
 
   /// Whether any audio is asked for.
-  public var wantsAudio: Bool { mix != nil || stems != nil }
+  public var wantsAudio: Bool { mix != nil || stems != nil || page != nil }
 
   /// Checks the files asked for before any work: none is a folder where a file goes, one of the
   /// inputs or another output, or in a folder that is missing or cannot be written.
@@ -119,7 +139,18 @@ public struct ExportSettings: Sendable {
     let files = ([midi, mix, captions, pointCaptions, scriptOut] + sessions.map { $0 }).compactMap {
       $0.map { ($0, OutputCheck.Kind.file) }
     }
-    try OutputCheck.check(files + (stems.map { [($0, .folder)] } ?? []), inputs: inputs)
+    if let page {
+      try ChartPage.checkReplaceable(page.folder)
+      // A page plays one stem per series: stems written beside it are the same stems.
+      if stems != nil, stemsBy != .series {
+        throw ExportError(
+          "cannot write a page with stems by \(stemsBy.rawValue): a page plays one stem per series, and both come from one render; write the page on its own",
+          file: page.folder.relativePath)
+      }
+    }
+    let folders: [(URL, OutputCheck.Kind)] =
+      (stems.map { [($0, .folder)] } ?? []) + (page.map { [($0.folder, .otherFolder)] } ?? [])
+    try OutputCheck.check(files + folders, inputs: inputs)
   }
 
   /// The settings for a chart: the defaults, then its `sonification` object, then `overrides`

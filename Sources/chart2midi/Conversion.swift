@@ -45,21 +45,29 @@ struct Conversion: Sendable {
       if script != nil, settings.narration.parts == nil { settings.narration.parts = .both }
       settings.inputs = [URL(fileURLWithPath: input)]
       let options = settings.sonification
-      // A page folder that cannot take the page is refused before anything is written.
-      if let pagePath { try ChartPage.checkReplaceable(URL(fileURLWithPath: pagePath)) }
+      // The page comes from the same render, unless the stems are split otherwise than by series:
+      // then it is rendered on its own, after the other outputs (its folder checked first).
+      let pageFolder = pagePath.map { URL(fileURLWithPath: $0) }
+      let pageOnItsOwn = settings.stems != nil && settings.stemsBy != .series
+      if let pageFolder {
+        if pageOnItsOwn {
+          try ChartPage.checkReplaceable(pageFolder)
+        } else {
+          settings.page = ExportSettings.PageRequest(folder: pageFolder)
+        }
+      }
       let progress = ProgressLine(quiet: quiet)
       defer { progress.finish() }
       let report = try ChartExport.export(chart, settings: settings, progress: progress.report)
       var lines = summaryLines(
         of: report, input: input,
         paths: (midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath))
-      if let pagePath {
-        // The page renders its own audio, in a web format, with the same settings.
-        var pageSettings = settings
-        (pageSettings.mix, pageSettings.stems) = (nil, nil)
-        let page = try ChartPage.write(
-          chart, settings: pageSettings, to: URL(fileURLWithPath: pagePath))
-        lines.append("page: \(pagePath)/index.html (\(counted(page.stemFiles.count, "stem")))")
+      if let pagePath, let pageFolder {
+        var stems = report.pageStemCount
+        if pageOnItsOwn {
+          stems = try ChartPage.write(chart, settings: settings, to: pageFolder).pageStemCount
+        }
+        lines.append("page: \(pagePath)/index.html (\(counted(stems, "stem")))")
       }
       if let scriptOut {
         lines.append("script: \(scriptOut) (\(counted(report.narration.count, "sentence")))")

@@ -109,6 +109,32 @@ struct BoundedMemoryTests {
       ], outputs: ["chart.mid", "mix.wav", "stems"], seconds: 3500, spans: spans)
   }
 
+  /// Opus is written at 48 kHz: fifteen minutes at 44.1 kHz are resampled on the way to the
+  /// encoder, a piece at a time (the whole mix, at both rates, would take about 660 MB).
+  @Test(
+    "fifteen minutes of Opus are resampled and encoded in under 300 MB",
+    .enabled(if: releaseExecutable != nil, "make test builds the release binary this needs"))
+  func aLongOpusMix() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let chart = projectRoot.appendingPathComponent("Examples/birth-rate.json").path
+    let measured = try runMeasured(
+      ["convert", chart, "-o", "chart.mid", "--duration", "900", "--wav", "mix.opus"],
+      program: releaseExecutable!, in: folder, addressSpace: Self.addressSpace)
+    #expect(measured.run.status == 0, "exit \(measured.run.status): \(measured.run.error)")
+    #expect(
+      measured.peakMemory < Self.residentLimit, "peak memory \(measured.peakMemory >> 20) MB")
+    #expect(files(in: folder) == ["chart.mid", "mix.opus"])
+    // Read back by libsndfile through soundfile: 48 kHz, and as long as the chart and its tail.
+    let read = try runPython(
+      "import soundfile, sys; i = soundfile.info(sys.argv[1]); print(i.samplerate, i.frames / i.samplerate)",
+      [folder.appendingPathComponent("mix.opus").path])
+    let fields = read.output.split(separator: " ")
+    #expect(fields.first == "48000", "\(read.output)")
+    let seconds = Double(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+    #expect(seconds > 900 && seconds < 906, "\(seconds) s")
+  }
+
   /// The bombs of `Tests/Fixtures/Hostile`: Vega-Lite data that would grow without end, texts
   /// that would take hours to speak. Each is refused under the limit, in a few MB.
   @Test(

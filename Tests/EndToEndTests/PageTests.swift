@@ -30,6 +30,28 @@ struct PageVisit: Decodable {
   }
   var axe: Axe
   var tabOrder: [String]
+  struct Tick: Decodable {
+    var text: String
+    var axis: String
+    var at: Double
+  }
+  var ticks: [Tick]
+  struct Keyboard: Decodable {
+    var graph: String
+    var keysHidden: Bool
+    var keysShownAgain: Bool
+    var next: String
+    var tableOpen: Bool
+  }
+  var keyboard: Keyboard
+  struct Narrow: Decodable {
+    var width: Int
+    var scrollWidth: Int
+    var tooWide: [String]
+    var graphWidth: Double
+    var status: String
+  }
+  var narrow: Narrow
 }
 
 @Suite("A page to explore a chart by ear", .serialized)
@@ -113,6 +135,31 @@ struct PageTests {
     #expect(seen.axe.violations.isEmpty, "\(seen.axe.violations)")
     #expect(
       seen.tabOrder.contains("graph") && seen.tabOrder.contains("summary"), "\(seen.tabOrder)")
+    // The keyboard alone: ? hides and shows the key list, Tab goes on to the data table, Enter
+    // opens it.
+    #expect(seen.keyboard.graph == "graph")
+    #expect(seen.keyboard.keysHidden && seen.keyboard.keysShownAgain)
+    #expect(seen.keyboard.next == "summary" && seen.keyboard.tableOpen)
+    // At 320 CSS pixels nothing is wider than the window, and the graph still answers.
+    #expect(seen.narrow.width == 320)
+    #expect(seen.narrow.scrollWidth <= 320, "\(seen.narrow.tooWide)")
+    #expect(seen.narrow.tooWide.isEmpty, "\(seen.narrow.tooWide)")
+    #expect(seen.narrow.graphWidth > 250 && seen.narrow.graphWidth <= 320)
+    #expect(seen.narrow.status == said(0))
+    // The drawing's ticks: the x axis's gridlines in its format, the y axis at round values (its
+    // range of 0 to 60 in steps of 20, the unit left to the title), each where its value lies.
+    let xTicks = seen.ticks.filter { $0.axis == "x" }
+    let yTicks = seen.ticks.filter { $0.axis == "y" }
+    #expect(xTicks.map(\.text) == ["0.00 tons", "1.00 tons", "2.00 tons", "3.00 tons"])
+    #expect(yTicks.map(\.text) == ["0", "20", "40", "60"])
+    for (tick, value) in zip(xTicks, [0.0, 1, 2, 3]) {
+      #expect(abs(tick.at - value / 3) < 0.01, "\(tick)")
+    }
+    for (tick, value) in zip(yTicks, [0.0, 20, 40, 60]) {
+      #expect(abs(tick.at - value / 60) < 0.01, "\(tick)")
+    }
+    // Only the series' stems: the gridlines' ticks are in the mix alone.
+    #expect(files(in: folder.appendingPathComponent("page/audio/stems")) == ["Cars.mp3"])
     // The Nu HTML checker finds no error in the page or its style.
     let checker = try run(
       [
@@ -146,6 +193,37 @@ struct PageTests {
     #expect(seen.steps[3].audio.allSatisfy { $0.paused })
   }
 
+  /// A page that fails after its audio has rendered leaves the earlier page whole, and nothing
+  /// beside it.
+  @Test func aFailedPageLeavesTheEarlierOneWhole() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = folder.appendingPathComponent("page")
+    let made = try run(["page", "Examples/dice.json", "-o", page.path])
+    try #require(made.status == 0, "\(made.error)")
+    func contents() throws -> [String: Data] {
+      var all: [String: Data] = [:]
+      for name in FileManager.default.enumerator(atPath: page.path)?.allObjects as? [String] ?? [] {
+        let url = page.appendingPathComponent(name)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
+          !isFolder.boolValue
+        {
+          all[name] = try Data(contentsOf: url)
+        }
+      }
+      return all
+    }
+    let before = try contents()
+    #expect(before.count == 7, "\(before.keys.sorted())")
+    // A loudness only a cut of more than 10 dB could reach is refused after the render.
+    let failed = try run(["page", "Examples/cars.json", "-o", page.path, "--loudness", "0"])
+    #expect(failed.status != 0)
+    #expect(failed.error.contains("dB"), "\(failed.error)")
+    #expect(try contents() == before)
+    #expect(files(in: folder) == ["page"])
+  }
+
   @Test func aFolderOfOtherFilesIsRefused() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -172,6 +250,25 @@ struct PageTests {
       files(in: page.appendingPathComponent("audio/stems")) == ["Blue.mp3", "Green.mp3", "Red.mp3"])
     let html = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
     #expect(html.contains("<h3>Red</h3>") && html.contains("<h3>Axes and sounds</h3>"))
+    // One render serves both: the page's mix is the mix, to the byte, in the same format.
+    let flac = try run([
+      "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("f.mid").path,
+      "--wav", folder.appendingPathComponent("f.flac").path, "--audio-format", "flac", "--page",
+      page.path,
+    ])
+    #expect(flac.status == 0, "\(flac.error)")
+    #expect(
+      try Data(contentsOf: page.appendingPathComponent("audio/mix.flac"))
+        == Data(contentsOf: folder.appendingPathComponent("f.flac")))
+    // Stems by track beside a page: the page still has one stem per series.
+    let byTrack = try run([
+      "convert", "Examples/cars.json", "-o", folder.appendingPathComponent("c.mid").path,
+      "--stems", folder.appendingPathComponent("tracks").path, "--stems-by", "track", "--page",
+      page.path,
+    ])
+    #expect(byTrack.status == 0, "\(byTrack.error)")
+    #expect(files(in: folder.appendingPathComponent("tracks")).count == 4)
+    #expect(files(in: page.appendingPathComponent("audio/stems")) == ["Cars.mp3"])
     try Data("mine".utf8).write(to: page.appendingPathComponent("notes.txt"))
     let refused = try run([
       "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("e.mid").path,

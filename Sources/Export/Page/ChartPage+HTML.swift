@@ -78,7 +78,7 @@ extension ChartPage {
         <section aria-labelledby="explore-heading">
           <h2 id="explore-heading">\(markupEscaped(words.explore))</h2>
           <div id="graph" role="application" tabindex="0" aria-label="\(markupEscaped(chart.title, quotes: true)), \(markupEscaped(words.audioGraph, quotes: true))" aria-describedby="keys-help">
-            \(svg(chart, data: data))
+            \(svg(chart, data: data, language: language))
           </div>
           <p id="status" role="status"></p>
           <div id="keys-help">
@@ -104,58 +104,6 @@ extension ChartPage {
       </html>
 
       """
-  }
-
-  /// The drawing: the plot area's frame, the x gridlines, each series as a line or as points (a
-  /// dash pattern and a marker shape apart, not only a colour), and the cursor.
-  static func svg(_ chart: ChartDescriptor, data: Data) -> String {
-    let (width, height, left, top, right, bottom) = (640.0, 360.0, 48.0, 16.0, 16.0, 40.0)
-    let plotWidth = width - left - right
-    let plotHeight = height - top - bottom
-    func x(_ fraction: Double) -> String { String(format: "%.1f", left + fraction * plotWidth) }
-    func y(_ fraction: Double) -> String {
-      String(format: "%.1f", top + (1 - fraction) * plotHeight)
-    }
-    var parts = [
-      "<rect class=\"frame\" x=\"\(x(0))\" y=\"\(y(1))\" width=\"\(String(format: "%.1f", plotWidth))\" height=\"\(String(format: "%.1f", plotHeight))\"/>"
-    ]
-    if let numeric = chart.xAxis.numeric, numeric.range.upperBound > numeric.range.lowerBound {
-      let range = numeric.range
-      for position in numeric.gridlinePositions {
-        let fraction = (position - range.lowerBound) / (range.upperBound - range.lowerBound)
-        parts.append(
-          "<line class=\"grid\" x1=\"\(x(fraction))\" y1=\"\(y(0))\" x2=\"\(x(fraction))\" y2=\"\(y(1))\"/>"
-        )
-      }
-    }
-    let dashes = ["", "6 3", "2 3", "8 3 2 3", "1 2"]
-    for (index, series) in data.series.enumerated() {
-      let dash = dashes[index % dashes.count]
-      if series.continuous {
-        let points = series.points.sorted { $0.px < $1.px }
-          .map { "\(x($0.px)),\(y($0.py))" }.joined(separator: " ")
-        parts.append(
-          "<polyline class=\"series s\(index % 5)\" stroke-dasharray=\"\(dash)\" points=\"\(points)\"/>"
-        )
-      } else {
-        for point in series.points {
-          parts.append(
-            "<circle class=\"point s\(index % 5)\" cx=\"\(x(point.px))\" cy=\"\(y(point.py))\" r=\"3.5\"/>"
-          )
-        }
-      }
-    }
-    parts.append(
-      "<circle id=\"cursor\" cx=\"\(x(0))\" cy=\"\(y(0))\" r=\"7\" visibility=\"hidden\"/>")
-    parts.append(
-      "<text class=\"axis\" x=\"\(x(0.5))\" y=\"\(String(format: "%.1f", height - 8))\" text-anchor=\"middle\">\(markupEscaped(chart.xAxis.title))</text>"
-    )
-    parts.append(
-      "<text class=\"axis\" x=\"12\" y=\"\(y(0.5))\" text-anchor=\"middle\" transform=\"rotate(-90 12 \(y(0.5)))\">\(markupEscaped(chart.yAxis.title))</text>"
-    )
-    return
-      "<svg viewBox=\"0 0 640 360\" aria-hidden=\"true\" focusable=\"false\" data-left=\"\(left)\" data-top=\"\(top)\" data-width=\"\(plotWidth)\" data-height=\"\(plotHeight)\">"
-      + parts.joined() + "</svg>"
   }
 
   /// Every point as a row: its series, x, y and label.

@@ -55,7 +55,8 @@ public enum ChartPage {
   /// Writes the page of `chart` into `folder`, with `settings`' mapping and audio (their outputs
   /// are the page's: the MIDI file and captions are not written), in `language` (by default the
   /// narration voice's). The audio format is MP3 unless the settings name one: every current
-  /// browser plays it.
+  /// browser plays it. The folder is written whole or not at all. To write a page beside other
+  /// outputs from one render, set `ExportSettings.page` instead.
   ///
   /// - Throws: `ExportError` when the folder holds other files than an earlier page's, or the
   ///   chart has more points than `maximumPoints`; what `ChartExport.export` throws.
@@ -63,49 +64,50 @@ public enum ChartPage {
     _ chart: ChartDescriptor, settings: ExportSettings, to folder: URL,
     language: DescriptionLanguage? = nil, progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
-    try checkReplaceable(folder)
-    let language = language ?? DescriptionLanguage(voice: settings.narration.voice)
+    var settings = settings
+    settings.midi = nil
+    settings.mix = nil
+    settings.stems = nil
+    settings.captions = nil
+    settings.sessions = []
+    settings.scriptOut = nil
+    settings.stemsBy = .series
+    settings.page = ExportSettings.PageRequest(folder: folder, language: language)
+    return try ChartExport.export(chart, settings: settings, progress: progress)
+  }
+
+  /// Refuses a chart with more points than a page carries.
+  ///
+  /// - Throws: `ExportError` saying the limit.
+  static func checkSize(_ chart: ChartDescriptor) throws {
     guard chart.pointCount <= maximumPoints else {
       throw ExportError(
         "the chart has \(ValueFormat.grouped(chart.pointCount)) points, more than the \(ValueFormat.grouped(maximumPoints)) a page carries; group or filter the data first"
       )
     }
-    try FileManager.default.createDirectory(
-      at: folder.appendingPathComponent("audio"), withIntermediateDirectories: true)
-    var settings = settings
-    let format = settings.audioFormat ?? .mp3
-    settings.audioFormat = format
-    settings.midi = nil
-    settings.captions = nil
-    settings.sessions = []
-    settings.scriptOut = nil
-    settings.stemsBy = .series
-    settings.mix = folder.appendingPathComponent("audio/mix.\(format.fileExtension)")
-    settings.stems = folder.appendingPathComponent("audio/stems")
-    let report = try ChartExport.export(chart, settings: settings, progress: progress)
-    guard let score = report.score else { return report }
+  }
+
+  /// The page's documents (`index.html`, `page.js`, `page.css`) for `chart` as `score` plays
+  /// it, its audio at `mix` and `stems` (by series name).
+  static func documents(
+    _ chart: ChartDescriptor, page: ExportSettings.PageRequest, score: Score,
+    settings: ExportSettings, mix: URL, stems: [String: URL]
+  ) -> [(URL, Foundation.Data)] {
+    let language = page.language ?? DescriptionLanguage(voice: settings.narration.voice)
     let data = pageData(
-      chart, score: score, report: report, settings: settings, folder: folder, language: language)
+      chart, score: score, settings: settings, folder: page.folder, mix: mix, stems: stems,
+      language: language)
     // The guide in the page's language.
     var spoken = settings
     spoken.narration.voice = language.code.rawValue
     let guide = NarrationScript(chart: chart, score: score, settings: spoken).guide
-    var batch = AtomicFileBatch()
-    do {
-      try batch.stage(
-        Foundation.Data(
-          html(chart, data: data, format: format, guide: guide, language: language).utf8),
-        at: folder.appendingPathComponent("index.html"))
-      try batch.stage(
-        Foundation.Data(PageResources.script.utf8), at: folder.appendingPathComponent("page.js"))
-      try batch.stage(
-        Foundation.Data(PageResources.style.utf8), at: folder.appendingPathComponent("page.css"))
-      try batch.commit()
-    } catch {
-      batch.discard()
-      throw error
-    }
-    return report
+    let html = html(
+      chart, data: data, format: settings.pageAudioFormat, guide: guide, language: language)
+    return [
+      (page.folder.appendingPathComponent("index.html"), Foundation.Data(html.utf8)),
+      (page.folder.appendingPathComponent("page.js"), Foundation.Data(PageResources.script.utf8)),
+      (page.folder.appendingPathComponent("page.css"), Foundation.Data(PageResources.style.utf8)),
+    ]
   }
 
   /// Refuses a folder that holds anything but an earlier page, before any work.
@@ -126,15 +128,13 @@ public enum ChartPage {
 
   /// The points of every series that plays, at their times in the audio.
   static func pageData(
-    _ chart: ChartDescriptor, score: Score, report: ExportReport, settings: ExportSettings,
-    folder: URL, language: DescriptionLanguage
+    _ chart: ChartDescriptor, score: Score, settings: ExportSettings, folder: URL, mix: URL,
+    stems: [String: URL], language: DescriptionLanguage
   ) -> Data {
     let description = ChartDescription(chart, language: language)
     let timeline = score.timeline
     let presets = (try? settings.locatedSoundFont()).map(SoundFontPresets.names(in:)) ?? [:]
-    let xRange = chart.xAxis.numeric?.range
     let categories = chart.xAxis.categorical?.categoryOrder ?? []
-    let yRange = chart.yAxis.range
     func relative(_ path: URL) -> String { Session.relativePath(of: path, from: folder) }
     var series: [Series] = []
     for (index, source) in chart.series.enumerated() {
@@ -144,28 +144,21 @@ public enum ChartPage {
       for (pointIndex, point) in source.dataPoints.enumerated() {
         guard let y = point.y, let onset = timeline.audioTime(ofPoint: pointIndex, inSeries: index)
         else { continue }
+        // Where it is drawn, along each axis as the axis places it (a log axis in log space).
         let px: Double
         switch point.x {
-        case .number(let value):
-          px =
-            xRange.map {
-              ($0.upperBound > $0.lowerBound)
-                ? (value - $0.lowerBound) / ($0.upperBound - $0.lowerBound) : 0.5
-            } ?? 0.5
+        case .number(let value): px = chart.xAxis.numeric?.normalizedPosition(of: value) ?? 0.5
         case .category(let name):
           let at = categories.firstIndex(of: name) ?? 0
           px = categories.count > 1 ? Double(at) / Double(categories.count - 1) : 0.5
         }
-        let py =
-          yRange.upperBound > yRange.lowerBound
-          ? (y - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound) : 0.5
+        let py = chart.yAxis.normalizedPosition(of: y)
         points.append(
           Point(
             index: pointIndex, onset: onset, length: 0.4,
             x: chart.xAxis.describe(point.x, in: language),
             y: chart.yAxis.describe(y, in: language),
-            label: point.label, px: min(1, max(0, px)),
-            py: min(1, max(0, py))))
+            label: point.label, px: min(1, max(0, px)), py: min(1, max(0, py))))
       }
       // A note sounds until the next one, at most 0.6 s and at least 0.15 s.
       let sorted = points.indices.sorted { points[$0].onset < points[$1].onset }
@@ -178,20 +171,19 @@ public enum ChartPage {
       let instruments = tracks.map {
         NarrationScript.instrument($0.program, presets: presets, language: language)
       }
-      let stemIndex = report.stemNames.firstIndex(of: source.name)
       let name = source.name.isEmpty ? chart.title : source.name
       series.append(
         Series(
           name: name, instrument: instruments.first ?? "",
           plays: instruments.first.map { "\(name) \(language.table.plays($0))" } ?? name,
-          stem: stemIndex.map { relative(report.stemFiles[$0]) } ?? "",
+          stem: stems[source.name].map(relative) ?? "",
           highest: stats.maximum.flatMap { top in points.firstIndex { $0.index == top.index } },
           lowest: stats.minimum.flatMap { bottom in points.firstIndex { $0.index == bottom.index }
           },
           continuous: source.isContinuous, points: points))
     }
     return Data(
-      title: chart.title, mix: settings.mix.map(relative) ?? "", series: series,
+      title: chart.title, mix: relative(mix), series: series,
       words: PageWords(language))
   }
 }

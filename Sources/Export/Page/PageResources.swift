@@ -187,6 +187,7 @@ enum PageResources {
     svg .point { fill: var(--accent); }
     svg .s1 { stroke: var(--fg); } svg .point.s1 { fill: var(--fg); }
     svg .axis { fill: var(--fg); font-size: 14px; }
+    svg .tick { fill: var(--fg); font-size: 12px; }
     #cursor { fill: none; stroke: #d00; stroke-width: 3; transition: cx 0.15s, cy 0.15s; }
     @media (prefers-reduced-motion: reduce) { #cursor { transition: none; } }
     #status { min-height: 1.5em; font-weight: bold; }

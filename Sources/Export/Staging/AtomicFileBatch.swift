@@ -36,8 +36,8 @@ package struct AtomicFileBatch {
 
   /// Writes temporary files for several destinations side by side, as many at a time as there are
   /// cores: a mix and its stems are written in about the time of the largest few. The files whose
-  /// destination lies in `folder` go into a new temporary folder that replaces `folder` whole at
-  /// commit (its missing parents are made now).
+  /// destination lies in `folder`, at any depth, go into a new temporary folder that replaces
+  /// `folder` whole at commit (its missing parents are made now).
   ///
   /// - Throws: `ExportError` naming the first destination, in order, that could not be written; any
   ///   temporary files written so far are removed.
@@ -50,17 +50,34 @@ package struct AtomicFileBatch {
       pending.append(Staged(temporary: temporary, destination: folder, isFolder: true))
       staging = temporary
     }
-    let folderPath = folder?.standardizedFileURL.path
-    let inFolder = files.map {
-      $0.destination.deletingLastPathComponent().standardizedFileURL.path == folderPath
+    // A file inside `folder`, at any depth, goes to the same place inside the staging folder.
+    let folderPath = folder.map { $0.standardizedFileURL.path + "/" }
+    let inside = files.map { file -> String? in
+      guard let folderPath else { return nil }
+      let path = file.destination.standardizedFileURL.path
+      return path.hasPrefix(folderPath) ? String(path.dropFirst(folderPath.count)) : nil
     }
-    let temporaries = files.indices.map { index -> URL in
-      let destination = files[index].destination
-      if inFolder[index], let staging {
-        return staging.appendingPathComponent(destination.lastPathComponent)
+    let inFolder = inside.map { $0 != nil }
+    var staged: [URL] = []
+    for index in files.indices {
+      if let relative = inside[index], let staging {
+        let temporary = staging.appendingPathComponent(relative)
+        let parent = temporary.deletingLastPathComponent()
+        if parent.standardizedFileURL.path != staging.standardizedFileURL.path {
+          do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+          } catch {
+            discard()
+            throw Self.cannotWrite(files[index].destination, reason: "\(error)")
+          }
+        }
+        staged.append(temporary)
+      } else {
+        staged.append(
+          TemporaryFiles.path(for: files[index].destination, tag: "\(pending.count + index)"))
       }
-      return TemporaryFiles.path(for: destination, tag: "\(pending.count + index)")
     }
+    let temporaries = staged
     // Devices and pipes are written at commit.
     let streams = files.indices.map { !inFolder[$0] && OutputCheck.isStream(files[$0].destination) }
     for index in files.indices where !inFolder[index] {
@@ -182,7 +199,7 @@ package struct AtomicFileBatch {
   }
 
   /// Puts `staging` in `folder`'s place, removing what was there; the reason it could not, or nil.
-  private static func replaceFolder(_ folder: URL, with staging: URL) -> String? {
+  package static func replaceFolder(_ folder: URL, with staging: URL) -> String? {
     var aside: URL?
     if FileManager.default.fileExists(atPath: folder.path) {
       let old = TemporaryFiles.path(for: folder, tag: "replaced")

@@ -27,8 +27,9 @@ package enum OutputCheck {
     return names.allSatisfy(ours) ? .free : .holdsOthers
   }
 
-  /// What an output is.
-  enum Kind { case file, folder }
+  /// What an output is: a file, the stems folder, or a folder whose content is checked by what
+  /// writes it (a page's).
+  enum Kind { case file, folder, otherFolder }
 
   /// Checks `outputs` (each with what it is) against each other and against `inputs`.
   ///

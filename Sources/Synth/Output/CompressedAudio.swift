@@ -119,39 +119,29 @@ package enum CompressedAudioEncoder {
       }
       sf_set_string(file, Int32(SF_STR_COMMENT), lines.joined(separator: "\n"))
     }
-    // The samples, interleaved, a piece at a time; for Opus resampled to 48 kHz first.
-    var interleaved = [Float]()
-    func put(_ left: UnsafeBufferPointer<Float>, _ right: UnsafeBufferPointer<Float>) throws {
-      interleaved.removeAll(keepingCapacity: true)
-      for frame in left.indices {
-        interleaved.append(left[frame])
-        interleaved.append(right[frame])
-      }
-      let written = interleaved.withUnsafeBufferPointer {
-        sf_writef_float(file, $0.baseAddress, sf_count_t(left.count))
-      }
-      guard written == left.count else {
+    // The samples, interleaved, a piece at a time; for Opus resampled to 48 kHz on the way.
+    func write(_ frames: UnsafeBufferPointer<Float>) throws {
+      let count = frames.count / 2
+      guard sf_writef_float(file, frames.baseAddress, sf_count_t(count)) == count else {
         throw SynthError(
           "libsndfile could not encode \(format.rawValue) (\(String(cString: sf_strerror(file))))",
           call: "sf_writef_float")
       }
     }
-    if rate == sampleRate {
-      try audio.forEachPiece { _, left, right in try put(left, right) }
-    } else {
-      let dense = try audio.dense()
-      let left = try Resampler.resample(dense.left, from: sampleRate, to: rate)
-      let right = try Resampler.resample(dense.right, from: sampleRate, to: rate)
-      let count = min(left.count, right.count)
-      try left.withUnsafeBufferPointer { l in
-        try right.withUnsafeBufferPointer { r in
-          for first in stride(from: 0, to: count, by: LayeredAudio.pieceFrames) {
-            let part = first..<min(count, first + LayeredAudio.pieceFrames)
-            try put(.init(rebasing: l[part]), .init(rebasing: r[part]))
-          }
-        }
+    let resampler =
+      rate == sampleRate ? nil : try Resampler(channels: 2, from: sampleRate, to: rate)
+    var interleaved = [Float]()
+    try audio.forEachPiece { _, left, right in
+      interleaved.removeAll(keepingCapacity: true)
+      for frame in left.indices {
+        interleaved.append(left[frame])
+        interleaved.append(right[frame])
+      }
+      try interleaved.withUnsafeBufferPointer { frames in
+        if let resampler { try resampler.process(frames, emit: write) } else { try write(frames) }
       }
     }
+    try resampler?.process(UnsafeBufferPointer(start: nil, count: 0), emit: write)
     closed = true
     guard sf_close(file) == 0 else {
       throw SynthError("libsndfile could not finish the \(format.rawValue) file", call: "sf_close")

@@ -68,7 +68,7 @@ struct Page: ParsableCommand {
               atPath: folder.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
         }
       report(
-        "page: \(folder.path)/index.html (\(counted(written.stemFiles.count, "stem")), \(String(format: "%.2f", written.audioSeconds ?? 0)) s of audio, \(String(format: "%.0f", Double(bytes) / 1024)) KB in all)"
+        "page: \(folder.path)/index.html (\(counted(written.pageStemCount, "stem")), \(String(format: "%.2f", written.audioSeconds ?? 0)) s of audio, \(String(format: "%.0f", Double(bytes) / 1024)) KB in all)"
       )
     }
   }
