@@ -32,6 +32,10 @@ public struct Exercise: Hashable, Sendable, Codable {
   public var seed: UInt64
   /// The items, in the order of the charts.
   public var items: [Item]
+  /// What was worth telling while it was made: the charts left out, each with why.
+  public var warnings: [String] = []
+
+  enum CodingKeys: String, CodingKey { case title, seed, items }
 }
 
 /// The files an exercise is written as.
@@ -99,8 +103,10 @@ extension Exercise {
   /// place when all is written. A folder that holds an earlier exercise is replaced; any other
   /// existing folder is refused.
   ///
-  /// - Throws: `ExerciseError` for a chart with nothing clear to ask, or a folder that cannot be
-  ///   written; `MIDIMapError` and `SynthError` from mapping and rendering, named by the chart's
+  /// A chart with nothing clear to ask is left out, with a warning in the exercise's `warnings`.
+  ///
+  /// - Throws: `ExerciseError` when no chart has anything clear to ask, or for a folder that
+  ///   cannot be written; `MIDIMapError` and `SynthError` from mapping and rendering, named by the chart's
   ///   file.
   @discardableResult
   public static func write(
@@ -130,15 +136,54 @@ extension Exercise {
       throw ExerciseError("cannot create a folder beside \(folder.path)")
     }
     do {
-      var generator = SeededGenerator(seed: request.seed)
-      var items: [Item] = []
+      // Each chart's audio, then the questions of all, chosen together so that answers are
+      // balanced across the exercise.
+      var made: [(item: Item, candidates: [Question])] = []
       for (offset, entry) in charts.enumerated() {
-        items.append(
+        made.append(
           try attributingErrors(to: entry.source) {
-            try item(entry, number: offset + 1, into: staging, request, &generator)
+            try item(entry, number: offset + 1, into: staging)
           })
       }
-      let exercise = Exercise(title: request.title, seed: request.seed, items: items)
+      var generator = SeededGenerator(seed: request.seed)
+      let chosen = QuestionMaker.choose(
+        made.map(\.candidates), count: request.questionsPerChart, using: &generator)
+      // A chart with nothing clear to ask is left out, its audio removed; the rest are numbered
+      // again in order.
+      var items: [Item] = []
+      var skipped: [String] = []
+      var warnings: [String] = []
+      for (entry, questions) in zip(made, chosen) {
+        let staged = staging.appendingPathComponent(entry.item.audio ?? "")
+        guard !questions.isEmpty else {
+          skipped.append(entry.item.source)
+          warnings.append(
+            entry.candidates.isEmpty
+              ? "\(entry.item.source): left out, no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between instruments)"
+              : "\(entry.item.source): left out, each of its questions (\(Set(entry.candidates.map(\.kind.rawValue)).sorted().joined(separator: ", "))) would make one answer right in more than half of the exercise's questions of its kind, and a guess would pay"
+          )
+          try? fileManager.removeItem(at: staged)
+          continue
+        }
+        var item = entry.item
+        item.questions = questions
+        item.number = items.count + 1
+        if let audio = item.audio {
+          let renamed = "item-\(item.number).\(URL(fileURLWithPath: audio).pathExtension)"
+          if renamed != audio {
+            try fileManager.moveItem(at: staged, to: staging.appendingPathComponent(renamed))
+            item.audio = renamed
+          }
+        }
+        items.append(item)
+      }
+      guard !items.isEmpty else {
+        throw ExerciseError(
+          "no chart has a question with a clear answer (a clear trend, peak, outlier or difference between instruments): \(skipped.joined(separator: ", ")); choose other charts"
+        )
+      }
+      var exercise = Exercise(title: request.title, seed: request.seed, items: items)
+      exercise.warnings = warnings
       try exercise.writeDocuments(into: staging, formats: request.formats)
       try replace(folder, with: staging)
       return exercise
@@ -148,33 +193,33 @@ extension Exercise {
     }
   }
 
-  /// One item: its audio rendered into `folder`, its questions chosen.
-  static func item(
-    _ entry: ExerciseChart, number: Int, into folder: URL, _ request: ExerciseRequest,
-    _ generator: inout SeededGenerator
-  ) throws -> Item {
+  /// One item: its audio rendered into `folder` (in the format the settings ask for, else MP3,
+  /// small enough for a page or an LMS), and every question its data makes clear.
+  static func item(_ entry: ExerciseChart, number: Int, into folder: URL) throws -> (
+    item: Item, candidates: [Question]
+  ) {
     var settings = entry.settings
     if settings.narration.parts != nil { settings.narration.parts = .intro }
-    let audio = "item-\(number).\(settings.effectiveAudioFormat.fileExtension)"
+    let format = settings.audioFormat ?? .mp3
+    settings.audioFormat = format
+    let audio = "item-\(number).\(format.fileExtension)"
     settings.midi = nil
     settings.stems = nil
     settings.captions = nil
     settings.mix = folder.appendingPathComponent(audio)
     let report = try ChartExport.export(entry.chart, settings: settings)
     guard let score = report.score else { throw ExerciseError("the chart made no score") }
-    let maker = QuestionMaker(chart: entry.chart, score: score)
-    let questions = maker.questions(count: request.questionsPerChart, using: &generator)
-    guard !questions.isEmpty else {
-      throw ExerciseError(
-        "\(entry.source): no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between series); choose another chart"
-      )
+    let presets = report.soundFont.map(SoundFontPresets.names(in:)) ?? [:]
+    let maker = QuestionMaker(chart: entry.chart, score: score) {
+      NarrationScript.instrument($0, presets: presets, language: .english)
     }
     let script = NarrationScript(chart: entry.chart, score: score, settings: settings)
-    return Item(
+    let item = Item(
       number: number, title: entry.chart.title,
       source: URL(fileURLWithPath: entry.source).lastPathComponent,
       introduction: script.guide, audio: audio,
-      audioSeconds: report.audioSeconds, questions: questions)
+      audioSeconds: report.audioSeconds, questions: [])
+    return (item, maker.candidates)
   }
 
   /// The names of the files an exercise writes besides its audio.

@@ -10,7 +10,7 @@ public struct Question: Hashable, Sendable, Codable {
     case peakPlace
     /// At which x value (a category, a year) a series is highest.
     case peakValue
-    /// Which series sounds higher on average.
+    /// Which series' instrument sounds higher on average.
     case higherSeries
     /// Which instrument (category of an additional axis) plays the highest notes.
     case highestInstrument
@@ -18,8 +18,6 @@ public struct Question: Hashable, Sendable, Codable {
     case durationLink
     /// Whether a note stands out, and about when.
     case outlier
-    /// How many series play.
-    case seriesCount
   }
 
   /// What it asks about.

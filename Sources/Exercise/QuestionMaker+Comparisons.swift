@@ -2,23 +2,39 @@ import Descriptor
 import Foundation
 import MIDIMap
 
-/// Questions that compare the series played, their instruments and the duration axis, and
-/// count the series.
+/// Questions that compare the series played, their instruments and the duration axis.
 extension QuestionMaker {
   /// The first onset of all series played: where the graph starts.
   var graphStart: Double? { onsets.values.compactMap { $0.min() }.min() }
 
+  /// Whether the series' names give a comparison away: two hold opposed words ("High" and
+  /// "Low").
+  func namesGiveAway(_ series: [Int]) -> Bool {
+    let words = series.map { index in
+      Set(chart.series[index].name.lowercased().split { !$0.isLetter }.map(String.init))
+    }
+    return Self.opposedWords.contains { one, other in
+      words.contains { !$0.isDisjoint(with: one) } && words.contains { !$0.isDisjoint(with: other) }
+    }
+  }
+
+  /// Which series sounds higher on average, asked by instrument: each series plays one of its
+  /// own, and the names do not say it.
   func higherSeries() -> Question? {
     let series = played.filter { $0.stats.mean != nil }
     guard series.count >= 2, series.count <= 6, ySpan > 0 else { return nil }
+    let named = series.compactMap { seriesInstruments[$0.index] }
+    guard named.count == series.count, Set(named).count == named.count,
+      !namesGiveAway(series.map(\.index))
+    else { return nil }
     let ranked = series.sorted { $0.stats.mean! > $1.stats.mean! }
     guard ranked[0].stats.mean! - ranked[1].stats.mean! >= Self.margin * ySpan else { return nil }
     let means = series.map {
-      "\(description.name(of: $0.stats)) \(description.statistic($0.stats.mean!))"
+      "\(description.name(of: $0.stats)) (\(seriesInstruments[$0.index]!)) \(description.statistic($0.stats.mean!))"
     }
     return Question(
-      kind: .higherSeries, prompt: "Which series sounds higher on average?",
-      choices: series.map { description.name(of: $0.stats) },
+      kind: .higherSeries, prompt: "Which instrument sounds higher on average?",
+      choices: named.map { $0.prefix(1).uppercased() + $0.dropFirst() },
       answer: series.firstIndex { $0.index == ranked[0].index }!,
       explanation: "Mean \(chart.yAxis.title): \(means.joined(separator: "; ")).",
       listenAt: graphStart)
@@ -55,22 +71,16 @@ extension QuestionMaker {
       listenAt: graphStart)
   }
 
+  /// Whether longer notes come with higher or lower pitch, in the notes as they play (after
+  /// grouping, which may join points into one note).
   func durationLink() -> Question? {
     guard let axisIndex = roles.duration, let axis = chart.additionalAxes[axisIndex].numeric
     else { return nil }
-    var pairs: [(Double, Double)] = []
-    for (index, _) in played {
-      for point in chart.series[index].dataPoints {
-        guard let y = point.y, axisIndex < point.additionalValueCount,
-          let length = point.additionalValue(at: axisIndex).number
-        else { continue }
-        pairs.append((length, y))
-      }
-    }
+    let pairs = notes
     guard pairs.count >= 8 else { return nil }
     let n = Double(pairs.count)
-    let meanA = pairs.reduce(0) { $0 + $1.0 } / n
-    let meanB = pairs.reduce(0) { $0 + $1.1 } / n
+    let meanA = pairs.reduce(0) { $0 + $1.length } / n
+    let meanB = pairs.reduce(0) { $0 + $1.key } / n
     var (sab, saa, sbb) = (0.0, 0.0, 0.0)
     for (a, b) in pairs {
       sab += (a - meanA) * (b - meanB)
@@ -90,9 +100,9 @@ extension QuestionMaker {
       return nil
     }
     let how = [
-      "more \(axis.title) goes with more \(chart.yAxis.title)",
-      "more \(axis.title) goes with less \(chart.yAxis.title)",
-      "\(axis.title) and \(chart.yAxis.title) are not linked",
+      "longer notes are mostly higher, so more \(axis.title) goes with more \(chart.yAxis.title)",
+      "longer notes are mostly lower, so more \(axis.title) goes with less \(chart.yAxis.title)",
+      "the lengths and the pitches are not linked",
     ][answer]
     return Question(
       kind: .durationLink,
@@ -103,20 +113,7 @@ extension QuestionMaker {
       ],
       answer: answer,
       explanation:
-        "The correlation of \(axis.title) and \(chart.yAxis.title) over \(pairs.count) points is \(String(format: "%.2f", r)): \(how).",
+        "Over the \(pairs.count) notes played, the correlation of length and pitch is \(String(format: "%.2f", r)): \(how).",
       listenAt: graphStart)
-  }
-
-  func seriesCount() -> Question? {
-    let count = played.count
-    guard count >= 2, count <= 8, roles.instrument == nil else { return nil }
-    // The right count is not always in the same place among the choices.
-    let lowest = max(1, count - count % 3)
-    let choices = (lowest...lowest + 3).map(String.init)
-    let names = played.map { description.name(of: $0.stats) }
-    return Question(
-      kind: .seriesCount, prompt: "How many series play, each with its own instrument?",
-      choices: choices, answer: count - lowest,
-      explanation: "\(count) series: \(names.joined(separator: ", ")).", listenAt: graphStart)
   }
 }

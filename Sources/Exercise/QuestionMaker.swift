@@ -5,9 +5,20 @@ import MIDIMap
 /// The questions a chart's data makes clear, each answerable by listening to its audio graph,
 /// phrased in the chart's words, with its facts and where to listen.
 ///
-/// A question is asked only when the statistics leave a margin (the constants below): a line
-/// whose straight-line fit is weak is not asked about its direction, two series whose means are
-/// close are not compared, a peak with a rival elsewhere is not placed.
+/// A question is asked only when its answer is clear and needs the ear:
+/// - the statistics leave a margin (the constants below): a line whose straight-line fit is weak
+///   is not asked about its direction, two series whose means are close are not compared, a peak
+///   with a rival elsewhere is not placed, a value near an outlier fence is not judged;
+/// - places in time are measured in the audio the student hears (from the graph's first note to
+///   its last), and what is heard (the link of note length and pitch) from the notes as played,
+///   after grouping;
+/// - an answer never depends on a format's rounding: places are written so that they stay true
+///   and apart (`NumericAxis.describePlace`);
+/// - the titles do not give the answer away: series whose names hold opposed words ("High" and
+///   "Low", "Max" and "Min"; see `opposedWords`) are not compared, and comparisons name the
+///   instruments, not the series;
+/// - nothing on the sheet states the answer: the number of series is not asked, since the sheet
+///   names each series and its instrument so that the student knows what to listen for.
 public struct QuestionMaker {
   /// The least share of variation a straight line explains for "rises" or "falls".
   public static let clearTrend = SeriesStatistics.clearTrend
@@ -22,11 +33,34 @@ public struct QuestionMaker {
   public static let clearLink = 0.5
   /// The most correlation, either way, for "no clear link".
   public static let noLink = 0.15
-  /// A series whose most unusual point scores below this (a modified z-score) has no note that
-  /// stands out; an outlier scores above 3.5, and is asked about above `clearOutlier`.
-  public static let noOutlier = 2.5
-  /// The score above which an outlier is asked about.
-  public static let clearOutlier = 5.0
+  /// An outlier lies more than this many interquartile ranges below the lower quartile or above
+  /// the upper one (the boxplot's fences, as schools teach them).
+  public static let fence = 1.5
+  /// An outlier question is asked only when every value lies at least this many interquartile
+  /// ranges from a fence, either side.
+  public static let fenceMargin = 0.5
+  /// "No note stands out" is asked only when, besides, no note lies more than this many
+  /// interquartile ranges from its neighbours' mean: a spike on a rising line is heard, though
+  /// it lies inside the fences.
+  public static let jump = 1.0
+  /// Words that give a comparison away when the series' names hold both sides: in English,
+  /// German, French and Spanish.
+  public static let opposedWords: [(Set<String>, Set<String>)] = [
+    (
+      ["high", "higher", "highest", "highs", "hoch", "höchst", "haut", "haute", "alto", "alta"],
+      ["low", "lower", "lowest", "lows", "tief", "niedrig", "bas", "basse", "bajo", "baja"]
+    ),
+    (
+      ["max", "maximum", "maxima", "máx", "máximo", "máxima"],
+      ["min", "minimum", "minima", "mín", "mínimo", "mínima"]
+    ),
+    (
+      ["upper", "top", "ober", "oben", "supérieur", "superior"],
+      ["lower", "bottom", "unter", "unten", "inférieur", "inferior"]
+    ),
+    (["hot", "warm", "heiß", "chaud", "caliente"], ["cold", "cool", "kalt", "froid", "frío"]),
+    (["most", "more", "mehr", "plus", "más"], ["least", "less", "weniger", "moins", "menos"]),
+  ]
 
   let chart: ChartDescriptor
   let description: ChartDescription
@@ -35,11 +69,18 @@ public struct QuestionMaker {
   let roles: AxisRoles
   /// The instrument that plays each category of the instrument axis.
   let instruments: [String: String]
+  /// The instrument of each series that plays one, by series index.
+  let seriesInstruments: [Int: String]
+  /// The series' notes as played (after grouping): their lengths in seconds and their keys.
+  let notes: [(length: Double, key: Double)]
 
   /// The questions of a chart as `score` plays it: each point's time in the audio file and the
   /// axes' roles come from the score's timeline (after a narration's intro, and a padded start),
-  /// the instruments from its tracks.
-  public init(chart: ChartDescriptor, score: Score) {
+  /// the instruments from its tracks, named by `instrumentName` ("the flute", "a pure tone").
+  public init(
+    chart: ChartDescriptor, score: Score,
+    instrumentName: (UInt7) -> String = { "the \(Instruments.name(of: $0).lowercased())" }
+  ) {
     self.chart = chart
     description = ChartDescription(chart)
     let timeline = score.timeline
@@ -52,12 +93,46 @@ public struct QuestionMaker {
     self.onsets = onsets
     roles = timeline.roles
     var instruments: [String: String] = [:]
-    for track in score.tracks where track.part == .series {
+    var seriesInstruments: [Int: String] = [:]
+    let melodic = score.tracks.filter { $0.part == .series }
+    for track in melodic {
       if let category = track.category, instruments[category] == nil {
-        instruments[category] = "the \(Instruments.name(of: track.program).lowercased())"
+        instruments[category] = instrumentName(track.program)
+      }
+    }
+    for (index, series) in chart.series.enumerated() {
+      let tracks = melodic.filter { $0.stem == series.name }
+      if tracks.count == 1, tracks[0].category == nil {
+        seriesInstruments[index] = instrumentName(tracks[0].program)
       }
     }
     self.instruments = instruments
+    self.seriesInstruments = seriesInstruments
+    notes = Self.playedNotes(melodic)
+  }
+
+  /// Each note of `tracks` as it sounds: from its note-on to its note-off on the same channel
+  /// and key.
+  static func playedNotes(_ tracks: [ScoreTrack]) -> [(length: Double, key: Double)] {
+    var notes: [(length: Double, key: Double)] = []
+    for track in tracks {
+      var sounding: [Int: Double] = [:]
+      for event in track.events {
+        // An event on the track's own channel names none.
+        let channel = event.channel ?? track.channel
+        switch event.message {
+        case .noteOn(let note, let velocity) where velocity.value > 0:
+          sounding[Int(channel.value) << 8 | Int(note.value)] = event.time
+        case .noteOn(let note, _), .noteOff(let note):
+          let key = Int(channel.value) << 8 | Int(note.value)
+          if let start = sounding.removeValue(forKey: key) {
+            notes.append((event.time - start, Double(note.value)))
+          }
+        default: continue
+        }
+      }
+    }
+    return notes
   }
 
   var ySpan: Double { chart.yAxis.range.upperBound - chart.yAxis.range.lowerBound }
@@ -70,8 +145,8 @@ public struct QuestionMaker {
   }
 
   /// Every question the data makes clear, in a fixed order: per series its trend, the place and
-  /// value of its peak and a note that stands out; then the comparison of series, the highest
-  /// instrument, the link of duration and pitch, and the number of series.
+  /// value of its peak and whether a note stands out; then the comparison of series, the highest
+  /// instrument and the link of note length and pitch.
   public var candidates: [Question] {
     var questions: [Question] = []
     for (index, stats) in played {
@@ -80,37 +155,86 @@ public struct QuestionMaker {
         outlier(index, stats),
       ].compactMap { $0 }
     }
-    questions += [higherSeries(), highestInstrument(), durationLink(), seriesCount()].compactMap {
-      $0
-    }
+    questions += [higherSeries(), highestInstrument(), durationLink()].compactMap { $0 }
     return questions
   }
 
-  /// Up to `count` questions of as many kinds as the data allows: the kinds in an order drawn
-  /// from `generator`, one question of each in turn, and no two about the same note.
+  /// Up to `count` questions of as many kinds as the data allows (see `choose`).
   public func questions(
     count: Int, using generator: inout some RandomNumberGenerator
   ) -> [Question] {
-    var byKind: [Question.Kind: [Question]] = [:]
-    for question in candidates { byKind[question.kind, default: []].append(question) }
-    var kinds = Question.Kind.allCases.filter { byKind[$0] != nil }
-    kinds.shuffle(using: &generator)
-    for kind in kinds { byKind[kind]!.shuffle(using: &generator) }
-    var chosen: [Question] = []
-    while chosen.count < count, !kinds.isEmpty {
-      for kind in kinds where chosen.count < count && !byKind[kind]!.isEmpty {
-        let question = byKind[kind]!.removeFirst()
-        chosen.append(question)
-        // One question per note: a peak that is also the outlier is asked about once.
-        if let time = question.listenAt, [.peakPlace, .peakValue, .outlier].contains(kind) {
-          for other in [Question.Kind.peakPlace, .peakValue, .outlier] {
-            byKind[other]?.removeAll { $0.listenAt == time }
+    Self.choose([candidates], count: count, using: &generator)[0]
+  }
+
+  /// Up to `count` questions for each item of an exercise, from each item's `candidates`: the
+  /// kinds in an order drawn from `generator`, one question of each in turn, no two about the
+  /// same note. Across the exercise, no answer is right in more than half (rounded up) of the
+  /// questions whether a note stands out (yes or no) or where a peak lies (beginning, middle,
+  /// end), so that a guess never pays: a chart whose every question would tip the balance gets
+  /// none. The items with the fewest candidates choose first.
+  public static func choose(
+    _ candidates: [[Question]], count: Int, using generator: inout some RandomNumberGenerator
+  ) -> [[Question]] {
+    var tally: [Question.Kind: [Int: Int]] = [:]
+    func balanced(_ question: Question) -> Bool {
+      guard let key = balanceKey(question) else { return true }
+      let counts = tally[question.kind, default: [:]]
+      let total = counts.values.reduce(0, +)
+      return counts[key, default: 0] + 1 <= (total + 2) / 2
+    }
+    func record(_ question: Question) {
+      if let key = balanceKey(question) { tally[question.kind, default: [:]][key, default: 0] += 1 }
+    }
+    // Each item's kinds and questions in an order drawn from the generator, item by item.
+    var pools: [[Question.Kind: [Question]]] = []
+    var orders: [[Question.Kind]] = []
+    for item in candidates {
+      var byKind: [Question.Kind: [Question]] = [:]
+      for question in item { byKind[question.kind, default: []].append(question) }
+      var kinds = Question.Kind.allCases.filter { byKind[$0] != nil }
+      kinds.shuffle(using: &generator)
+      for kind in kinds { byKind[kind]!.shuffle(using: &generator) }
+      pools.append(byKind)
+      orders.append(kinds)
+    }
+    var chosen = [[Question]](repeating: [], count: candidates.count)
+    let order = candidates.indices.sorted {
+      (candidates[$0].count, $0) < (candidates[$1].count, $1)
+    }
+    for item in order {
+      var byKind = pools[item]
+      var kinds = orders[item]
+      var questions: [Question] = []
+      while questions.count < count, !kinds.isEmpty {
+        for kind in kinds where questions.count < count {
+          guard let at = byKind[kind]!.firstIndex(where: balanced) else {
+            byKind[kind] = []
+            continue
+          }
+          let question = byKind[kind]!.remove(at: at)
+          questions.append(question)
+          record(question)
+          // One question per note: a peak that is also the outlier is asked about once.
+          if let time = question.listenAt, [.peakPlace, .peakValue, .outlier].contains(kind) {
+            for other in [Question.Kind.peakPlace, .peakValue, .outlier] {
+              byKind[other]?.removeAll { $0.listenAt == time }
+            }
           }
         }
+        kinds.removeAll { byKind[$0]!.isEmpty }
       }
-      kinds.removeAll { byKind[$0]!.isEmpty }
+      chosen[item] = questions
     }
     return chosen
+  }
+
+  /// What a question's answer is balanced on: an outlier question's no or yes, a peak's third.
+  static func balanceKey(_ question: Question) -> Int? {
+    switch question.kind {
+    case .outlier: question.answer == 0 ? 0 : 1
+    case .peakPlace: question.answer
+    default: nil
+    }
   }
 
   // MARK: Per series
@@ -121,17 +245,36 @@ public struct QuestionMaker {
     played.count == 1 ? chart.yAxis.title : description.name(of: stats)
   }
 
-  /// Where in the series' time a point plays, 0 (its first note) to 1 (its last).
+  /// The stretch of the audio a series' places are measured in: from the graph's first note to
+  /// its last, where the series play together; the series' own notes where they play one after
+  /// another.
+  func span(_ series: Int) -> ClosedRange<Double>? {
+    guard let own = onsets[series], let first = own.min(), let last = own.max() else {
+      return nil
+    }
+    let all = onsets.values.flatMap { [$0.min(), $0.max()].compactMap { $0 } }
+    guard let start = all.min(), let end = all.max(), end > start else {
+      return last > first ? first...last : nil
+    }
+    // Series that overlap most of the graph play together.
+    let together = onsets.values.allSatisfy { times in
+      guard let low = times.min(), let high = times.max() else { return true }
+      return (high - low) >= 0.5 * (end - start)
+    }
+    if together { return start...end }
+    return last > first ? first...last : nil
+  }
+
+  /// Where in the audio a point plays, 0 (the first note of its stretch, see `span`) to 1 (the
+  /// last).
   func fraction(_ series: Int, _ point: Int) -> Double? {
-    guard let times = onsets[series], let first = times.min(), let last = times.max(),
-      last > first
-    else { return nil }
-    return (times[point] - first) / (last - first)
+    guard let times = onsets[series], let span = span(series) else { return nil }
+    return (times[point] - span.lowerBound) / (span.upperBound - span.lowerBound)
   }
 
   static let thirds = ["near the beginning", "in the middle", "near the end"]
 
-  /// Which third of the series' time a point plays in, unless it is within 5% of a boundary.
+  /// Which third of the audio a point plays in, unless it is within 5% of a boundary.
   func third(_ series: Int, _ point: Int) -> Int? {
     guard let place = fraction(series, point) else { return nil }
     for boundary in [1.0 / 3, 2.0 / 3] where abs(place - boundary) < 0.05 { return nil }
@@ -140,6 +283,13 @@ public struct QuestionMaker {
 
   /// The third, 0 to 2, that a place from 0 to 1 lies in.
   static func third(of place: Double) -> Int { min(2, Int(place * 3)) }
+
+  /// A value of the fitted line, inside the y axis: "about 0" where the line leaves it.
+  func fitted(_ value: Double) -> String {
+    let range = chart.yAxis.range
+    guard !range.contains(value) else { return description.statistic(value) }
+    return "about \(description.statistic(min(range.upperBound, max(range.lowerBound, value))))"
+  }
 
   func trend(_ index: Int, _ stats: SeriesStatistics) -> Question? {
     guard stats.count >= 4, let trend = stats.trend, let low = stats.minimum,
@@ -170,7 +320,7 @@ public struct QuestionMaker {
     let line =
       answer == 2
       ? "a straight line through it changes by \(description.statistic(abs(end - start))) from start to end, and its values stay between \(description.y(low.y)) and \(description.y(high.y))"
-      : "a straight line through it goes from \(description.statistic(start)) to \(description.statistic(end)) and explains \(share)% of the variation"
+      : "a straight line through it goes from \(fitted(start)) to \(fitted(end)) and explains \(share)% of the variation"
     let name = subject(stats)
     return Question(
       kind: .trend, prompt: "Does \(name) mostly rise, fall or stay level?",
@@ -182,7 +332,7 @@ public struct QuestionMaker {
 
   func peakPlace(_ index: Int, _ stats: SeriesStatistics) -> Question? {
     guard stats.count >= 5, let high = stats.maximum, let answer = third(index, high.index),
-      let times = onsets[index]
+      let times = onsets[index], let span = span(index)
     else { return nil }
     // Every point near the peak's height plays in the same third.
     let points = chart.series[index].dataPoints
@@ -199,7 +349,7 @@ public struct QuestionMaker {
         "Is the highest note of \(subject(stats)) near the beginning, in the middle or near the end?",
       choices: Self.thirds.map { $0.prefix(1).uppercased() + $0.dropFirst() }, answer: answer,
       explanation:
-        "Highest: \(description.valueText(for: high)), \(percent)% of the way through the series.",
+        "Highest: \(description.valueText(for: high)). It plays at \(Question.clock(times[high.index])), \(percent)% of the way from the first note (\(Question.clock(span.lowerBound))) to the last (\(Question.clock(span.upperBound))).",
       listenAt: times[high.index])
   }
 
@@ -210,7 +360,8 @@ public struct QuestionMaker {
     let points = chart.series[index].dataPoints
     let length = last - first
     // Any point near the peak's height plays close to it in time; the highest points elsewhere,
-    // apart from each other, are the other choices.
+    // apart from each other, are the other choices. Each choice is the place as written true
+    // ("2007.75", never a format's "2008").
     var others: [Int] = []
     let ranked = points.indices.filter { points[$0].y != nil && $0 != high.index }
       .sorted { points[$0].y! > points[$1].y! }
@@ -229,6 +380,8 @@ public struct QuestionMaker {
     }
     guard others.count == 3 else { return nil }
     let options = ([high.index] + others).sorted { times[$0] < times[$1] }
+    let texts = options.map { chart.xAxis.describe(points[$0].x) }
+    guard Set(texts).count == texts.count else { return nil }
     let isDate = chart.xAxis.numeric?.dateFormat != nil
     let prompt =
       isDate
@@ -239,39 +392,76 @@ public struct QuestionMaker {
       for: SeriesStatistics.Point(
         index: next, x: points[next].x, y: points[next].y!, label: points[next].label))
     return Question(
-      kind: .peakValue, prompt: prompt,
-      choices: options.map { chart.xAxis.describe(points[$0].x) },
+      kind: .peakValue, prompt: prompt, choices: texts,
       answer: options.firstIndex(of: high.index)!,
       explanation:
         "Highest: \(description.valueText(for: high)); the highest of the other choices: \(nextText).",
       listenAt: times[high.index])
   }
 
+  /// The quantile `q` of sorted values, by linear interpolation between the closest ranks (as
+  /// spreadsheets' QUARTILE.INC and most calculators give it).
+  static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+    let position = q * Double(sorted.count - 1)
+    let low = Int(position.rounded(.down))
+    let high = min(sorted.count - 1, low + 1)
+    return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
+  }
+
+  /// Whether a note stands out, by the boxplot's rule: a value more than 1.5 interquartile ranges
+  /// below the lower quartile or above the upper one is an outlier. Asked only when no value is
+  /// near a fence; "no" only when no note jumps from its neighbours either (see `jump`).
   func outlier(_ index: Int, _ stats: SeriesStatistics) -> Question? {
-    guard stats.count >= 10, let strongest = stats.strongestDeviation, let times = onsets[index]
+    guard stats.count >= 10, let times = onsets[index] else { return nil }
+    let points = chart.series[index].dataPoints.enumerated().compactMap { at, point in
+      point.y.map { (index: at, y: $0) }
+    }
+    let sorted = points.map(\.y).sorted()
+    let (q1, q3) = (Self.quantile(sorted, 0.25), Self.quantile(sorted, 0.75))
+    let iqr = q3 - q1
+    guard iqr > 0 else { return nil }
+    let (lowFence, highFence) = (q1 - Self.fence * iqr, q3 + Self.fence * iqr)
+    let margin = Self.fenceMargin * iqr
+    guard points.allSatisfy({ abs($0.y - lowFence) >= margin && abs($0.y - highFence) >= margin })
     else { return nil }
+    let outliers = points.filter { $0.y < lowFence || $0.y > highFence }
     let choices = ["No note stands out"] + Self.thirds.map { "Yes, \($0)" }
     let name = subject(stats)
     let prompt = "Does a note of \(name) stand out from the rest? If so, about when?"
-    if stats.outliers.isEmpty, strongest < Self.noOutlier {
+    // A fence outside the y axis is left unsaid: no value can pass it.
+    let range = chart.yAxis.range
+    let beyond = [
+      range.contains(lowFence) ? "below \(description.statistic(lowFence))" : nil,
+      range.contains(highFence) ? "above \(description.statistic(highFence))" : nil,
+    ].compactMap { $0 }
+    let fences =
+      "The quartiles are \(description.statistic(q1)) and \(description.statistic(q3)), so an outlier lies \(beyond.isEmpty ? "outside the axis" : beyond.joined(separator: " or ")) (more than 1.5 times the interquartile range beyond a quartile)"
+    if outliers.isEmpty {
+      // Nothing jumps from its neighbours either, in the order the notes play.
+      let order = points.sorted { times[$0.index] < times[$1.index] }
+      for at in order.indices.dropFirst().dropLast() {
+        let around = (order[at - 1].y + order[at + 1].y) / 2
+        if abs(order[at].y - around) > Self.jump * iqr { return nil }
+      }
       return Question(
         kind: .outlier, prompt: prompt, choices: choices, answer: 0,
         explanation:
-          "No point lies far from the trend: the most unusual lies \(ValueFormat.plain((strongest * 10).rounded() / 10)) typical deviations from it, and an outlier lies more than 3.5.",
+          "No. \(fences); every value lies between \(description.y(sorted.first!)) and \(description.y(sorted.last!)).",
         listenAt: nil)
     }
-    guard !stats.outliers.isEmpty, strongest >= Self.clearOutlier else { return nil }
-    let places = stats.outliers.map { third(index, $0.index) }
+    let places = outliers.map { third(index, $0.index) }
     guard let place = places.first ?? nil, places.allSatisfy({ $0 == place }) else { return nil }
-    // One outlier's time is where to listen; several are each given theirs.
-    let listed = stats.outliers.map {
-      description.valueText(for: $0)
-        + (stats.outliers.count > 1 ? ", at \(Question.clock(times[$0.index])) in the audio" : "")
+    let listed = outliers.map { outlier in
+      let point = chart.series[index].dataPoints[outlier.index]
+      return description.valueText(
+        for: SeriesStatistics.Point(
+          index: outlier.index, x: point.x, y: outlier.y, label: point.label))
+        + ", at \(Question.clock(times[outlier.index])) in the audio"
     }
     return Question(
       kind: .outlier, prompt: prompt, choices: choices, answer: place + 1,
       explanation:
-        "\(listed.count == 1 ? "Outlier" : "Outliers"): \(listed.joined(separator: "; ")).",
-      listenAt: times[stats.outliers[0].index])
+        "Yes. \(fences): \(listed.joined(separator: "; ")).",
+      listenAt: times[outliers[0].index])
   }
 }

@@ -155,7 +155,7 @@ public struct NarrationScript: Hashable, Sendable {
   /// timbre of chart2midi's own soundfont ("a pure tone"); the instrument's name in the language
   /// when the soundfont's preset is the General MIDI instrument ("Flute TB" plays the flute); or
   /// the preset's own name. Without the soundfont's names, the General MIDI instrument.
-  static func instrument(
+  package static func instrument(
     _ program: UInt7, presets: [SoundFontPresets.Key: String], language: DescriptionLanguage
   ) -> String {
     guard let preset = presets[SoundFontPresets.Key(bank: 0, program: Int(program.value))] else {

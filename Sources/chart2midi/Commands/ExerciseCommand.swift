@@ -10,8 +10,10 @@ struct ExerciseCommand: ParsableCommand {
     abstract:
       "Make a listening exercise from charts: audio, questions answerable by ear, and an answer key.",
     discussion: """
-      Each chart becomes a numbered item: its audio graph (item-N.wav), what the axes and instruments \
-      mean, and questions made from its statistics, asked only when the data makes the answer clear. \
+      Each chart becomes a numbered item: its audio graph (item-N.mp3, or the --audio-format asked \
+      for), what the axes and instruments mean, and questions made from its statistics, asked only \
+      when the data makes the answer clear and the ear is needed to find it; a chart with nothing \
+      clear to ask is left out with a warning. \
       The folder gets exercise.html (the student sheet, without answers), answers.html (the key, with \
       the facts and where to listen), quiz.gift (for Moodle) and exercise.json. With --narrate, each \
       audio starts with the spoken introduction of its axes, never the details. The same charts and \
@@ -91,6 +93,7 @@ struct ExerciseCommand: ParsableCommand {
       throw CommandFailure(
         "\(flags[error.setting!] ?? error.setting!): \(error.description)")
     }
+    for warning in exercise.warnings { report("warning: \(warning)") }
     let count = exercise.items.reduce(0) { $0 + $1.questions.count }
     print(
       "exercise: \(out) (\(counted(exercise.items.count, "item")), \(counted(count, "question")))")
