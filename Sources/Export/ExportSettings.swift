@@ -269,7 +269,7 @@ public struct ExportSettings: Sendable {
   /// that the same input still gives the same bytes.
   ///
   /// - Throws: `ExportError` when `SOURCE_DATE_EPOCH` is set to anything but whole seconds.
-  static func originationDate(
+  package static func originationDate(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> Date? {
     guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }

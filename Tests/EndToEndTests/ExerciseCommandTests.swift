@@ -112,7 +112,8 @@ func parseGIFT(_ text: String) -> [(name: String, prompt: String, right: [String
       let answer = split(line.dropFirst(), at: "#")?.0 ?? line.dropFirst()
       current?.right.append(unescape(answer))
     } else if line.hasPrefix("~") {
-      current?.wrong.append(unescape(line.dropFirst()))
+      let answer = split(line.dropFirst(), at: "#")?.0 ?? line.dropFirst()
+      current?.wrong.append(unescape(answer))
     }
   }
   return questions
@@ -138,7 +139,8 @@ struct ExerciseCommandTests {
     // both outlier questions: the chart is left out, with a warning.
     #expect(
       files(in: folder) == [
-        "answers.html", "exercise.html", "exercise.json", "item-1.mp3", "item-2.mp3", "quiz.gift",
+        "answers.html", "exercise.html", "exercise.json", "item-1.mp3", "item-2.mp3",
+        "quiz-qti.zip", "quiz.gift", "quiz.xml",
       ])
     #expect(files(in: folder.deletingLastPathComponent()) == ["exercise"])
     #expect(result.error.contains("warning: temperatures.json: left out"), "\(result.error)")
@@ -194,6 +196,79 @@ struct ExerciseCommandTests {
         Set(parsed.wrong) == Set(question.choices).subtracting([question.choices[question.answer]]))
       #expect(parsed.prompt.hasSuffix(question.prompt))
     }
+  }
+
+  /// The quizzes as learning systems read them: Moodle XML with the audio inside each question,
+  /// an IMS QTI 2.1 package whose items pyslet's QTI engine scores, and GIFT.
+  @Test func theQuizzesCarryTheAudioIntoTheLearningSystems() throws {
+    let (folder, result) = try make(
+      ["--title", "Unit 3: listening & <sound>"],
+      charts: [example("birth-rate").path, example("cars").path, example("dice").path])
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    #expect(result.status == 0, "\(result.error)")
+    let check = try runPython(
+      try String(
+        contentsOf: projectRoot.appendingPathComponent("Scripts/lms-check.py"), encoding: .utf8),
+      [folder.path])
+    try #require(check.status == 0, "pyslet or soundfile is missing: run `make test`")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(check.output.utf8)) as? [String: Any])
+    let items = try keyItems(folder)
+    let keyed = items.flatMap { item in item.questions.map { (item, $0) } }
+    #expect(keyed.count >= 3)
+
+    // Moodle XML: the category as written; each question with its item's audio inside, as long
+    // as the item's audio, played through @@PLUGINFILE@@; choices in order, never shuffled; the
+    // right one graded 100; every choice with feedback.
+    let moodle = try #require(report["moodle"] as? [String: Any])
+    #expect(moodle["category"] as? String == "$course$/top/Unit 3: listening & <sound>")
+    let questions = try #require(moodle["questions"] as? [[String: Any]])
+    #expect(questions.count == keyed.count)
+    for (question, (item, key)) in zip(questions, keyed) {
+      #expect(question["shuffle"] as? String == "false")
+      let text = try #require(question["text"] as? String)
+      #expect(text.contains("src=\"@@PLUGINFILE@@/\(item.audio)\""))
+      #expect(text.hasSuffix("<p>\(key.prompt.replacingOccurrences(of: "&", with: "&amp;"))</p>"))
+      let files = try #require(question["files"] as? [[String: Any]])
+      #expect(files.count == 1 && files[0]["name"] as? String == item.audio)
+      #expect(abs((files[0]["seconds"] as? Double ?? 0) - item.seconds) < 0.001)
+      let choices = try #require(question["choices"] as? [[String: Any]])
+      #expect(choices.map { $0["text"] as? String ?? "" } == key.choices)
+      #expect(choices.map { $0["fraction"] as? Double ?? -1 }.firstIndex(of: 100) == key.answer)
+      #expect(choices.allSatisfy { ($0["feedback"] as? String ?? "").contains(key.explanation) })
+    }
+
+    // QTI: every file the manifest names is in the zip, and every file in the zip is named;
+    // the test holds every item in order; pyslet scores the key's answer 1 and every other 0,
+    // and shows each choice's feedback; the audio object plays the item's audio.
+    let qti = try #require(report["qti"] as? [String: Any])
+    let names = try #require(qti["names"] as? [String])
+    let referenced = try #require(qti["referenced"] as? [String])
+    #expect(Set(names) == Set(referenced + ["imsmanifest.xml"]))
+    #expect(
+      qti["types"] as? [String] == ["imsqti_item_xmlv2p1", "imsqti_test_xmlv2p1", "webcontent"])
+    let qtiItems = try #require(qti["items"] as? [[String: Any]])
+    #expect(qtiItems.count == keyed.count)
+    #expect(qti["testRefs"] as? [String] == qtiItems.map { $0["href"] as? String ?? "" })
+    for (entry, (item, key)) in zip(qtiItems, keyed) {
+      #expect(entry["prompt"] as? String == key.prompt)
+      #expect(entry["shuffle"] as? String == "false")
+      #expect(entry["audio"] as? String == item.audio)
+      #expect(abs((entry["audioSeconds"] as? Double ?? 0) - item.seconds) < 0.001)
+      let outcomes = try #require(entry["outcomes"] as? [[String: Any]])
+      #expect(outcomes.map { $0["choice"] as? String ?? "" } == key.choices)
+      for (index, outcome) in outcomes.enumerated() {
+        #expect(outcome["score"] as? Double == (index == key.answer ? 1 : 0), "\(outcome)")
+        #expect(outcome["feedback"] as? String == "C\(index + 1)")
+        #expect((outcome["feedbackText"] as? String ?? "").contains(key.explanation))
+      }
+    }
+
+    // GIFT: the category unescaped, every choice with feedback.
+    let gift = try #require(report["gift"] as? [String: Any])
+    #expect(gift["category"] as? String == "$CATEGORY: $course$/top/Unit 3: listening & <sound>")
+    let choiceCount = keyed.reduce(0) { $0 + $1.1.choices.count }
+    #expect(gift["choices"] as? Int == choiceCount && gift["withFeedback"] as? Int == choiceCount)
   }
 
   @Test func thePagesAreValidHTMLAndWorkInABrowserWithTheKeyboardAlone() throws {
@@ -252,7 +327,10 @@ struct ExerciseCommandTests {
       }
     }
     #expect(one.status == 0 && two.status == 0)
-    for name in ["exercise.json", "exercise.html", "answers.html", "quiz.gift", "item-2.mp3"] {
+    for name in [
+      "exercise.json", "exercise.html", "answers.html", "quiz.gift", "quiz.xml", "quiz-qti.zip",
+      "item-2.mp3",
+    ] {
       let a = try Data(contentsOf: first.appendingPathComponent(name))
       #expect(a == (try Data(contentsOf: second.appendingPathComponent(name))), "\(name)")
     }

@@ -15,7 +15,8 @@ struct ExerciseCommand: ParsableCommand {
       when the data makes the answer clear and the ear is needed to find it; a chart with nothing \
       clear to ask is left out with a warning. \
       The folder gets exercise.html (the student sheet, without answers), answers.html (the key, with \
-      the facts and where to listen), quiz.gift (for Moodle) and exercise.json. With --narrate, each \
+      the facts and where to listen), quiz.xml (Moodle XML, the audio inside), quiz-qti.zip (IMS QTI 2.1, \
+      for Canvas, Blackboard and others), quiz.gift and exercise.json. With --narrate, each \
       audio starts with the spoken introduction of its axes, never the details. The same charts and \
       seed give the same exercise.
 
@@ -55,7 +56,7 @@ struct ExerciseCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "What to write: html, gift or json; repeat for several (default: all).",
+      "What to write: html, gift, moodle (quiz.xml), qti (quiz-qti.zip) or json; repeat for several (default: all).",
       valueName: "format"))
   var format: [ExerciseFormat] = []
 
