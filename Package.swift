@@ -15,6 +15,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
   ],
   targets: [
     .systemLibrary(
@@ -69,6 +70,7 @@ let package = Package(
       dependencies: [
         "Descriptor", "MIDIMap", "Export",
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .executableTarget(
       name: "chart2midi",

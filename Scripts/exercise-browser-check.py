@@ -1,5 +1,5 @@
 """Opens an exercise's pages in headless Chromium and reports, as JSON, what a student meets:
-each audio element's state and duration, axe's accessibility violations, and whether every
+each item's audio (its graph's mix) state and duration, axe's accessibility violations, and whether every
 question on the student sheet can be answered with the keyboard alone.
 
 Usage: exercise-browser-check.py FOLDER [SCREENSHOT.png]
@@ -31,7 +31,7 @@ try:
     for page in ["exercise.html", "answers.html"]:
         driver.get("file://" + os.path.join(folder, page))
         audios = []
-        for audio in driver.find_elements(By.TAG_NAME, "audio"):
+        for audio in driver.find_elements(By.CSS_SELECTOR, "audio.mix"):
             state = None
             for _ in range(200):
                 state = driver.execute_script(
@@ -41,7 +41,7 @@ try:
                     break
                 time.sleep(0.05)
             audios.append({
-                "src": os.path.basename(audio.get_attribute("src")),
+                "src": os.path.basename(driver.execute_script("return arguments[0].currentSrc", audio)),
                 "readyState": state[0], "duration": state[1], "error": state[2],
                 "canPlayType": driver.execute_script("return arguments[0].canPlayType('audio/wav')", audio),
             })

@@ -24,6 +24,12 @@ public struct Exercise: Hashable, Sendable, Codable {
     public var audioSeconds: Double?
     /// The questions.
     public var questions: [Question]
+    /// What the player that explores its audio by keys reads.
+    var player: ChartPage.PlayerData?
+
+    enum CodingKeys: String, CodingKey {
+      case number, title, source, introduction, audio, audioSeconds, questions
+    }
   }
 
   /// The exercise's title.
@@ -78,6 +84,9 @@ public struct ExerciseRequest: Sendable {
   public var seed: UInt64 = 1
   /// The files written.
   public var formats = Set(ExerciseFormat.allCases)
+  /// Whether the student sheet checks answers itself (see `ExercisePages.studentSheet`);
+  /// without it, the sheet holds no key at all.
+  public var practice = false
 
   /// A request with the defaults.
   public init() {}
@@ -162,6 +171,8 @@ extension Exercise {
         let staged = staging.appendingPathComponent(entry.item.audio ?? "")
         guard !questions.isEmpty else {
           skipped.append(entry.item.source)
+          try? fileManager.removeItem(
+            at: staging.appendingPathComponent("item-\(entry.item.number)"))
           warnings.append(
             entry.candidates.isEmpty
               ? "\(entry.item.source): left out, no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between instruments)"
@@ -178,6 +189,13 @@ extension Exercise {
           if renamed != audio {
             try fileManager.moveItem(at: staged, to: staging.appendingPathComponent(renamed))
             item.audio = renamed
+            // The player's stems follow the item's new number.
+            let old = "item-\(entry.item.number)"
+            let new = "item-\(item.number)"
+            try fileManager.moveItem(
+              at: staging.appendingPathComponent(old), to: staging.appendingPathComponent(new))
+            item.player = item.player?.moved(from: audio, to: renamed).moved(
+              from: "\(old)/", to: "\(new)/")
           }
         }
         items.append(item)
@@ -189,7 +207,8 @@ extension Exercise {
       }
       var exercise = Exercise(title: request.title, seed: request.seed, items: items)
       exercise.warnings = warnings
-      try exercise.writeDocuments(into: staging, formats: request.formats)
+      try exercise.writeDocuments(
+        into: staging, formats: request.formats, practice: request.practice)
       try replace(folder, with: staging)
       return exercise
     } catch {
@@ -212,6 +231,15 @@ extension Exercise {
     settings.stems = nil
     settings.captions = nil
     settings.mix = folder.appendingPathComponent(audio)
+    // The series' stems beside it, for the player that explores the item by keys.
+    var page = ExportSettings.PageRequest(
+      folder: folder.appendingPathComponent("item-\(number)"), language: .english)
+    page.writesDocuments = false
+    page.mix = settings.mix
+    page.base = folder
+    page.quiz = true
+    settings.page = page
+    settings.stemsBy = .series
     let report = try ChartExport.export(entry.chart, settings: settings)
     guard let score = report.score else { throw ExerciseError("the chart made no score") }
     let presets = report.soundFont.map(SoundFontPresets.names(in:)) ?? [:]
@@ -223,7 +251,8 @@ extension Exercise {
       number: number, title: entry.chart.title,
       source: URL(fileURLWithPath: entry.source).lastPathComponent,
       introduction: script.guide, audio: audio,
-      audioSeconds: report.audioSeconds, questions: [])
+      audioSeconds: report.audioSeconds, questions: [],
+      player: report.pageData)
     return (item, maker.candidates)
   }
 
@@ -237,7 +266,8 @@ extension Exercise {
     let ours = { (name: String) in
       documentNames.contains(name)
         || (name.hasPrefix("item-")
-          && AudioFormat(fileExtension: URL(fileURLWithPath: name).pathExtension) != nil)
+          && (AudioFormat(fileExtension: URL(fileURLWithPath: name).pathExtension) != nil
+            || Int(name.dropFirst(5)) != nil))
     }
     switch OutputCheck.replacement(of: folder, keeping: ours) {
     case .free: return
@@ -256,10 +286,13 @@ extension Exercise {
   }
 
   /// Writes the documents `formats` names into `folder`.
-  func writeDocuments(into folder: URL, formats: Set<ExerciseFormat>) throws {
+  func writeDocuments(into folder: URL, formats: Set<ExerciseFormat>, practice: Bool = false)
+    throws
+  {
     var documents: [(String, Data)] = []
     if formats.contains(.html) {
-      documents.append(("exercise.html", Data(ExercisePages.studentSheet(self).utf8)))
+      documents.append(
+        ("exercise.html", Data(ExercisePages.studentSheet(self, practice: practice).utf8)))
       documents.append(("answers.html", Data(ExercisePages.answerKey(self).utf8)))
     }
     if formats.contains(.gift) { documents.append(("quiz.gift", Data(GIFT.quiz(self).utf8))) }

@@ -1,19 +1,29 @@
 import Descriptor
+import Export
 import Foundation
+import Synth
 
 /// The exercise's two web pages: the student sheet (no answer anywhere in it) and the teacher's
-/// key. Both are single files that need no server and no script: semantic headings, one
-/// `fieldset` with its `legend` per question, labelled inputs, a `lang` attribute, answers marked
-/// in words (not by colour alone), and a print style.
+/// key. Both are single files that need no server: semantic headings, one `fieldset` with its
+/// `legend` per question, labelled inputs, a `lang` attribute, answers marked in words (not by
+/// colour alone), and a print style. Each item's audio graph is explored by keys with the player
+/// of `chart2midi page` (its script inside the page): points say where they are, never their
+/// values; in the key, "Listen at" plays the graph from that time.
 public enum ExercisePages {
   /// The student sheet: per item its title, what to know before listening, the audio and the
   /// questions as a form.
-  public static func studentSheet(_ exercise: Exercise) -> String {
+  ///
+  /// With `practice`, each question has a button that checks the answer chosen and then shows the
+  /// facts behind it; the answers and facts are in the page only as hashes and encoded text (see
+  /// `Practice`).
+  public static func studentSheet(_ exercise: Exercise, practice: Bool = false) -> String {
     var body = header(
       exercise.title,
       "Listen to each audio graph, as often as you like, then choose one answer for each question. Time runs from left to right; higher notes mean higher values."
+        + (practice ? " Check each answer with its button: the facts behind it follow." : "")
     )
-    for item in exercise.items {
+    let checks = practice ? Practice.checks(exercise) : []
+    for (itemIndex, item) in exercise.items.enumerated() {
       body += itemStart(item)
       body += introduction(item)
       body.append("<h3>Questions</h3>")
@@ -21,7 +31,14 @@ public enum ExercisePages {
         "<form class=\"questions\" action=\"#\" aria-label=\"Questions on item \(item.number)\">")
       for (index, question) in item.questions.enumerated() {
         let name = "q\(item.number)-\(index + 1)"
-        body.append("<fieldset>")
+        if practice {
+          let check = checks[itemIndex][index]
+          body.append(
+            "<fieldset data-salt=\"\(check.salt)\" data-answer=\"\(check.answer)\" data-feedback=\"\(check.feedback)\" data-right=\"Right.\" data-wrong=\"Not this one.\" data-choose=\"Choose an answer first.\">"
+          )
+        } else {
+          body.append("<fieldset>")
+        }
         body.append(
           "<legend><span class=\"number\">\(item.number).\(index + 1)</span> \(escape(question.prompt))</legend>"
         )
@@ -31,13 +48,21 @@ public enum ExercisePages {
             "<div class=\"choice\"><input type=\"radio\" id=\"\(input)\" name=\"\(name)\" value=\"\(choice + 1)\"><label for=\"\(input)\">\(escape(text))</label></div>"
           )
         }
+        if practice {
+          body.append(
+            "<p><button type=\"button\" class=\"check\" id=\"check-\(name)\">Check answer \(item.number).\(index + 1)</button></p>"
+          )
+          body.append("<p class=\"feedback\" role=\"status\"></p>")
+        }
         body.append("</fieldset>")
       }
       body.append("</form>")
       body.append("</section>")
     }
     body.append("</main>")
-    return page(title: exercise.title, body: body)
+    return page(
+      title: exercise.title, body: body, players: exercise.items.contains { $0.player != nil },
+      scripts: practice ? [Practice.script] : [])
   }
 
   /// The teacher's key: per question the right answer, the facts behind it and where to listen.
@@ -67,14 +92,22 @@ public enum ExercisePages {
         body.append("</ol>")
         body.append("<p><strong>Why:</strong> \(escape(question.explanation))</p>")
         if let time = question.listenAt {
-          body.append("<p><strong>Listen at:</strong> \(Question.clock(time))</p>")
+          if item.player != nil {
+            body.append(
+              "<p><button type=\"button\" data-player=\"player-item-\(item.number)\" data-listen=\"\(time)\">Listen at \(Question.clock(time))</button></p>"
+            )
+          } else {
+            body.append("<p><strong>Listen at:</strong> \(Question.clock(time))</p>")
+          }
         }
         body.append("</section>")
       }
       body.append("</section>")
     }
     body.append("</main>")
-    return page(title: "\(exercise.title): answers", body: body)
+    return page(
+      title: "\(exercise.title): answers", body: body,
+      players: exercise.items.contains { $0.player != nil })
   }
 
   /// A page's header, with its heading and one paragraph (plain text, or HTML when `isHTML`), and
@@ -102,9 +135,18 @@ public enum ExercisePages {
     lines.append("</ul>")
     if let audio = item.audio {
       let length = item.audioSeconds.map { " (\(Question.clock($0)))" } ?? ""
-      lines.append(
-        "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"\(escape(audio))\" aria-label=\"Audio graph of item \(item.number)\"></audio></p>"
-      )
+      if let player = item.player {
+        lines.append("<h3>Explore by ear</h3>")
+        lines.append(
+          ChartPage.player(
+            player, title: item.title,
+            format: AudioFormat(fileExtension: URL(fileURLWithPath: audio).pathExtension) ?? .mp3,
+            suffix: "item-\(item.number)", headingLevel: 4))
+      } else {
+        lines.append(
+          "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"\(escape(audio))\" aria-label=\"Audio graph of item \(item.number)\"></audio></p>"
+        )
+      }
       lines.append(
         "<p class=\"file\">Audio file: <a href=\"\(escape(audio))\">\(escape(audio))</a>\(length).</p>"
       )
@@ -112,8 +154,10 @@ public enum ExercisePages {
     return lines
   }
 
-  /// A whole page around `body`.
-  static func page(title: String, body: [String]) -> String {
+  /// A whole page around `body`, with the players' script when it holds players.
+  static func page(
+    title: String, body: [String], players: Bool = false, scripts: [String] = []
+  ) -> String {
     """
     <!DOCTYPE html>
     <html lang="en">
@@ -132,7 +176,17 @@ public enum ExercisePages {
     input:focus-visible, a:focus-visible, audio:focus-visible { outline: 3px solid #1a4fb0; outline-offset: 2px; }
     a { color: #1a4fb0; }
     audio { width: 100%; }
+    .graph { border: 2px solid #111; padding: 0.5em; min-height: 2em; }
+    .graph:focus-visible { outline: 4px solid #1a4fb0; outline-offset: 3px; }
+    .status, .feedback { min-height: 1.5em; font-weight: bold; }
+    .keys-help dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25em 1em; }
+    .keys-help dt { font-weight: bold; } .keys-help dd { margin: 0; }
+    kbd { border: 1px solid #111; border-radius: 3px; padding: 0 0.3em; }
+    button { font: inherit; padding: 0.2em 0.6em; }
+    button:focus-visible { outline: 3px solid #1a4fb0; outline-offset: 2px; }
+    @media (max-width: 30em) { .keys-help dl { grid-template-columns: 1fr; } }
     @media print {
+      .audio-graph, button { display: none; }
       body { max-width: none; margin: 0; font-size: 11pt; }
       .audio { display: none; }
       a { color: #000; text-decoration: none; }
@@ -143,6 +197,7 @@ public enum ExercisePages {
     </head>
     <body>
     \(body.joined(separator: "\n"))
+    \(((players ? [PageResources.script] : []) + scripts).map { "<script>\n\($0)</script>" }.joined(separator: "\n"))
     </body>
     </html>
 

@@ -24,6 +24,8 @@ public struct ExportReport: Sendable {
   public var sessionFiles: [URL] = []
   /// With a page, the series stems it plays.
   public var pageStemCount = 0
+  /// With a page, what its player reads: the points, their times and the words.
+  package var pageData: ChartPage.PlayerData?
   /// The loudness the mix reached, when a target was asked for.
   public var loudness: LoudnessReport?
   /// The spoken sentences and their times, with a narration.
@@ -367,8 +369,9 @@ public enum ChartExport {
     if let page = settings.page, let chart, let score = report.score {
       let format = settings.pageAudioFormat
       let audio = page.folder.appendingPathComponent("audio")
-      let mix = audio.appendingPathComponent("mix.\(format.fileExtension)")
-      var pageFiles = [(destination: mix, write: try writer(rendering.mix, format: format))]
+      var pageFiles: [(destination: URL, write: AtomicFileBatch.Writer)] = []
+      let mix = page.mix ?? audio.appendingPathComponent("mix.\(format.fileExtension)")
+      if page.mix == nil { pageFiles.append((mix, try writer(rendering.mix, format: format))) }
       let series = Set(chart.series.map(\.name))
       let played = rendering.stems.filter { series.contains($0.name) }
       let names = StemNaming.fileNames(for: played.map(\.name), extension: format.fileExtension)
@@ -378,13 +381,21 @@ public enum ChartExport {
         pageFiles.append((url, try writer(stem.audio, stem: stem.name, format: format)))
         stems[stem.name] = url
       }
-      for (url, data) in ChartPage.documents(
-        chart, page: page, score: score, settings: settings, mix: mix, stems: stems)
-      {
-        pageFiles.append((url, { output in try data.withUnsafeBytes(output) }))
+      let language = page.language ?? DescriptionLanguage(voice: settings.narration.voice)
+      var data = ChartPage.pageData(
+        chart, score: score, settings: settings, folder: page.base ?? page.folder, mix: mix,
+        stems: stems, language: language)
+      if page.quiz { data = data.forQuiz() }
+      if page.writesDocuments {
+        for (url, bytes) in ChartPage.documents(
+          chart, page: page, data: data, score: score, settings: settings, language: language)
+        {
+          pageFiles.append((url, { output in try bytes.withUnsafeBytes(output) }))
+        }
       }
       try batch.stage(pageFiles, folder: page.folder)
       report.pageStemCount = stems.count
+      report.pageData = data
     }
     // The sessions lay the stems out, the sentences as regions and the other cues as markers.
     if !settings.sessions.isEmpty {

@@ -76,6 +76,16 @@ public struct ExportSettings: Sendable {
     public var folder: URL
     /// The page's language; nil for the narration voice's.
     public var language: DescriptionLanguage?
+    /// Whether the page's documents are written; without them, the folder holds the series'
+    /// stems, and the player is handed back (`ExportReport.pageData`) for another document.
+    package var writesDocuments = true
+    /// An output of the export to play as the page's mix, instead of a mix of its own.
+    package var mix: URL?
+    /// The folder the player's paths are relative to: the folder of the document that holds it.
+    package var base: URL?
+    /// An exercise's player: points say where they are, never their values.
+    package var quiz = false
+
     /// A page at `folder`, in `language`.
     public init(folder: URL, language: DescriptionLanguage? = nil) {
       self.folder = folder

@@ -52,6 +52,12 @@ func wavSeconds(_ url: URL) throws -> Double {
   return Double(data.count / blockAlign) / Double(rate)
 }
 
+/// A time as the exercise writes it, minutes, seconds and tenths: "0:07.5".
+func clock(_ seconds: Double) -> String {
+  let tenths = Int((max(0, seconds) * 10).rounded())
+  return "\(tenths / 600):" + String(format: "%02d.%d", tenths % 600 / 10, tenths % 10)
+}
+
 /// The lengths of audio files in seconds, as libsndfile reads them back (through `soundfile`).
 func audioSeconds(_ urls: [URL]) throws -> [Double] {
   let read = try runPython(
@@ -139,8 +145,8 @@ struct ExerciseCommandTests {
     // both outlier questions: the chart is left out, with a warning.
     #expect(
       files(in: folder) == [
-        "answers.html", "exercise.html", "exercise.json", "item-1.mp3", "item-2.mp3",
-        "quiz-qti.zip", "quiz.gift", "quiz.xml",
+        "answers.html", "exercise.html", "exercise.json", "item-1", "item-1.mp3", "item-2",
+        "item-2.mp3", "quiz-qti.zip", "quiz.gift", "quiz.xml",
       ])
     #expect(files(in: folder.deletingLastPathComponent()) == ["exercise"])
     #expect(result.error.contains("warning: temperatures.json: left out"), "\(result.error)")
@@ -271,6 +277,73 @@ struct ExerciseCommandTests {
     #expect(gift["choices"] as? Int == choiceCount && gift["withFeedback"] as? Int == choiceCount)
   }
 
+  /// With --practice, answering by keys checks the answer in the page and then shows the facts;
+  /// the source holds no answer and no fact in plain text. Each item's graph is explored by keys,
+  /// saying where a point is but never its value. Without --practice, no check and no key.
+  @Test func practiceChecksAnswersByKeysAndTheGraphsSayNoValue() throws {
+    let charts = ["birth-rate", "cars", "dice"].map { example($0).path }
+    let (folder, result) = try make(["--practice"], charts: charts)
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    #expect(result.status == 0, "\(result.error)")
+    let check = try runPython(
+      try String(
+        contentsOf: projectRoot.appendingPathComponent("Scripts/exercise-practice-check.py"),
+        encoding: .utf8), [folder.path])
+    try #require(check.status == 0, "selenium or chromium is missing: run `make test`")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(check.output.utf8)) as? [String: Any])
+    let items = try keyItems(folder)
+    let keyed = items.flatMap(\.questions)
+    let answered = try #require(report["questions"] as? [[String: String]])
+    #expect(answered.count == keyed.count)
+    let student = try String(
+      contentsOf: folder.appendingPathComponent("exercise.html"), encoding: .utf8)
+    for (said, question) in zip(answered, keyed) {
+      let listen = question.listenAt.map { " Listen at \(clock($0)) in the audio." } ?? ""
+      #expect(said["right"] == "Right. \(question.explanation)\(listen)")
+      #expect(said["wrong"] == "Not this one. \(question.explanation)\(listen)")
+      // Not in the source in plain text, nor HTML-escaped.
+      #expect(!student.contains(question.explanation))
+      #expect(
+        !student.contains(
+          question.explanation.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "\"", with: "&quot;")))
+    }
+    #expect(!student.contains("right answer"))
+    // The cars item's graph: its first point in time, by the descriptor, without its value;
+    // "]" does not jump to the highest point.
+    let players = try #require(report["players"] as? [[String: Any]])
+    let cars = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: projectRoot.appendingPathComponent("Examples/cars.json")))
+        as? [String: Any])
+    let points = try #require(
+      ((cars["series"] as? [[String: Any]])?.first?["dataPoints"]) as? [[String: Any]])
+    let first = try #require(points.min { ($0["x"] as! Double) < ($1["x"] as! Double) })
+    let firstSaid =
+      "\(first["label"] as! String): \(String(format: "%.2f tons", first["x"] as! Double)), 1 of \(points.count)"
+    let carsPlayer = try #require(players.first { $0["number"] as? Int == 2 })
+    #expect(carsPlayer["arrowRight"] as? String == firstSaid)
+    #expect(carsPlayer["afterBracket"] as? String == firstSaid)
+    #expect(carsPlayer["playing"] as? [String] == ["audio/stems/Cars.mp3"])
+    #expect(players.count == items.count)
+    // The players' data holds no value either: not one of the cars' mileages, in their format.
+    for point in points {
+      let mileage = String(format: "%.0f miles per gallon", (point["y"] as! NSNumber).doubleValue)
+      #expect(!student.contains(mileage), "\(mileage)")
+    }
+    // Without --practice: no check, no hash, no decoding script.
+    let (plain, made) = try make([], charts: charts)
+    defer { try? FileManager.default.removeItem(at: plain.deletingLastPathComponent()) }
+    #expect(made.status == 0)
+    let sheet = try String(
+      contentsOf: plain.appendingPathComponent("exercise.html"), encoding: .utf8)
+    for word in ["data-salt", "data-answer", "class=\"check\"", "crypto.subtle"] {
+      #expect(!sheet.contains(word), "\(word)")
+    }
+    #expect(sheet.contains("class=\"audio-graph\""))
+  }
+
   @Test func thePagesAreValidHTMLAndWorkInABrowserWithTheKeyboardAlone() throws {
     let (folder, result) = try make()
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
@@ -344,7 +417,9 @@ struct ExerciseCommandTests {
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
     #expect(result.status == 0, "\(result.error)")
     #expect(
-      files(in: folder) == ["exercise.json", "item-1.mp3", "item-2.mp3", "quiz.gift"])
+      files(in: folder) == [
+        "exercise.json", "item-1", "item-1.mp3", "item-2", "item-2.mp3", "quiz.gift",
+      ])
   }
 
   @Test func aNarrationSpeaksTheIntroductionOnly() throws {
@@ -431,6 +506,18 @@ struct ExerciseCommandTests {
         "warning: flat.json: left out, no question has a clear answer in this chart's data"),
       "\(skipped.error)")
     #expect(try keyItems(out).count == 1)
+    // A chart left out before another: the one written is item 1, its player's files there.
+    let before = try run(["exercise", flat.path, example("cars").path, "--out", out.path])
+    #expect(before.status == 0, "\(before.error)")
+    let sheet = try String(contentsOf: out.appendingPathComponent("exercise.html"), encoding: .utf8)
+    let sources = sheet.components(separatedBy: "src=\"").dropFirst().map {
+      String($0.prefix { $0 != "\"" })
+    }
+    #expect(sources == ["item-1.mp3", "item-1/audio/stems/Cars.mp3"])
+    for source in sources {
+      #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(source).path))
+    }
+    #expect(sheet.contains("id=\"graph-item-1\"") && !sheet.contains("item-2"))
     try FileManager.default.removeItem(at: out)
 
     // A folder of other files is not replaced.
@@ -449,7 +536,7 @@ struct ExerciseCommandTests {
       "exercise", example("birth-rate").path, "--out", out.path, "--format", "json",
     ])
     #expect(first.status == 0 && second.status == 0)
-    #expect(files(in: out) == ["exercise.json", "item-1.mp3"])
+    #expect(files(in: out) == ["exercise.json", "item-1", "item-1.mp3"])
     #expect(try keyItems(out).map(\.title) == ["Twentieth-century birth rates"])
   }
 }

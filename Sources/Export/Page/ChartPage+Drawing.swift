@@ -74,7 +74,8 @@ extension ChartPage {
       }
     }
     parts.append(
-      "<circle id=\"cursor\" cx=\"\(x(0))\" cy=\"\(y(0))\" r=\"7\" visibility=\"hidden\"/>")
+      "<circle id=\"cursor\" class=\"cursor\" cx=\"\(x(0))\" cy=\"\(y(0))\" r=\"7\" visibility=\"hidden\"/>"
+    )
     parts.append(
       "<text class=\"axis\" x=\"\(x(0.5))\" y=\"\(String(format: "%.1f", height - 8))\" text-anchor=\"middle\">\(markupEscaped(chart.xAxis.title))</text>"
     )

@@ -3,6 +3,62 @@ import Foundation
 import Synth
 
 extension ChartPage {
+  /// One audio graph to explore by keys: the focusable graph (with `drawing` inside, if any),
+  /// the live region, the key list under a heading of `headingLevel`, the audio elements and the
+  /// points the script reads. Its elements' ids end in `-suffix` when one is given, so that a page
+  /// may hold several.
+  package static func player(
+    _ data: Data, title: String, format: AudioFormat, drawing: String? = nil,
+    suffix: String? = nil, headingLevel: Int = 3
+  ) -> String {
+    let words = data.words
+    func id(_ name: String) -> String { suffix.map { "\(name)-\($0)" } ?? name }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let json = (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    // Inside a script element, "</" would end it.
+    let embedded = json.replacingOccurrences(of: "</", with: "<\\/")
+    // A file's path as a URL: "Birth rate.mp3" is "Birth%20rate.mp3".
+    func source(_ path: String) -> String {
+      markupEscaped(
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path, quotes: true)
+    }
+    var audio = [
+      "<audio id=\"\(id("mix"))\" class=\"mix\" preload=\"auto\"><source src=\"\(source(data.mix))\" type=\"\(format.mimeType)\"></audio>"
+    ]
+    for (index, series) in data.series.enumerated() {
+      audio.append(
+        "<audio data-series=\"\(index)\" preload=\"auto\"><source src=\"\(source(series.stem))\" type=\"\(format.mimeType)\"></audio>"
+      )
+    }
+    // In an exercise, no key jumps to an extreme: the ear finds it.
+    let keys = zip(
+      ["→ / ←", "↑ / ↓", "Home / End", "] / [", "Space", "Escape", "S", "+ / −", "? / H"],
+      words.keys
+    ).filter { !data.quiz || $0.0 != "] / [" }
+    let keyList = keys.map {
+      "<dt><kbd>\(markupEscaped($0.0))</kbd></dt><dd>\(markupEscaped($0.1))</dd>"
+    }
+    .joined(separator: "\n")
+    let heading = "h\(headingLevel)"
+    return """
+      <div class="audio-graph" id="\(id("player"))">
+      <div id="\(id("graph"))" class="graph" role="application" tabindex="0" aria-label="\(markupEscaped(title, quotes: true)), \(markupEscaped(words.audioGraph, quotes: true))" aria-describedby="\(id("keys-help"))">
+      \(drawing ?? "")
+      </div>
+      <p id="\(id("status"))" class="status" role="status"></p>
+      <div id="\(id("keys-help"))" class="keys-help">
+      <\(heading)>\(markupEscaped(words.keysHeading))</\(heading)>
+      <dl>
+      \(keyList)
+      </dl>
+      </div>
+      \(audio.joined(separator: "\n"))
+      <script type="application/json" class="chart-data">\(embedded)</script>
+      </div>
+      """
+  }
+
   /// The page: the title and summary; the graph to explore (its drawing, the live region that
   /// speaks, the key list, the audio); the chart's details; its data as a table.
   static func html(
@@ -12,27 +68,6 @@ extension ChartPage {
     let description = ChartDescription(chart, language: language)
     let words = data.words
     let title = markupEscaped(chart.title)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let json = (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    // Inside a script element, "</" would end it.
-    let embedded = json.replacingOccurrences(of: "</", with: "<\\/")
-    var audio = [
-      "<audio id=\"mix\" preload=\"auto\"><source src=\"\(markupEscaped(data.mix, quotes: true))\" type=\"\(format.mimeType)\"></audio>"
-    ]
-    for (index, series) in data.series.enumerated() {
-      audio.append(
-        "<audio data-series=\"\(index)\" preload=\"auto\"><source src=\"\(markupEscaped(series.stem, quotes: true))\" type=\"\(format.mimeType)\"></audio>"
-      )
-    }
-    let keys = zip(
-      ["→ / ←", "↑ / ↓", "Home / End", "] / [", "Space", "Escape", "S", "+ / −", "? / H"],
-      words.keys
-    ).map { ($0, $1) }
-    let keyList = keys.map {
-      "<dt><kbd>\(markupEscaped($0.0))</kbd></dt><dd>\(markupEscaped($0.1))</dd>"
-    }
-    .joined(separator: "\n          ")
     // The facts of `describe`: the axes and how they sound, then each series under its heading.
     func list(_ lines: [String]) -> String {
       "<ul>\n" + lines.map { "          <li>\(markupEscaped($0))</li>" }.joined(separator: "\n")
@@ -77,17 +112,7 @@ extension ChartPage {
         <p>\(markupEscaped(description.summary))</p>
         <section aria-labelledby="explore-heading">
           <h2 id="explore-heading">\(markupEscaped(words.explore))</h2>
-          <div id="graph" role="application" tabindex="0" aria-label="\(markupEscaped(chart.title, quotes: true)), \(markupEscaped(words.audioGraph, quotes: true))" aria-describedby="keys-help">
-            \(svg(chart, data: data, language: language))
-          </div>
-          <p id="status" role="status"></p>
-          <div id="keys-help">
-            <h3>\(markupEscaped(words.keysHeading))</h3>
-            <dl>
-              \(keyList)
-            </dl>
-          </div>
-          \(audio.joined(separator: "\n      "))
+          \(player(data, title: chart.title, format: format, drawing: svg(chart, data: data, language: language)))
         </section>
         <section aria-labelledby="details-heading">
           <h2 id="details-heading">\(markupEscaped(words.about))</h2>
@@ -98,7 +123,6 @@ extension ChartPage {
           \(table(chart, language: language, words: words))
         </details>
       </main>
-      <script type="application/json" id="chart-data">\(embedded)</script>
       <script src="page.js"></script>
       </body>
       </html>

@@ -15,7 +15,7 @@ public enum ChartPage {
   public static let maximumPoints = 20000
 
   /// A point as the page moves through it.
-  struct Point: Encodable {
+  struct Point: Encodable, Hashable, Sendable {
     /// Its index in its series.
     var index: Int
     /// Where its note starts in the audio files, in seconds.
@@ -32,7 +32,7 @@ public enum ChartPage {
   }
 
   /// A series as the page moves through it.
-  struct Series: Encodable {
+  struct Series: Encodable, Hashable, Sendable {
     var name: String
     var instrument: String
     /// "High plays a bowed string", in the page's language.
@@ -45,11 +45,45 @@ public enum ChartPage {
   }
 
   /// What the page's script reads.
-  struct Data: Encodable {
+  package typealias PlayerData = Data
+  /// What the page's script reads.
+  package struct Data: Encodable, Hashable, Sendable {
     var title: String
     var mix: String
     var series: [Series]
     var words: PageWords
+    /// In an exercise: points say where they are, never their values, and no key jumps to an
+    /// extreme.
+    package var quiz = false
+
+    /// The data of an exercise's player: no value, no place in the drawing and no extreme, so
+    /// that the page's source gives no answer away.
+    package func forQuiz() -> Data {
+      var data = self
+      data.quiz = true
+      for index in data.series.indices {
+        data.series[index].highest = nil
+        data.series[index].lowest = nil
+        for point in data.series[index].points.indices {
+          data.series[index].points[point].y = ""
+          data.series[index].points[point].px = 0
+          data.series[index].points[point].py = 0
+        }
+      }
+      return data
+    }
+
+    /// The same player with its files' paths starting `new` where they started `old`: for a
+    /// folder renamed.
+    package func moved(from old: String, to new: String) -> Data {
+      func move(_ path: String) -> String {
+        path.hasPrefix(old) ? new + path.dropFirst(old.count) : path
+      }
+      var data = self
+      data.mix = move(data.mix)
+      for index in data.series.indices { data.series[index].stem = move(data.series[index].stem) }
+      return data
+    }
   }
 
   /// Writes the page of `chart` into `folder`, with `settings`' mapping and audio (their outputs
@@ -88,15 +122,11 @@ public enum ChartPage {
   }
 
   /// The page's documents (`index.html`, `page.js`, `page.css`) for `chart` as `score` plays
-  /// it, its audio at `mix` and `stems` (by series name).
+  /// it, its player's `data` in `language`.
   static func documents(
-    _ chart: ChartDescriptor, page: ExportSettings.PageRequest, score: Score,
-    settings: ExportSettings, mix: URL, stems: [String: URL]
+    _ chart: ChartDescriptor, page: ExportSettings.PageRequest, data: Data, score: Score,
+    settings: ExportSettings, language: DescriptionLanguage
   ) -> [(URL, Foundation.Data)] {
-    let language = page.language ?? DescriptionLanguage(voice: settings.narration.voice)
-    let data = pageData(
-      chart, score: score, settings: settings, folder: page.folder, mix: mix, stems: stems,
-      language: language)
     // The guide in the page's language.
     var spoken = settings
     spoken.narration.voice = language.code.rawValue

@@ -2,7 +2,7 @@ import Descriptor
 
 /// The words of a chart page in its language: headings, the key list, and what the live region
 /// says (which the script reads from the page's data).
-struct PageWords: Encodable {
+struct PageWords: Encodable, Hashable {
   var explore: String
   var audioGraph: String
   var keysHeading: String

@@ -60,6 +60,13 @@ struct ExerciseCommand: ParsableCommand {
       valueName: "format"))
   var format: [ExerciseFormat] = []
 
+  @Flag(
+    name: .long,
+    help:
+      "The student sheet checks each answer and then shows the facts behind it (the answers are in the page as hashes, not in plain text); without it the sheet holds no key."
+  )
+  var practice = false
+
   @OptionGroup(title: "CSV input")
   var csv: CSVColumnOptions
 
@@ -84,6 +91,7 @@ struct ExerciseCommand: ParsableCommand {
     if let title { request.title = title }
     request.questionsPerChart = questions
     request.seed = seed
+    request.practice = practice
     if !format.isEmpty { request.formats = Set(format) }
     let exercise: Exercise
     do {

@@ -1,0 +1,77 @@
+"""Answers an exercise's student sheet by keys in headless Chromium and reports, as JSON, what the
+page says: per question, the feedback after checking the right choice and after checking a wrong
+one (the choice made with the arrow keys, the check button pressed with Enter); and, for each
+item's audio graph, what its live region says after ArrowRight and after "]" (which an exercise's
+graph ignores), and which audio element plays.
+
+Usage: exercise-practice-check.py FOLDER
+"""
+import json
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+folder = os.path.abspath(sys.argv[1])
+exercise = json.load(open(os.path.join(folder, "exercise.json")))
+options = Options()
+options.binary_location = "/usr/bin/chromium"
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1000,1400", "--autoplay-policy=no-user-gesture-required",
+                 "--allow-file-access-from-files"]:
+    options.add_argument(argument)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+report = {"questions": [], "players": []}
+
+
+def choose_and_check(name, choice):
+    """Selects choice (0-based) of question name with the arrow keys, presses its button."""
+    first = driver.find_element(By.ID, "%s-1" % name)
+    driver.execute_script("arguments[0].focus()", first)
+    first.send_keys(Keys.SPACE)
+    for _ in range(choice):
+        driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    driver.switch_to.active_element.send_keys(Keys.TAB)
+    button = driver.switch_to.active_element
+    assert button.get_attribute("id") == "check-" + name, button.get_attribute("id")
+    button.send_keys(Keys.ENTER)
+    feedback = driver.find_element(By.CSS_SELECTOR, "#check-%s" % name).find_element(
+        By.XPATH, "../following-sibling::p[@class='feedback']")
+    for _ in range(100):
+        if feedback.text:
+            break
+        time.sleep(0.05)
+    return feedback.text
+
+
+try:
+    driver.get("file://" + os.path.join(folder, "exercise.html"))
+    for item in exercise["items"]:
+        for index, question in enumerate(item["questions"]):
+            name = "q%d-%d" % (item["number"], index + 1)
+            wrong = (question["answer"] + 1) % len(question["choices"])
+            report["questions"].append({
+                "name": name,
+                "right": choose_and_check(name, question["answer"]),
+                "wrong": choose_and_check(name, wrong),
+            })
+        graph = driver.find_element(By.ID, "graph-item-%d" % item["number"])
+        driver.execute_script("arguments[0].focus()", graph)
+        status = driver.find_element(By.ID, "status-item-%d" % item["number"])
+        graph.send_keys(Keys.ARROW_RIGHT)
+        after_right = status.text
+        playing = driver.execute_script(
+            "return Array.from(arguments[0].querySelectorAll('audio')).filter(a => !a.paused)"
+            ".map(a => a.currentSrc.split('/').slice(-3).join('/'))",
+            driver.find_element(By.ID, "player-item-%d" % item["number"]))
+        graph.send_keys("]")
+        report["players"].append({"number": item["number"], "arrowRight": after_right,
+                                  "playing": playing, "afterBracket": status.text})
+finally:
+    driver.quit()
+print(json.dumps(report))
