@@ -38,10 +38,17 @@ public struct Exercise: Hashable, Sendable, Codable {
   public var seed: UInt64
   /// The items, in the order of the charts.
   public var items: [Item]
+  /// The language of its questions and pages, by its code ("en", "de", "fr", "es").
+  public var language = "en"
   /// What was worth telling while it was made: the charts left out, each with why.
   public var warnings: [String] = []
 
-  enum CodingKeys: String, CodingKey { case title, seed, items }
+  enum CodingKeys: String, CodingKey { case title, seed, language, items }
+
+  /// Its words.
+  var words: ExerciseWords { ExerciseWords.of(descriptionLanguage) }
+  /// Its language.
+  var descriptionLanguage: DescriptionLanguage { DescriptionLanguage(.init(rawValue: language)) }
 }
 
 /// The files an exercise is written as.
@@ -76,8 +83,11 @@ public struct ExerciseError: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// How an exercise is made.
 public struct ExerciseRequest: Sendable {
-  /// The exercise's title.
-  public var title = "Listening exercise"
+  /// The exercise's title; nil for "Listening exercise" in its language.
+  public var title: String?
+  /// The language of the questions and pages: English, German, French or Spanish; nil for the
+  /// first chart's narration voice's.
+  public var language: DescriptionLanguage?
   /// Questions per chart, at most.
   public var questionsPerChart = 3
   /// The seed that chooses the questions: the same charts and seed give the same exercise.
@@ -149,6 +159,8 @@ extension Exercise {
     } catch {
       throw ExerciseError("cannot create a folder beside \(folder.path)")
     }
+    let language =
+      request.language ?? DescriptionLanguage(voice: charts[0].settings.narration.voice)
     do {
       // Each chart's audio, then the questions of all, chosen together so that answers are
       // balanced across the exercise.
@@ -156,7 +168,7 @@ extension Exercise {
       for (offset, entry) in charts.enumerated() {
         made.append(
           try attributingErrors(to: entry.source) {
-            try item(entry, number: offset + 1, into: staging)
+            try item(entry, number: offset + 1, into: staging, language: language)
           })
       }
       var generator = SeededGenerator(seed: request.seed)
@@ -205,7 +217,10 @@ extension Exercise {
           "no chart has a question with a clear answer (a clear trend, peak, outlier or difference between instruments): \(skipped.joined(separator: ", ")); choose other charts"
         )
       }
-      var exercise = Exercise(title: request.title, seed: request.seed, items: items)
+      var exercise = Exercise(
+        title: request.title ?? ExerciseWords.of(language).defaultTitle, seed: request.seed,
+        items: items)
+      exercise.language = language.code.rawValue
       exercise.warnings = warnings
       try exercise.writeDocuments(
         into: staging, formats: request.formats, practice: request.practice)
@@ -219,7 +234,9 @@ extension Exercise {
 
   /// One item: its audio rendered into `folder` (in the format the settings ask for, else MP3,
   /// small enough for a page or an LMS), and every question its data makes clear.
-  static func item(_ entry: ExerciseChart, number: Int, into folder: URL) throws -> (
+  static func item(
+    _ entry: ExerciseChart, number: Int, into folder: URL, language: DescriptionLanguage
+  ) throws -> (
     item: Item, candidates: [Question]
   ) {
     var settings = entry.settings
@@ -233,7 +250,7 @@ extension Exercise {
     settings.mix = folder.appendingPathComponent(audio)
     // The series' stems beside it, for the player that explores the item by keys.
     var page = ExportSettings.PageRequest(
-      folder: folder.appendingPathComponent("item-\(number)"), language: .english)
+      folder: folder.appendingPathComponent("item-\(number)"), language: language)
     page.writesDocuments = false
     page.mix = settings.mix
     page.base = folder
@@ -243,10 +260,13 @@ extension Exercise {
     let report = try ChartExport.export(entry.chart, settings: settings)
     guard let score = report.score else { throw ExerciseError("the chart made no score") }
     let presets = report.soundFont.map(SoundFontPresets.names(in:)) ?? [:]
-    let maker = QuestionMaker(chart: entry.chart, score: score) {
-      NarrationScript.instrument($0, presets: presets, language: .english)
+    let maker = QuestionMaker(chart: entry.chart, score: score, language: language) {
+      NarrationScript.instrument($0, presets: presets, language: language)
     }
-    let script = NarrationScript(chart: entry.chart, score: score, settings: settings)
+    // What to know before listening, in the exercise's language.
+    var spoken = settings
+    spoken.narration.voice = language.code.rawValue
+    let script = NarrationScript(chart: entry.chart, score: score, settings: spoken)
     let item = Item(
       number: number, title: entry.chart.title,
       source: URL(fileURLWithPath: entry.source).lastPathComponent,

@@ -17,24 +17,23 @@ public enum ExercisePages {
   /// facts behind it; the answers and facts are in the page only as hashes and encoded text (see
   /// `Practice`).
   public static func studentSheet(_ exercise: Exercise, practice: Bool = false) -> String {
+    let words = exercise.words
     var body = header(
-      exercise.title,
-      "Listen to each audio graph, as often as you like, then choose one answer for each question. Time runs from left to right; higher notes mean higher values."
-        + (practice ? " Check each answer with its button: the facts behind it follow." : "")
-    )
+      exercise.title, words.instructions + (practice ? " " + words.practiceInstructions : ""))
     let checks = practice ? Practice.checks(exercise) : []
     for (itemIndex, item) in exercise.items.enumerated() {
       body += itemStart(item)
-      body += introduction(item)
-      body.append("<h3>Questions</h3>")
+      body += introduction(item, exercise)
+      body.append("<h3>\(escape(words.questions))</h3>")
       body.append(
-        "<form class=\"questions\" action=\"#\" aria-label=\"Questions on item \(item.number)\">")
+        "<form class=\"questions\" action=\"#\" aria-label=\"\(escape(ExerciseWords.fill(words.questionsOnItem, "\(item.number)")))\">"
+      )
       for (index, question) in item.questions.enumerated() {
         let name = "q\(item.number)-\(index + 1)"
         if practice {
           let check = checks[itemIndex][index]
           body.append(
-            "<fieldset data-salt=\"\(check.salt)\" data-answer=\"\(check.answer)\" data-feedback=\"\(check.feedback)\" data-right=\"Right.\" data-wrong=\"Not this one.\" data-choose=\"Choose an answer first.\">"
+            "<fieldset data-salt=\"\(check.salt)\" data-answer=\"\(check.answer)\" data-feedback=\"\(check.feedback)\" data-right=\"\(escape(words.right))\" data-wrong=\"\(escape(words.notThisOne))\" data-choose=\"\(escape(words.chooseFirst))\">"
           )
         } else {
           body.append("<fieldset>")
@@ -50,7 +49,7 @@ public enum ExercisePages {
         }
         if practice {
           body.append(
-            "<p><button type=\"button\" class=\"check\" id=\"check-\(name)\">Check answer \(item.number).\(index + 1)</button></p>"
+            "<p><button type=\"button\" class=\"check\" id=\"check-\(name)\">\(escape(ExerciseWords.fill(words.checkAnswer, "\(item.number).\(index + 1)")))</button></p>"
           )
           body.append("<p class=\"feedback\" role=\"status\"></p>")
         }
@@ -61,21 +60,26 @@ public enum ExercisePages {
     }
     body.append("</main>")
     return page(
-      title: exercise.title, body: body, players: exercise.items.contains { $0.player != nil },
+      title: exercise.title, language: exercise.language, body: body,
+      players: exercise.items.contains { $0.player != nil },
       scripts: practice ? [Practice.script] : [])
   }
 
   /// The teacher's key: per question the right answer, the facts behind it and where to listen.
   public static func answerKey(_ exercise: Exercise) -> String {
+    let words = exercise.words
+    let clock = { (time: Double) in exercise.descriptionLanguage.number(Question.clock(time)) }
+    let title = ExerciseWords.fill(words.answers, exercise.title)
     var body = header(
-      "\(exercise.title): answers",
-      "The key to the student sheet <a href=\"exercise.html\">exercise.html</a>. Each right answer is marked “right answer” and in bold; times are from the start of the item's audio.",
+      title,
+      ExerciseWords.fill(
+        escape(words.keyIntroduction), "<a href=\"exercise.html\">exercise.html</a>"),
       isHTML: true)
     for item in exercise.items {
       let id = "item-\(item.number)"
       body += itemStart(item)
-      body.append("<p class=\"source\">From \(escape(item.source)).</p>")
-      body += introduction(item)
+      body.append("<p class=\"source\">\(escape(ExerciseWords.fill(words.from, item.source)))</p>")
+      body += introduction(item, exercise)
       for (index, question) in item.questions.enumerated() {
         body.append("<section class=\"answer\" aria-labelledby=\"\(id)-q\(index + 1)\">")
         body.append(
@@ -84,20 +88,22 @@ public enum ExercisePages {
         body.append("<ol class=\"choices\">")
         for (choice, text) in question.choices.enumerated() {
           if choice == question.answer {
-            body.append("<li><strong>\(escape(text)) (right answer)</strong></li>")
+            body.append("<li><strong>\(escape(text)) (\(escape(words.rightAnswer)))</strong></li>")
           } else {
             body.append("<li>\(escape(text))</li>")
           }
         }
         body.append("</ol>")
-        body.append("<p><strong>Why:</strong> \(escape(question.explanation))</p>")
+        body.append(
+          "<p><strong>\(escape(words.why))</strong> \(escape(question.explanation))</p>")
         if let time = question.listenAt {
+          let listen = escape(ExerciseWords.fill(words.listenAt, clock(time)))
           if item.player != nil {
             body.append(
-              "<p><button type=\"button\" data-player=\"player-item-\(item.number)\" data-listen=\"\(time)\">Listen at \(Question.clock(time))</button></p>"
+              "<p><button type=\"button\" data-player=\"player-item-\(item.number)\" data-listen=\"\(time)\">\(listen)</button></p>"
             )
           } else {
-            body.append("<p><strong>Listen at:</strong> \(Question.clock(time))</p>")
+            body.append("<p><strong>\(listen)</strong></p>")
           }
         }
         body.append("</section>")
@@ -106,7 +112,7 @@ public enum ExercisePages {
     }
     body.append("</main>")
     return page(
-      title: "\(exercise.title): answers", body: body,
+      title: title, language: exercise.language, body: body,
       players: exercise.items.contains { $0.player != nil })
   }
 
@@ -129,14 +135,20 @@ public enum ExercisePages {
   }
 
   /// What to know before listening, and the audio.
-  static func introduction(_ item: Exercise.Item) -> [String] {
-    var lines = ["<h3>What you will hear</h3>", "<ul class=\"introduction\">"]
+  static func introduction(_ item: Exercise.Item, _ exercise: Exercise) -> [String] {
+    let words = exercise.words
+    var lines = [
+      "<h3>\(escape(words.whatYouWillHear))</h3>", "<ul class=\"introduction\">",
+    ]
     lines += item.introduction.map { "<li>\(escape($0))</li>" }
     lines.append("</ul>")
     if let audio = item.audio {
-      let length = item.audioSeconds.map { " (\(Question.clock($0)))" } ?? ""
+      let length =
+        item.audioSeconds.map {
+          " (\(exercise.descriptionLanguage.number(Question.clock($0))))"
+        } ?? ""
       if let player = item.player {
-        lines.append("<h3>Explore by ear</h3>")
+        lines.append("<h3>\(escape(words.exploreByEar))</h3>")
         lines.append(
           ChartPage.player(
             player, title: item.title,
@@ -144,11 +156,11 @@ public enum ExercisePages {
             suffix: "item-\(item.number)", headingLevel: 4))
       } else {
         lines.append(
-          "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"\(escape(audio))\" aria-label=\"Audio graph of item \(item.number)\"></audio></p>"
+          "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"\(escape(audio))\" aria-label=\"\(escape(words.audioFile)) \(item.number)\"></audio></p>"
         )
       }
       lines.append(
-        "<p class=\"file\">Audio file: <a href=\"\(escape(audio))\">\(escape(audio))</a>\(length).</p>"
+        "<p class=\"file\">\(escape(words.audioFile)): <a href=\"\(escape(audio))\">\(escape(audio))</a>\(length).</p>"
       )
     }
     return lines
@@ -156,11 +168,12 @@ public enum ExercisePages {
 
   /// A whole page around `body`, with the players' script when it holds players.
   static func page(
-    title: String, body: [String], players: Bool = false, scripts: [String] = []
+    title: String, language: String, body: [String], players: Bool = false,
+    scripts: [String] = []
   ) -> String {
     """
     <!DOCTYPE html>
-    <html lang="en">
+    <html lang="\(escape(language))">
     <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -16,12 +16,14 @@ public enum GIFT {
     lines.append("")
     for item in exercise.items {
       for (index, question) in item.questions.enumerated() {
-        let name = "Item \(item.number), question \(index + 1)"
-        let audio = item.audio.map { " Listen to the audio file \($0)." } ?? ""
+        let name = ExerciseWords.fill(
+          exercise.words.itemQuestion, "\(item.number)", "\(index + 1)")
+        let audio =
+          item.audio.map { " " + ExerciseWords.fill(exercise.words.listenToFile, $0) } ?? ""
         lines.append("::\(escape(name))::\(html("\(item.title).\(audio) \(question.prompt)")) {")
         for (choice, text) in question.choices.enumerated() {
           let mark = choice == question.answer ? "=" : "~"
-          lines.append("\(mark)\(html(text))#\(html(question.feedback(for: choice)))")
+          lines.append("\(mark)\(html(text))#\(html(question.feedback(for: choice, in: exercise)))")
         }
         lines.append("}")
         lines.append("")

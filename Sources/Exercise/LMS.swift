@@ -4,12 +4,21 @@ import Synth
 import ZIPFoundation
 
 extension Question {
-  /// What a student who chose `choice` is told: whether it is right, the facts, and where to
-  /// listen.
-  public func feedback(for choice: Int) -> String {
-    let listen = listenAt.map { " Listen at \(Question.clock($0)) in the audio." } ?? ""
-    if choice == answer { return "Right. \(explanation)\(listen)" }
-    return "Not this one: the answer is “\(rightChoice)”. \(explanation)\(listen)"
+  /// What a student who chose `choice` is told, in `exercise`'s words: whether it is right,
+  /// the facts, and where to listen.
+  func feedback(for choice: Int, in exercise: Exercise) -> String {
+    let words = exercise.words
+    if choice == answer { return "\(words.right) \(explanation)\(listening(in: exercise))" }
+    return
+      "\(ExerciseWords.fill(words.notThisOneAnswer, rightChoice)) \(explanation)\(listening(in: exercise))"
+  }
+
+  /// " Listen at 0:07.6 in the audio.", in `exercise`'s words, or nothing.
+  func listening(in exercise: Exercise) -> String {
+    listenAt.map {
+      ExerciseWords.fill(
+        exercise.words.listenAtInAudio, exercise.descriptionLanguage.number(Question.clock($0)))
+    } ?? ""
   }
 }
 
@@ -68,7 +77,7 @@ public enum MoodleXML {
           item, question, audioSource: item.audio.map { "@@PLUGINFILE@@/\($0)" })
         lines += [
           "  <question type=\"multichoice\">",
-          "    <name><text>Item \(item.number), question \(index + 1)</text></name>",
+          "    <name><text>\(Exercise.xml(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", "\(index + 1)")))</text></name>",
           "    <questiontext format=\"html\">",
           "      <text>\(Exercise.xml(text))</text>",
         ]
@@ -91,7 +100,7 @@ public enum MoodleXML {
           lines += [
             "    <answer fraction=\"\(choice == question.answer ? 100 : 0)\" format=\"html\">",
             "      <text>\(Exercise.xml(markupEscaped(answer)))</text>",
-            "      <feedback format=\"html\"><text>\(Exercise.xml(markupEscaped(question.feedback(for: choice))))</text></feedback>",
+            "      <feedback format=\"html\"><text>\(Exercise.xml(markupEscaped(question.feedback(for: choice, in: exercise))))</text></feedback>",
             "    </answer>",
           ]
         }
@@ -219,11 +228,11 @@ public enum QTIPackage {
       "      <simpleChoice identifier=\"C\(index + 1)\">\(x(text))</simpleChoice>"
     }
     let feedback = question.choices.indices.map { index in
-      "  <modalFeedback outcomeIdentifier=\"FEEDBACK\" identifier=\"C\(index + 1)\" showHide=\"show\">\(x(question.feedback(for: index)))</modalFeedback>"
+      "  <modalFeedback outcomeIdentifier=\"FEEDBACK\" identifier=\"C\(index + 1)\" showHide=\"show\">\(x(question.feedback(for: index, in: exercise)))</modalFeedback>"
     }
     return """
       <?xml version="1.0" encoding="UTF-8"?>
-      <assessmentItem xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\(namespace) \(schema)" identifier="\(identifier)" title="\(x("Item \(item.number), question \(identifier.split(separator: "-").last!)"))" adaptive="false" timeDependent="false">
+      <assessmentItem xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\(namespace) \(schema)" identifier="\(identifier)" title="\(x(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", String(identifier.split(separator: "-").last!))))" adaptive="false" timeDependent="false">
         <responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">
           <correctResponse><value>C\(question.answer + 1)</value></correctResponse>
         </responseDeclaration>

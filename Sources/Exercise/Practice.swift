@@ -21,11 +21,9 @@ struct Practice {
     return exercise.items.map { item in
       item.questions.map { question in
         let salt = (0..<2).map { _ in String(format: "%016llx", generator.next()) }.joined()
-        let listen =
-          question.listenAt.map { " Listen at \(Question.clock($0)) in the audio." } ?? ""
         return Check(
           salt: salt, answer: hex(sha256("\(salt):\(question.answer + 1)")),
-          feedback: encode(question.explanation + listen, salt: salt))
+          feedback: encode(question.explanation + question.listening(in: exercise), salt: salt))
       }
     }
   }

@@ -30,13 +30,14 @@ extension QuestionMaker {
     let ranked = series.sorted { $0.stats.mean! > $1.stats.mean! }
     guard ranked[0].stats.mean! - ranked[1].stats.mean! >= Self.margin * ySpan else { return nil }
     let means = series.map {
-      "\(description.name(of: $0.stats)) (\(seriesInstruments[$0.index]!)) \(description.statistic($0.stats.mean!))"
+      "\(description.name(of: $0.stats)) (\(seriesInstruments[$0.index]!)) \(statistic($0.stats.mean!))"
     }
     return Question(
-      kind: .higherSeries, prompt: "Which instrument sounds higher on average?",
-      choices: named.map { $0.prefix(1).uppercased() + $0.dropFirst() },
+      kind: .higherSeries, prompt: words.higherSeriesPrompt,
+      choices: named.map(Self.capitalized),
       answer: series.firstIndex { $0.index == ranked[0].index }!,
-      explanation: "Mean \(chart.yAxis.title): \(means.joined(separator: "; ")).",
+      explanation: ExerciseWords.fill(
+        words.meanOf, chart.yAxis.title, means.joined(separator: "; ")),
       listenAt: graphStart)
   }
 
@@ -60,14 +61,13 @@ extension QuestionMaker {
     let ranked = means.indices.sorted { means[$0] > means[$1] }
     guard means[ranked[0]] - means[ranked[1]] >= Self.margin * ySpan else { return nil }
     return Question(
-      kind: .highestInstrument,
-      prompt: "Which instrument plays the highest notes on average?",
-      choices: categories.map {
-        "\(instruments[$0]!.prefix(1).uppercased())\(instruments[$0]!.dropFirst()) (\($0))"
-      },
+      kind: .highestInstrument, prompt: words.highestInstrumentPrompt,
+      choices: categories.map { "\(Self.capitalized(instruments[$0]!)) (\($0))" },
       answer: ranked[0],
-      explanation:
-        "Mean \(chart.yAxis.title) by \(axis.title): \(categories.indices.map { "\(categories[$0]) \(description.statistic(means[$0]))" }.joined(separator: "; ")).",
+      explanation: ExerciseWords.fill(
+        words.meanByAxis, chart.yAxis.title, axis.title,
+        categories.indices.map { "\(categories[$0]) \(statistic(means[$0]))" }.joined(
+          separator: "; ")),
       listenAt: graphStart)
   }
 
@@ -99,21 +99,13 @@ extension QuestionMaker {
     } else {
       return nil
     }
-    let how = [
-      "longer notes are mostly higher, so more \(axis.title) goes with more \(chart.yAxis.title)",
-      "longer notes are mostly lower, so more \(axis.title) goes with less \(chart.yAxis.title)",
-      "the lengths and the pitches are not linked",
-    ][answer]
+    let how = ExerciseWords.fill(words.durationHows[answer], axis.title, chart.yAxis.title)
     return Question(
-      kind: .durationLink,
-      prompt:
-        "Longer notes mean more \(axis.title). Do longer notes come with higher or lower pitch?",
-      choices: [
-        "Longer notes are mostly higher", "Longer notes are mostly lower", "There is no clear link",
-      ],
-      answer: answer,
-      explanation:
-        "Over the \(pairs.count) notes played, the correlation of length and pitch is \(String(format: "%.2f", r)): \(how).",
+      kind: .durationLink, prompt: ExerciseWords.fill(words.durationPrompt, axis.title),
+      choices: words.durationChoices, answer: answer,
+      explanation: ExerciseWords.fill(
+        words.durationExplanation, "\(pairs.count)", language.number(String(format: "%.2f", r)),
+        how),
       listenAt: graphStart)
   }
 }

@@ -64,6 +64,9 @@ public struct QuestionMaker {
 
   let chart: ChartDescriptor
   let description: ChartDescription
+  /// The questions' language, and their words in it.
+  let language: DescriptionLanguage
+  let words: ExerciseWords
   /// Onsets of every point of each series played, in seconds from the start of the audio file.
   let onsets: [Int: [Double]]
   let roles: AxisRoles
@@ -76,13 +79,16 @@ public struct QuestionMaker {
 
   /// The questions of a chart as `score` plays it: each point's time in the audio file and the
   /// axes' roles come from the score's timeline (after a narration's intro, and a padded start),
-  /// the instruments from its tracks, named by `instrumentName` ("the flute", "a pure tone").
+  /// the instruments from its tracks, named by `instrumentName` ("the flute", "a pure tone"); in
+  /// `language`, its words and number formats.
   public init(
-    chart: ChartDescriptor, score: Score,
+    chart: ChartDescriptor, score: Score, language: DescriptionLanguage = .english,
     instrumentName: (UInt7) -> String = { "the \(Instruments.name(of: $0).lowercased())" }
   ) {
     self.chart = chart
-    description = ChartDescription(chart)
+    self.language = language
+    words = ExerciseWords.of(language)
+    description = ChartDescription(chart, language: language)
     let timeline = score.timeline
     var onsets: [Int: [Double]] = [:]
     for series in timeline.series {
@@ -272,8 +278,6 @@ public struct QuestionMaker {
     return (times[point] - span.lowerBound) / (span.upperBound - span.lowerBound)
   }
 
-  static let thirds = ["near the beginning", "in the middle", "near the end"]
-
   /// Which third of the audio a point plays in, unless it is within 5% of a boundary.
   func third(_ series: Int, _ point: Int) -> Int? {
     guard let place = fraction(series, point) else { return nil }
@@ -284,11 +288,29 @@ public struct QuestionMaker {
   /// The third, 0 to 2, that a place from 0 to 1 lies in.
   static func third(of place: Double) -> Int { min(2, Int(place * 3)) }
 
+  /// A y value computed from the data, in the language's number format.
+  func statistic(_ value: Double) -> String { language.number(description.statistic(value)) }
+
+  /// A y value of the data, in the language's number format.
+  func y(_ value: Double) -> String { language.number(description.y(value)) }
+
+  /// A point's value and place, in the language's number format.
+  func valueText(_ point: SeriesStatistics.Point) -> String { description.valueText(for: point) }
+
+  /// A time in the audio.
+  func clock(_ seconds: Double) -> String { language.number(Question.clock(seconds)) }
+
   /// A value of the fitted line, inside the y axis: "about 0" where the line leaves it.
   func fitted(_ value: Double) -> String {
     let range = chart.yAxis.range
-    guard !range.contains(value) else { return description.statistic(value) }
-    return "about \(description.statistic(min(range.upperBound, max(range.lowerBound, value))))"
+    guard !range.contains(value) else { return statistic(value) }
+    return ExerciseWords.fill(
+      words.about, statistic(min(range.upperBound, max(range.lowerBound, value))))
+  }
+
+  /// A text with its first letter in capitals.
+  static func capitalized(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
   }
 
   func trend(_ index: Int, _ stats: SeriesStatistics) -> Question? {
@@ -319,14 +341,13 @@ public struct QuestionMaker {
     let share = Int((trend.rSquared * 100).rounded())
     let line =
       answer == 2
-      ? "a straight line through it changes by \(description.statistic(abs(end - start))) from start to end, and its values stay between \(description.y(low.y)) and \(description.y(high.y))"
-      : "a straight line through it goes from \(fitted(start)) to \(fitted(end)) and explains \(share)% of the variation"
-    let name = subject(stats)
+      ? ExerciseWords.fill(words.levelLine, statistic(abs(end - start)), y(low.y), y(high.y))
+      : ExerciseWords.fill(words.slopeLine, fitted(start), fitted(end), "\(share)")
     return Question(
-      kind: .trend, prompt: "Does \(name) mostly rise, fall or stay level?",
-      choices: ["It mostly rises", "It mostly falls", "It stays about level"], answer: answer,
-      explanation:
-        "\(["Rises", "Falls", "Stays level"][answer]): \(line). Lowest \(description.valueText(for: low)); highest \(description.valueText(for: high)).",
+      kind: .trend, prompt: ExerciseWords.fill(words.trendPrompt, subject(stats)),
+      choices: words.trendChoices, answer: answer,
+      explanation: ExerciseWords.fill(
+        words.trendExplanation, words.trendHeads[answer], line, valueText(low), valueText(high)),
       listenAt: onsets[index]?.min())
   }
 
@@ -344,12 +365,11 @@ public struct QuestionMaker {
     }
     let percent = Int(((fraction(index, high.index) ?? 0) * 100).rounded())
     return Question(
-      kind: .peakPlace,
-      prompt:
-        "Is the highest note of \(subject(stats)) near the beginning, in the middle or near the end?",
-      choices: Self.thirds.map { $0.prefix(1).uppercased() + $0.dropFirst() }, answer: answer,
-      explanation:
-        "Highest: \(description.valueText(for: high)). It plays at \(Question.clock(times[high.index])), \(percent)% of the way from the first note (\(Question.clock(span.lowerBound))) to the last (\(Question.clock(span.upperBound))).",
+      kind: .peakPlace, prompt: ExerciseWords.fill(words.peakPlacePrompt, subject(stats)),
+      choices: words.thirds.map(Self.capitalized), answer: answer,
+      explanation: ExerciseWords.fill(
+        words.peakPlaceExplanation, valueText(high), clock(times[high.index]), "\(percent)",
+        clock(span.lowerBound), clock(span.upperBound)),
       listenAt: times[high.index])
   }
 
@@ -380,22 +400,21 @@ public struct QuestionMaker {
     }
     guard others.count == 3 else { return nil }
     let options = ([high.index] + others).sorted { times[$0] < times[$1] }
-    let texts = options.map { chart.xAxis.describe(points[$0].x) }
+    let texts = options.map { language.number(chart.xAxis.describe(points[$0].x, in: language)) }
     guard Set(texts).count == texts.count else { return nil }
     let isDate = chart.xAxis.numeric?.dateFormat != nil
     let prompt =
       isDate
-      ? "When is \(subject(stats)) highest?"
-      : "At which \(chart.xAxis.title) is \(subject(stats)) highest?"
+      ? ExerciseWords.fill(words.peakWhenPrompt, subject(stats))
+      : ExerciseWords.fill(words.peakWherePrompt, chart.xAxis.title, subject(stats))
     let next = others.max { points[$0].y! < points[$1].y! }!
-    let nextText = description.valueText(
-      for: SeriesStatistics.Point(
+    let nextText = valueText(
+      SeriesStatistics.Point(
         index: next, x: points[next].x, y: points[next].y!, label: points[next].label))
     return Question(
       kind: .peakValue, prompt: prompt, choices: texts,
       answer: options.firstIndex(of: high.index)!,
-      explanation:
-        "Highest: \(description.valueText(for: high)); the highest of the other choices: \(nextText).",
+      explanation: ExerciseWords.fill(words.peakValueExplanation, valueText(high), nextText),
       listenAt: times[high.index])
   }
 
@@ -425,17 +444,17 @@ public struct QuestionMaker {
     guard points.allSatisfy({ abs($0.y - lowFence) >= margin && abs($0.y - highFence) >= margin })
     else { return nil }
     let outliers = points.filter { $0.y < lowFence || $0.y > highFence }
-    let choices = ["No note stands out"] + Self.thirds.map { "Yes, \($0)" }
-    let name = subject(stats)
-    let prompt = "Does a note of \(name) stand out from the rest? If so, about when?"
+    let choices = [words.noOutlier] + words.thirds.map { ExerciseWords.fill(words.yesOutlier, $0) }
+    let prompt = ExerciseWords.fill(words.outlierPrompt, subject(stats))
     // A fence outside the y axis is left unsaid: no value can pass it.
     let range = chart.yAxis.range
     let beyond = [
-      range.contains(lowFence) ? "below \(description.statistic(lowFence))" : nil,
-      range.contains(highFence) ? "above \(description.statistic(highFence))" : nil,
+      range.contains(lowFence) ? ExerciseWords.fill(words.below, statistic(lowFence)) : nil,
+      range.contains(highFence) ? ExerciseWords.fill(words.above, statistic(highFence)) : nil,
     ].compactMap { $0 }
-    let fences =
-      "The quartiles are \(description.statistic(q1)) and \(description.statistic(q3)), so an outlier lies \(beyond.isEmpty ? "outside the axis" : beyond.joined(separator: " or ")) (more than 1.5 times the interquartile range beyond a quartile)"
+    let fences = ExerciseWords.fill(
+      words.fences, statistic(q1), statistic(q3),
+      beyond.isEmpty ? words.outsideAxis : beyond.joined(separator: words.or))
     if outliers.isEmpty {
       // Nothing jumps from its neighbours either, in the order the notes play.
       let order = points.sorted { times[$0.index] < times[$1.index] }
@@ -445,23 +464,25 @@ public struct QuestionMaker {
       }
       return Question(
         kind: .outlier, prompt: prompt, choices: choices, answer: 0,
-        explanation:
-          "No. \(fences); every value lies between \(description.y(sorted.first!)) and \(description.y(sorted.last!)).",
+        explanation: ExerciseWords.fill(
+          words.noExplanation, fences, y(sorted.first!), y(sorted.last!)),
         listenAt: nil)
     }
     let places = outliers.map { third(index, $0.index) }
     guard let place = places.first ?? nil, places.allSatisfy({ $0 == place }) else { return nil }
     let listed = outliers.map { outlier in
       let point = chart.series[index].dataPoints[outlier.index]
-      return description.valueText(
-        for: SeriesStatistics.Point(
-          index: outlier.index, x: point.x, y: outlier.y, label: point.label))
-        + ", at \(Question.clock(times[outlier.index])) in the audio"
+      return ExerciseWords.fill(
+        words.atInAudio,
+        valueText(
+          SeriesStatistics.Point(
+            index: outlier.index, x: point.x, y: outlier.y, label: point.label)),
+        clock(times[outlier.index]))
     }
     return Question(
       kind: .outlier, prompt: prompt, choices: choices, answer: place + 1,
-      explanation:
-        "Yes. \(fences): \(listed.joined(separator: "; ")).",
+      explanation: ExerciseWords.fill(
+        words.yesExplanation, fences, listed.joined(separator: "; ")),
       listenAt: times[outliers[0].index])
   }
 }

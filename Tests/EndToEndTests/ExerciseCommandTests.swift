@@ -344,6 +344,75 @@ struct ExerciseCommandTests {
     #expect(sheet.contains("class=\"audio-graph\""))
   }
 
+  /// A German exercise of a German chart: `lang="de"` on both pages, and no English word in what
+  /// they show (the key names on the keyboard and the files' names aside), in the quizzes either.
+  @Test func aGermanExerciseSpeaksGermanOnly() throws {
+    let parent = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: parent) }
+    // Two towns' rain over two years: Bergen far wetter, with one month far above the rest.
+    let bergen = (1...24).map { month -> String in
+      let rain = month == 12 ? 290 : 150 + [0, 8, -8, 4, -4][month % 5]
+      return "{\"x\": \(month), \"y\": \(rain)}"
+    }
+    let oslo = (1...24).map { month in
+      "{\"x\": \(month), \"y\": \(60 + [0, 5, -5, 3, -3][month % 5])}"
+    }
+    let chart = parent.appendingPathComponent("regen.json")
+    try """
+    {"title": "Niederschlag in zwei Städten", "summary": "Bergen ist viel nasser als Oslo.",
+     "xAxis": {"type": "numeric", "title": "Monat", "range": [1, 24], "valueFormat": "Monat %.0f"},
+     "yAxis": {"type": "numeric", "title": "Niederschlag", "range": [0, 300], "valueFormat": "%.0f mm"},
+     "series": [
+       {"name": "Bergen", "isContinuous": true, "dataPoints": [\(bergen.joined(separator: ", "))]},
+       {"name": "Oslo", "isContinuous": true, "dataPoints": [\(oslo.joined(separator: ", "))]}]}
+    """.write(to: chart, atomically: false, encoding: .utf8)
+    let folder = parent.appendingPathComponent("uebung")
+    let made = try run([
+      "exercise", chart.path, "--out", folder.path, "--language", "de", "--practice",
+      "--questions", "4",
+    ])
+    #expect(made.status == 0, "\(made.error)")
+    let items = try keyItems(folder)
+    #expect(items.first?.questions.isEmpty == false)
+    let english = [
+      "the", "and", "of", "is", "which", "does", "note", "notes", "highest", "lowest", "listen",
+      "answer", "answers", "question", "questions", "what", "you", "will", "hear", "explore", "by",
+      "ear", "rises", "falls", "level", "mostly", "beginning", "middle", "end", "outlier",
+      "quartiles", "right", "file", "check", "why", "from", "key", "keys", "series", "point",
+      "next", "previous", "play", "plays", "stop", "speed", "values", "value", "graph", "item",
+      "instruments", "higher", "lower", "mean", "no", "yes", "not", "this", "one",
+    ]
+    let check = #"""
+      import html, re, sys
+      english = set(sys.argv[1].split())
+      found = {}
+      for name in sys.argv[2:]:
+          text = open(name, encoding="utf-8").read()
+          lang = re.search(r'<html lang="([^"]+)"', text)
+          found[name + ":lang"] = lang.group(1) if lang else None
+          text = re.sub(r"<(script|style|kbd)\b.*?</\1>", " ", text, flags=re.S)
+          text = html.unescape(re.sub(r"<[^>]+>", " ", text))
+          text = re.sub(r"item-\d+\.\w+|exercise\.html", " ", text)
+          words = {w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in english}
+          found[name] = sorted(words)
+      print(found)
+      """#
+    let pages = ["exercise.html", "answers.html"].map { folder.appendingPathComponent($0).path }
+    let seen = try runPython(check, [english.joined(separator: " ")] + pages)
+    for page in pages {
+      #expect(seen.output.contains("'\(page):lang': 'de'"), "\(seen.output)")
+      #expect(seen.output.contains("'\(page)': []"), "\(seen.output)")
+    }
+    // The quizzes too: Moodle's question names, the explanations and feedback.
+    let moodle = try String(contentsOf: folder.appendingPathComponent("quiz.xml"), encoding: .utf8)
+    #expect(moodle.contains("<name><text>Aufgabe 1, Frage 1</text></name>"))
+    #expect(moodle.contains("Richtig. ") && moodle.contains("Nicht diese: Die Antwort ist"))
+    #expect(!moodle.contains("Listen at") && !moodle.contains("Right."))
+    let json = try String(
+      contentsOf: folder.appendingPathComponent("exercise.json"), encoding: .utf8)
+    #expect(json.contains("\"language\" : \"de\""))
+  }
+
   @Test func thePagesAreValidHTMLAndWorkInABrowserWithTheKeyboardAlone() throws {
     let (folder, result) = try make()
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }

@@ -35,7 +35,9 @@ extension ChartPage {
     let keys = zip(
       ["→ / ←", "↑ / ↓", "Home / End", "] / [", "Space", "Escape", "S", "+ / −", "? / H"],
       words.keys
-    ).filter { !data.quiz || $0.0 != "] / [" }
+    ).filter { !data.quiz || $0.0 != "] / [" }.map { key in
+      (key.0, data.quiz && key.0 == "→ / ←" ? words.quizStep : key.1)
+    }
     let keyList = keys.map {
       "<dt><kbd>\(markupEscaped($0.0))</kbd></dt><dd>\(markupEscaped($0.1))</dd>"
     }

@@ -31,6 +31,8 @@ struct PageWords: Encodable, Hashable {
   var speed: String
   var keysHidden: String
   var keysShown: String
+  /// The arrows' key in an exercise, where a point says its place, not its values.
+  var quizStep: String
 }
 
 extension PageWords {
@@ -56,7 +58,9 @@ extension PageWords {
         noPoints: "keine Punkte", playingGraph: "Die Grafik spielt", playing: "Nur ",
         alone: " spielt", pausedAt: "Angehalten bei ", theStart: "dem Anfang",
         stopped: "Gestoppt", solo: "Solo: ", allSeries: "Alle Reihen", speed: "Tempo ",
-        keysHidden: "Tastenliste verborgen", keysShown: "Tastenliste gezeigt, nach der Grafik")
+        keysHidden: "Tastenliste verborgen", keysShown: "Tastenliste gezeigt, nach der Grafik",
+        quizStep:
+          "nächster / vorheriger Punkt der Reihe: sein Ton erklingt, seine Stelle wird gesagt")
     case .french:
       self.init(
         explore: "Explorer à l'oreille", audioGraph: "graphique sonore",
@@ -75,7 +79,8 @@ extension PageWords {
         alone: " joue", pausedAt: "En pause à ", theStart: "le début", stopped: "Arrêté",
         solo: "Solo : ", allSeries: "Toutes les séries", speed: "Vitesse ",
         keysHidden: "Liste des touches masquée",
-        keysShown: "Liste des touches affichée, après le graphique")
+        keysShown: "Liste des touches affichée, après le graphique",
+        quizStep: "point suivant / précédent de la série : sa note joue, sa position est dite")
     case .spanish:
       self.init(
         explore: "Explorar de oído", audioGraph: "gráfico sonoro",
@@ -93,7 +98,8 @@ extension PageWords {
         noPoints: "sin puntos", playingGraph: "Suena el gráfico", playing: "Suena solo ",
         alone: "", pausedAt: "En pausa en ", theStart: "el inicio", stopped: "Detenido",
         solo: "Solo: ", allSeries: "Todas las series", speed: "Velocidad ",
-        keysHidden: "Lista de teclas oculta", keysShown: "Lista de teclas visible, tras el gráfico")
+        keysHidden: "Lista de teclas oculta", keysShown: "Lista de teclas visible, tras el gráfico",
+        quizStep: "punto siguiente / anterior de la serie: suena su nota y se dice su posición")
     default:
       self.init(
         explore: "Explore by ear", audioGraph: "audio graph",
@@ -111,7 +117,8 @@ extension PageWords {
         playingGraph: "Playing the graph", playing: "Playing ", alone: " alone",
         pausedAt: "Paused at ", theStart: "the start", stopped: "Stopped", solo: "Solo: ",
         allSeries: "All series", speed: "Speed ", keysHidden: "Key list hidden",
-        keysShown: "Key list shown, after the graph")
+        keysShown: "Key list shown, after the graph",
+        quizStep: "next / previous point of the series: its note plays, its place is said")
     }
   }
 }

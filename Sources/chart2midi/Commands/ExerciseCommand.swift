@@ -50,7 +50,8 @@ struct ExerciseCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The exercise's title (default \"Listening exercise\").", valueName: "text"))
+      "The exercise's title (default \"Listening exercise\", in the exercise's language).",
+      valueName: "text"))
   var title: String?
 
   @Option(
@@ -59,6 +60,19 @@ struct ExerciseCommand: ParsableCommand {
       "What to write: html, gift, moodle (quiz.xml), qti (quiz-qti.zip) or json; repeat for several (default: all).",
       valueName: "format"))
   var format: [ExerciseFormat] = []
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The exercise's language: en, de, fr or es (default: the narration voice's, --voice, else en).",
+      valueName: "code"))
+  var language: String?
+
+  func validate() throws {
+    if let language, !["en", "de", "fr", "es"].contains(language) {
+      throw ValidationError("--language \(language): expected en, de, fr or es.")
+    }
+  }
 
   @Flag(
     name: .long,
@@ -92,6 +106,7 @@ struct ExerciseCommand: ParsableCommand {
     request.questionsPerChart = questions
     request.seed = seed
     request.practice = practice
+    request.language = language.map { DescriptionLanguage(.init(rawValue: $0)) }
     if !format.isEmpty { request.formats = Set(format) }
     let exercise: Exercise
     do {
