@@ -190,6 +190,7 @@ public enum ExercisePages {
     a { color: #1a4fb0; }
     audio { width: 100%; }
     .graph { border: 2px solid #111; padding: 0.5em; min-height: 2em; }
+    .graph-label { margin: 0; }
     .graph:focus-visible { outline: 4px solid #1a4fb0; outline-offset: 3px; }
     .status, .feedback { min-height: 1.5em; font-weight: bold; }
     .keys-help dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25em 1em; }

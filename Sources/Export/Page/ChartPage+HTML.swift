@@ -46,7 +46,7 @@ extension ChartPage {
     return """
       <div class="audio-graph" id="\(id("player"))">
       <div id="\(id("graph"))" class="graph" role="application" tabindex="0" aria-label="\(markupEscaped(title, quotes: true)), \(markupEscaped(words.audioGraph, quotes: true))" aria-describedby="\(id("keys-help"))">
-      \(drawing ?? "")
+      \(drawing ?? "<p class=\"graph-label\" aria-hidden=\"true\">\(markupEscaped(title)): \(markupEscaped(words.audioGraph))</p>")
       </div>
       <p id="\(id("status"))" class="status" role="status"></p>
       <div id="\(id("keys-help"))" class="keys-help">
