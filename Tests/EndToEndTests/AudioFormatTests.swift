@@ -107,17 +107,18 @@ struct AudioFormatTests {
     #expect(try decoded(out.appendingPathComponent("dice.ogg").path).frames > 44100)
     let exercise = folder.appendingPathComponent("exercise")
     let made = try run([
-      "exercise", "Examples/birth-rate.json", "--out", exercise.path, "--audio-format", "mp3",
+      "exercise", "Examples/birth-rate.json", "--out", exercise.path, "--audio-format", "ogg",
     ])
     #expect(made.status == 0, "\(made.error)")
-    #expect(files(in: exercise).contains("item-1.mp3"))
+    #expect(files(in: exercise).contains("item-1.ogg"))
     let page = try String(
       contentsOf: exercise.appendingPathComponent("exercise.html"), encoding: .utf8)
-    #expect(page.contains("src=\"item-1.mp3\""))
-    // Made again in another format, the folder is replaced: it holds only an exercise's files.
+    #expect(page.contains("src=\"item-1.ogg\""))
+    // Made again in the default format (MP3), the folder is replaced: it holds only an
+    // exercise's files.
     #expect(
       try run(["exercise", "Examples/birth-rate.json", "--out", exercise.path]).status == 0)
     #expect(
-      files(in: exercise).contains("item-1.wav") && !files(in: exercise).contains("item-1.mp3"))
+      files(in: exercise).contains("item-1.mp3") && !files(in: exercise).contains("item-1.ogg"))
   }
 }
