@@ -77,6 +77,7 @@ let package = Package(
       dependencies: [
         "Descriptor", "MIDIMap", "Synth", "Export", "Exercise",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     // The project's own soundfont, made by code (see soundfonts/README.md).

@@ -16,7 +16,8 @@ struct Chart2MIDI: AsyncParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      Convert.self, Batch.self, Render.self, Describe.self, Validate.self, Inspect.self,
+      Convert.self, Batch.self, BatchReport.self, Render.self, Describe.self, Validate.self,
+      Inspect.self,
       Import.self, Voices.self, ExerciseCommand.self, Page.self,
     ]
   )

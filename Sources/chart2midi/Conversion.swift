@@ -27,7 +27,10 @@ struct Conversion: Sendable {
 
   /// Converts, and returns the lines that tell what was written (warnings first). Errors about
   /// the chart name its file.
-  func run() throws -> [String] {
+  func run() throws -> [String] { try perform().lines }
+
+  /// Converts, and returns the lines that tell what was written and what the export reported.
+  func perform() throws -> (lines: [String], report: ExportReport) {
     try attributingErrors(to: input) {
       let chart = try csv.loadChart(input)
       var settings = try ExportSettings.forChart(
@@ -88,7 +91,7 @@ struct Conversion: Sendable {
           "exact pitch: \(counted(fallbacks, "note")) of \(notes) sounded together with more notes than the 15 melodic channels can bend apart, and play the nearest pitch their channel's bend allows (within half a semitone)"
         )
       }
-      return lines
+      return (lines, report)
     }
   }
 }

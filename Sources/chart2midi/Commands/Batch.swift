@@ -56,8 +56,68 @@ struct Batch: AsyncParsableCommand {
   @OptionGroup(title: "Audio")
   var sound: SoundOptions
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Do shard I of N (from 1): the charts whose name hashes into it. Without it, an array job's index from the environment (see --shards).",
+      valueName: "I/N"))
+  var shard: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The number of shards, with the index from JOB_COMPLETION_INDEX (Kubernetes) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch); Slurm's SLURM_ARRAY_TASK_COUNT says it itself.",
+      valueName: "n"))
+  var shards: Int?
+
+  @Flag(
+    name: .long,
+    help: "Convert every chart, even those whose outputs are up to date in the manifest.")
+  var force = false
+
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
+    if let shards, shards < 1 { throw ValidationError("--shards must be 1 or more.") }
+  }
+
+  /// A chart's name in the batch: its file name without the extension, which names its outputs.
+  static func name(of file: String) -> String {
+    URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+  }
+
+  /// What makes the outputs besides the charts: the arguments (but the inputs and the flags that
+  /// only say where and how fast to work), the program's version, the soundfont's bytes when
+  /// audio is written, and `SOURCE_DATE_EPOCH`.
+  func settingsHash() throws -> String {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    if let at = arguments.firstIndex(of: "batch") { arguments.removeFirst(at + 1) }
+    for input in inputs {
+      if let at = arguments.firstIndex(of: input) { arguments.remove(at: at) }
+    }
+    var kept: [String] = []
+    var skipNext = false
+    for argument in arguments {
+      if skipNext {
+        skipNext = false
+        continue
+      }
+      let flag = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+      if ["--out", "--jobs", "--shard", "--shards"].contains(flag) {
+        skipNext = !argument.contains("=")
+        continue
+      }
+      if flag == "--force" { continue }
+      kept.append(argument)
+    }
+    var text = "chart2midi \(Chart2MIDI.configuration.version)\n" + kept.joined(separator: "\n")
+    if wav || stems {
+      let soundFont = try SoundFontLocator.locate(sound.soundfont)
+      text += "\nsoundfont " + (try Digest.sha256(file: soundFont))
+    }
+    if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
+      text += "\nSOURCE_DATE_EPOCH \(epoch)"
+    }
+    return Digest.sha256(Data(text.utf8))
   }
 
   func run() async throws {
@@ -65,7 +125,7 @@ struct Batch: AsyncParsableCommand {
     // Two inputs may not write the same names.
     var owners: [String: String] = [:]
     for file in files {
-      let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+      let name = Self.name(of: file)
       if let other = owners[name] {
         throw CommandFailure(
           "\(other) and \(file) would both write \(name).mid; rename one or convert them into different folders"
@@ -73,57 +133,149 @@ struct Batch: AsyncParsableCommand {
       }
       owners[name] = file
     }
+    let shard = try Shard.resolve(
+      option: self.shard, shards: shards, environment: ProcessInfo.processInfo.environment)
     do {
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     } catch {
       throw CommandFailure("cannot create the folder \(out)")
     }
     let folder = URL(fileURLWithPath: out)
+    let chosen = files.filter { shard?.contains(Self.name(of: $0)) ?? true }
+    let settings = try settingsHash()
+    // What earlier runs did, from every shard's manifest: an output up to date is not made again.
+    let previous =
+      force ? [:] : BatchManifest.latest(BatchManifest.read(BatchManifest.manifests(in: folder)))
+    let manifest = try BatchManifest.Writer(url: BatchManifest.url(in: folder, shard: shard))
     // The mix is named for the audio format asked for (the library checks the value).
     let fileExtension =
       sound.audioFormat.flatMap { AudioFormat(rawValue: $0) }?.fileExtension ?? "wav"
-    let work = files.map { file -> Conversion in
-      let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    let work = chosen.map { file -> BatchItem in
+      let name = Self.name(of: file)
       func path(_ suffix: String) -> String { folder.appendingPathComponent(name + suffix).path }
-      return Conversion(
+      let conversion = Conversion(
         input: file, csv: csv, mapping: mapping, sound: sound, midiPath: path(".mid"),
         wavPath: wav ? path("." + fileExtension) : nil, stemsPath: stems ? path("-stems") : nil,
         stemOptions: stemOptions,
         captionsPath: captions ? path(".vtt") : nil, quiet: true)
+      return BatchItem(
+        name: name, conversion: conversion, folder: folder, settingsHash: settings,
+        previous: previous[name], shard: shard.map { "\($0.index)/\($0.count)" })
     }
-    let workers = min(work.count, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    let workers = max(1, min(work.count, jobs ?? ProcessInfo.processInfo.activeProcessorCount))
     let clock = ContinuousClock()
     let start = clock.now
-    // At most `workers` conversions at once; each result is printed as it comes.
-    let failed = await withTaskGroup(of: (input: String, outcome: Result<[String], any Error>).self)
-    { group in
+    // At most `workers` charts at once; each is recorded and printed as it is done.
+    var counts: [String: Int] = [:]
+    try await withThrowingTaskGroup(of: (record: BatchRecord, lines: [String]).self) { group in
       var pending = work.makeIterator()
       func startNext() {
-        guard let conversion = pending.next() else { return }
-        group.addTask { (conversion.input, Result { try conversion.run() }) }
+        guard let item = pending.next() else { return }
+        group.addTask { item.run() }
       }
       for _ in 0..<workers { startNext() }
-      var failures = 0
-      for await (input, outcome) in group {
-        switch outcome {
-        case .success(let lines): lines.forEach(report)
-        case .failure(let error):
-          failures += 1
-          // An error about the chart names it already; any other gets the chart's name.
-          let namesInput = (error as? any LocatedError)?.file == input
-          report(namesInput ? "failed: \(error)" : "failed: \(input): \(error)")
+      for try await (record, lines) in group {
+        try manifest.append(record)
+        counts[record.status, default: 0] += 1
+        if record.status == "failed" {
+          report("failed: \(record.error ?? record.input)")
+        } else {
+          lines.forEach(report)
         }
         startNext()
       }
-      return failures
     }
     let seconds = (clock.now - start) / .seconds(1)
+    let failed = counts["failed", default: 0]
     report(
       String(
-        format: "converted %d of %d charts in %.2f s (%d at a time)", work.count - failed,
-        work.count, seconds, workers))
+        format: "converted %d, up to date %d, failed %d of %d charts%@ in %.2f s (%d at a time)",
+        counts["converted", default: 0], counts["skipped", default: 0], failed, work.count,
+        shard.map { " (shard \($0.index) of \($0.count), of \(files.count) in all)" } ?? "",
+        seconds, workers))
     if failed > 0 {
       throw CommandFailure("\(failed) of \(work.count) charts failed; see the lines above")
+    }
+  }
+}
+
+/// One chart of a batch: skipped when its outputs are up to date, else converted; either way a
+/// record for the manifest.
+struct BatchItem: Sendable {
+  var name: String
+  var conversion: Conversion
+  var folder: URL
+  var settingsHash: String
+  var previous: BatchRecord?
+  var shard: String?
+
+  func run() -> (record: BatchRecord, lines: [String]) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var record = BatchRecord(
+      input: name, path: conversion.input, inputHash: "", settingsHash: settingsHash,
+      status: "converted", seconds: 0, finished: "", shard: shard)
+    var lines: [String] = []
+    do {
+      // The chart's bytes, and the chart as read (its data files too).
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: conversion.input))
+      let chart = try attributingErrors(to: conversion.input) {
+        try conversion.csv.loadChart(conversion.input)
+      }
+      record.inputHash = Digest.sha256(bytes + Data(chart.descriptorJSON().utf8))
+      if let previous, previous.status != "failed", previous.inputHash == record.inputHash,
+        previous.settingsHash == settingsHash, isWhole(previous.outputs)
+      {
+        record.status = "skipped"
+        record.outputs = previous.outputs
+        record.audioSeconds = previous.audioSeconds
+        lines = ["up to date: \(conversion.input)"]
+      } else {
+        let done = try conversion.perform()
+        lines = done.lines
+        record.audioSeconds = done.report.audioSeconds
+        record.outputs = try outputs()
+      }
+    } catch {
+      record.status = "failed"
+      // An error about the chart names it already; any other gets the chart's name.
+      let namesInput = (error as? any LocatedError)?.file == conversion.input
+      record.error = namesInput ? "\(error)" : "\(conversion.input): \(error)"
+    }
+    record.seconds = (clock.now - start) / .seconds(1)
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    record.finished = formatter.string(from: Date())
+    return (record, lines)
+  }
+
+  /// Whether every output of an earlier run is still there, as long as it was written.
+  func isWhole(_ outputs: [BatchRecord.Output]) -> Bool {
+    !outputs.isEmpty
+      && outputs.allSatisfy { output in
+        let attributes = try? FileManager.default.attributesOfItem(
+          atPath: folder.appendingPathComponent(output.path).path)
+        return (attributes?[.size] as? Int) == output.bytes
+      }
+  }
+
+  /// The files the conversion wrote, relative to the batch's folder, with their sizes and hashes.
+  func outputs() throws -> [BatchRecord.Output] {
+    var paths = [conversion.midiPath, conversion.wavPath, conversion.captionsPath].compactMap {
+      $0
+    }
+    if let stems = conversion.stemsPath {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: stems)) ?? []
+      paths += names.sorted().map { URL(fileURLWithPath: stems).appendingPathComponent($0).path }
+    }
+    let base = folder.standardizedFileURL.path + "/"
+    return try paths.map { path in
+      let url = URL(fileURLWithPath: path)
+      let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      let standard = url.standardizedFileURL.path
+      return BatchRecord.Output(
+        path: standard.hasPrefix(base) ? String(standard.dropFirst(base.count)) : path,
+        bytes: bytes, sha256: try Digest.sha256(file: url))
     }
   }
 }

@@ -88,9 +88,11 @@ struct CSVColumnOptions: ParsableArguments {
     return limits
   }
 
-  /// Whether `path` is read as CSV: by its extension, or because columns are named.
+  /// Whether `path` is read as CSV: by its extension, or because columns are named (a `.json`
+  /// file is always a descriptor or a specification, so a folder of both reads each as it is).
   func readsAsCSV(_ path: String) -> Bool {
-    URL(fileURLWithPath: path).pathExtension.lowercased() == "csv" || x != nil
+    let kind = URL(fileURLWithPath: path).pathExtension.lowercased()
+    return kind == "csv" || (x != nil && kind != "json")
   }
 
   /// Reads a chart file: a CSV file with these columns (its title given, or its file's name),

@@ -1,0 +1,220 @@
+import Crypto
+import Foundation
+
+/// What a batch did with one chart, as one line of its JSON Lines manifest: enough to skip the
+/// chart next time when nothing that makes its outputs has changed, and for `batch-report` to
+/// join the manifests of every shard into one summary.
+struct BatchRecord: Codable, Equatable {
+  /// A file written, relative to the batch's folder.
+  struct Output: Codable, Equatable {
+    var path: String
+    var bytes: Int
+    var sha256: String
+  }
+
+  /// The chart's name in the batch: its file name, which names its outputs and decides its shard.
+  var input: String
+  /// The chart's path as given.
+  var path: String
+  /// The SHA-256 of the chart's bytes and of the chart as read (its data files included).
+  var inputHash: String
+  /// The SHA-256 of everything else that makes the outputs: the settings, the soundfont's bytes,
+  /// the program's version.
+  var settingsHash: String
+  /// `converted`, `skipped` (up to date) or `failed`.
+  var status: String
+  /// Why it failed, in one sentence.
+  var error: String?
+  var outputs: [Output] = []
+  /// The length of its audio, in seconds, when audio was written.
+  var audioSeconds: Double?
+  /// How long the work took, in seconds.
+  var seconds: Double
+  /// When it was done, in ISO 8601.
+  var finished: String
+  /// The shard that did it ("2/4"), when sharded.
+  var shard: String?
+}
+
+/// A batch's manifests: one JSON Lines file per shard in the batch's folder, appended to as each
+/// chart is done (a line is written whole and synced to disk before the next chart is reported).
+enum BatchManifest {
+  /// The manifest of `shard` (nil: an unsharded batch) in `folder`.
+  static func url(in folder: URL, shard: Shard?) -> URL {
+    folder.appendingPathComponent(
+      shard.map { "manifest-\($0.index)-of-\($0.count).jsonl" } ?? "manifest.jsonl")
+  }
+
+  /// Every manifest in `folder`.
+  static func manifests(in folder: URL) -> [URL] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasPrefix("manifest") && $0.hasSuffix(".jsonl") }.sorted().map {
+      folder.appendingPathComponent($0)
+    }
+  }
+
+  /// The records of `urls`, in order; a line that is not a whole record (cut by a kill) is
+  /// skipped.
+  static func read(_ urls: [URL]) -> [BatchRecord] {
+    let decoder = JSONDecoder()
+    var records: [BatchRecord] = []
+    for url in urls {
+      guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      for line in text.split(separator: "\n") {
+        if let record = try? decoder.decode(BatchRecord.self, from: Data(line.utf8)) {
+          records.append(record)
+        }
+      }
+    }
+    return records
+  }
+
+  /// The latest record of each chart, by the time it was finished.
+  static func latest(_ records: [BatchRecord]) -> [String: BatchRecord] {
+    var latest: [String: BatchRecord] = [:]
+    for record in records where latest[record.input].map({ $0.finished <= record.finished }) ?? true
+    {
+      latest[record.input] = record
+    }
+    return latest
+  }
+
+  /// Appends records to a manifest, each a whole line synced to disk.
+  final class Writer {
+    private let descriptor: Int32
+
+    /// Opens `url` to append to, creating it; a last line cut short by a kill is ended first, so
+    /// that the next record starts a line of its own.
+    init(url: URL) throws {
+      descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else {
+        throw CommandFailure("cannot write the manifest \(url.path)")
+      }
+      var status = stat()
+      if fstat(descriptor, &status) == 0, status.st_size > 0 {
+        let reader = open(url.path, O_RDONLY | O_CLOEXEC)
+        var last: UInt8 = 0
+        if reader >= 0 {
+          _ = pread(reader, &last, 1, off_t(status.st_size - 1))
+          close(reader)
+        }
+        if last != UInt8(ascii: "\n") { _ = write(descriptor, "\n", 1) }
+      }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `record` as one line.
+    func append(_ record: BatchRecord) throws {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      let line = try encoder.encode(record) + Data("\n".utf8)
+      let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      guard written == line.count, fsync(descriptor) == 0 else {
+        throw CommandFailure("cannot write the manifest: \(String(cString: strerror(errno)))")
+      }
+    }
+  }
+}
+
+/// SHA-256 digests as lowercase hex.
+enum Digest {
+  static func hex(_ digest: SHA256.Digest) -> String {
+    digest.map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// Of some bytes.
+  static func sha256(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
+
+  /// Of a file, read a megabyte at a time.
+  static func sha256(file url: URL) throws -> String {
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    var hasher = SHA256()
+    while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty {
+      hasher.update(data: piece)
+    }
+    return hex(hasher.finalize())
+  }
+}
+
+/// A stable share of a batch: shard `index` of `count` (from 1) takes the charts whose name's
+/// SHA-256 falls in its bucket. A chart's shard depends on its name and the count alone, so
+/// adding charts moves none of the others.
+struct Shard: Equatable {
+  var index: Int
+  var count: Int
+
+  /// The bucket, from 0, of a chart's name among `count`.
+  static func bucket(of name: String, count: Int) -> Int {
+    let digest = Array(SHA256.hash(data: Data(name.utf8)))
+    let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    return Int(value % UInt64(count))
+  }
+
+  /// Whether the chart named `name` is this shard's.
+  func contains(_ name: String) -> Bool { Self.bucket(of: name, count: count) == index - 1 }
+
+  /// The shard asked for: `--shard I/N`, else an array job's index and count from the
+  /// environment (Kubernetes Indexed Jobs' `JOB_COMPLETION_INDEX` with `--shards N`; Slurm's
+  /// `SLURM_ARRAY_TASK_ID` less `SLURM_ARRAY_TASK_MIN`, of `SLURM_ARRAY_TASK_COUNT`; AWS Batch's
+  /// `AWS_BATCH_JOB_ARRAY_INDEX` of `AWS_BATCH_JOB_ARRAY_SIZE` or `--shards N`); nil for none.
+  ///
+  /// - Throws: `CommandFailure` naming the flag or the variable that does not fit.
+  static func resolve(option: String?, shards: Int?, environment: [String: String]) throws
+    -> Shard?
+  {
+    func whole(_ name: String) throws -> Int? {
+      guard let text = environment[name] else { return nil }
+      guard let value = Int(text) else {
+        throw CommandFailure("\(name) is \"\(text)\", not a whole number")
+      }
+      return value
+    }
+    func checked(_ index: Int, _ count: Int, _ source: String) throws -> Shard {
+      guard count >= 1, (1...count).contains(index) else {
+        throw CommandFailure(
+          "\(source): shard \(index) of \(count) does not exist; shards count from 1 to the number of shards"
+        )
+      }
+      return Shard(index: index, count: count)
+    }
+    if let option {
+      let parts = option.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+        throw CommandFailure("--shard \(option): expected I/N, such as 1/4")
+      }
+      return try checked(index, count, "--shard \(option)")
+    }
+    if let index = try whole("JOB_COMPLETION_INDEX") {
+      guard let shards else {
+        throw CommandFailure(
+          "JOB_COMPLETION_INDEX is set: give the number of shards with --shards N (the job's completions)"
+        )
+      }
+      return try checked(index + 1, shards, "JOB_COMPLETION_INDEX \(index)")
+    }
+    if let id = try whole("SLURM_ARRAY_TASK_ID") {
+      guard let count = try whole("SLURM_ARRAY_TASK_COUNT") ?? shards else {
+        throw CommandFailure(
+          "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT or --shards")
+      }
+      let first = try whole("SLURM_ARRAY_TASK_MIN") ?? 0
+      return try checked(id - first + 1, count, "SLURM_ARRAY_TASK_ID \(id)")
+    }
+    if let index = try whole("AWS_BATCH_JOB_ARRAY_INDEX") {
+      guard let count = try whole("AWS_BATCH_JOB_ARRAY_SIZE") ?? shards else {
+        throw CommandFailure(
+          "AWS_BATCH_JOB_ARRAY_INDEX is set: give the array's size with --shards N or AWS_BATCH_JOB_ARRAY_SIZE"
+        )
+      }
+      return try checked(index + 1, count, "AWS_BATCH_JOB_ARRAY_INDEX \(index)")
+    }
+    if shards != nil {
+      throw CommandFailure(
+        "--shards needs the shard's index: JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX, or give --shard I/N"
+      )
+    }
+    return nil
+  }
+}
