@@ -30,6 +30,15 @@ echo "== end to end: chart2midi convert (wall time, peak memory)"
 python3 Scripts/measure.py "chart2midi convert, 100,000 points" 5 "$bin/chart2midi" convert "$out/chart-100000.json" -o "$out/c-100k.mid" | tee "$out/c100k.txt"
 python3 Scripts/measure.py "chart2midi convert, 1,000,000 points" 5 "$bin/chart2midi" convert "$out/chart-1000000.json" -o "$out/c-1m.mid" | tee "$out/c1m.txt"
 echo
+echo "== statistics and grouping: the same million points without a summary, with noisy values, grouped"
+[ -f "$out/chart-1m-nosummary.json" ] || python3 Scripts/make-big-chart.py 1000000 "$out/chart-1m-nosummary.json" --no-summary
+[ -f "$out/chart-1m-noisy.json" ] || python3 Scripts/make-big-chart.py 1000000 "$out/chart-1m-noisy.json" --no-summary --noisy
+python3 Scripts/measure.py "convert 1,000,000 points, no summary" 5 "$bin/chart2midi" convert "$out/chart-1m-nosummary.json" -o "$out/c-1m-ns.mid" | tee "$out/c1m-ns.txt"
+python3 Scripts/measure.py "convert 1,000,000 noisy points" 5 "$bin/chart2midi" convert "$out/chart-1m-noisy.json" -o "$out/c-1m-noisy.mid" | tee "$out/c1m-noisy.txt"
+python3 Scripts/measure.py "convert 1,000,000 points, --grouping minmax" 5 "$bin/chart2midi" convert "$out/chart-1000000.json" -o "$out/c-1m-mm.mid" --grouping minmax | tee "$out/c1m-mm.txt"
+python3 Scripts/measure.py "python json + mido, no summary" 1 "$python" Scripts/peer.py "$out/chart-1m-nosummary.json" "$out/p-1m-ns.mid" | tee "$out/p1m-ns.txt"
+python3 Scripts/measure.py "python json + mido, noisy" 1 "$python" Scripts/peer.py "$out/chart-1m-noisy.json" "$out/p-1m-noisy.mid" | tee "$out/p1m-noisy.txt"
+echo
 echo "== batch: 18 charts (the examples three times), 60 s each, with WAV: one worker, then two"
 rm -rf "$out/batch-in" && mkdir -p "$out/batch-in"
 for i in 1 2 3; do for f in Examples/*.json; do cp "$f" "$out/batch-in/$(basename "$f" .json)-$i.json"; done; done
@@ -37,6 +46,24 @@ for j in 1 2; do
   python3 Scripts/measure.py "chart2midi batch --jobs $j" 3 "$bin/chart2midi" batch "$out/batch-in" \
     --out "$out/batch-out-$j" --wav --duration 60 --continuous notes --jobs "$j" | tee "$out/batch$j.txt"
 done
+echo "== sharded batch: the same 18 charts as four shards at once on this machine, then again (all up to date)"
+rm -rf "$out/batch-shards"
+python3 - "$bin/chart2midi" "$out" <<'PY' | tee "$out/shards.txt"
+import subprocess, sys, time
+binary, out = sys.argv[1], sys.argv[2]
+def shards():
+    start = time.perf_counter()
+    runs = [subprocess.Popen([binary, "batch", f"{out}/batch-in", "--out", f"{out}/batch-shards", "--wav",
+                              "--duration", "60", "--continuous", "notes", "--jobs", "1", "--shard", f"{i}/4"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i in range(1, 5)]
+    for run in runs:
+        run.wait()
+    return time.perf_counter() - start
+first = shards()
+second = shards()
+print(f"four shards at once: first run {first:.3f} s, second run (all up to date) {second:.3f} s")
+print(f"shards {first:.4f} {second:.4f}")
+PY
 echo
 echo "== Vega-Lite: a 100,000-row CSV, averaged per city and month (aggregate and timeUnit)"
 python3 - "$out" <<'PY'
@@ -94,6 +121,18 @@ awk -v c="$(secs "$out/c1m.txt")" -v p="$(secs "$out/p1m.txt")" -v c1="$(secs "$
 }'
 awk -v one="$(secs "$out/batch1.txt")" -v two="$(secs "$out/batch2.txt")" 'BEGIN {
   printf "batch on two cores: %.2fx one core (best times; goal: at least 1.7x)\n", one / two
+}'
+awk -v two="$(secs "$out/batch2.txt")" '/^shards / { first = $2 + 0; second = $3 + 0 } END {
+  printf "four shards at once on two cores: %.2fx one batch --jobs 2 (goal: at most 1.10x)\n", first / two
+  printf "a second, fully skipped sharded run: %.1f%% of the first (goal: under 5%%)\n", 100 * second / first
+}' "$out/shards.txt"
+awk -v s="$(secs "$out/c1m.txt")" -v ns="$(secs "$out/c1m-ns.txt")" -v noisy="$(secs "$out/c1m-noisy.txt")" \
+  -v mm="$(secs "$out/c1m-mm.txt")" -v pns="$(secs "$out/p1m-ns.txt")" -v pnoisy="$(secs "$out/p1m-noisy.txt")" 'BEGIN {
+  printf "1,000,000 points: with a summary %.3f s, without %.3f s, noisy %.3f s, grouped minmax %.3f s (best times)\n", s, ns, noisy, mm
+  printf "without a summary: %.2fx with one (goal: at most 1.2x)\n", ns / s
+  printf "noisy values: %.2fx the random walk (goal: at most 1.2x)\n", noisy / ns
+  printf "grouping minmax: %.2fx --grouping none (goal: at most 1.2x)\n", mm / s
+  printf "speed-up over the Python peer: without a summary %.1fx, noisy %.1fx (goal: at least 50x)\n", pns / ns, pnoisy / noisy
 }'
 awk -v plain="$(secs "$out/narr0.txt")" -v started="$(secs "$out/start1.txt")" 'BEGIN {
   printf "render with --start 10:00:00:00: %.2fx the render without a start (best times; goal: about 1x)\n", started / plain

@@ -418,15 +418,6 @@ public struct QuestionMaker {
       listenAt: times[high.index])
   }
 
-  /// The quantile `q` of sorted values, by linear interpolation between the closest ranks (as
-  /// spreadsheets' QUARTILE.INC and most calculators give it).
-  static func quantile(_ sorted: [Double], _ q: Double) -> Double {
-    let position = q * Double(sorted.count - 1)
-    let low = Int(position.rounded(.down))
-    let high = min(sorted.count - 1, low + 1)
-    return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
-  }
-
   /// Whether a note stands out, by the boxplot's rule: a value more than 1.5 interquartile ranges
   /// below the lower quartile or above the upper one is an outlier. Asked only when no value is
   /// near a fence; "no" only when no note jumps from its neighbours either (see `jump`).
@@ -435,8 +426,10 @@ public struct QuestionMaker {
     let points = chart.series[index].dataPoints.enumerated().compactMap { at, point in
       point.y.map { (index: at, y: $0) }
     }
-    let sorted = points.map(\.y).sorted()
-    let (q1, q3) = (Self.quantile(sorted, 0.25), Self.quantile(sorted, 0.75))
+    let values = points.map(\.y)
+    guard let q1 = Selection.quantile(values, 0.25), let q3 = Selection.quantile(values, 0.75),
+      let lowest = values.min(), let highest = values.max()
+    else { return nil }
     let iqr = q3 - q1
     guard iqr > 0 else { return nil }
     let (lowFence, highFence) = (q1 - Self.fence * iqr, q3 + Self.fence * iqr)
@@ -465,7 +458,7 @@ public struct QuestionMaker {
       return Question(
         kind: .outlier, prompt: prompt, choices: choices, answer: 0,
         explanation: ExerciseWords.fill(
-          words.noExplanation, fences, y(sorted.first!), y(sorted.last!)),
+          words.noExplanation, fences, y(lowest), y(highest)),
         listenAt: nil)
     }
     let places = outliers.map { third(index, $0.index) }

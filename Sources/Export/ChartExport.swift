@@ -70,8 +70,14 @@ public enum ChartExport {
     // a made summary where the chart has none.
     let given = chart
     var chart = chart
-    if chart.summary?.isEmpty ?? true { chart.summary = ChartDescription(chart).generatedSummary }
-    var score = try mapper.makeScore(for: chart)
+    // The statistics that make a summary serve the mapping too: computed once.
+    var statistics: [SeriesStatistics]?
+    if chart.summary?.isEmpty ?? true {
+      let description = ChartDescription(chart)
+      chart.summary = description.generatedSummary
+      statistics = description.statistics
+    }
+    var score = try mapper.makeScore(for: chart, statistics: statistics)
     // A narration goes around the graph: it is spoken on a thread of its own while the music
     // renders; then the music and its markers move after the intro, and each spoken sentence is
     // a marker at its time.

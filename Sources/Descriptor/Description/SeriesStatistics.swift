@@ -77,9 +77,14 @@ public struct SeriesStatistics: Hashable, Sendable {
     let series = chart.series[index]
     name = series.name
     let categories = chart.xAxis.categorical?.makeIndex()
-    var points: [Point] = []
+    // The values alone, in three flat arrays: a point is made only for what is named (the
+    // extremes, the outliers).
+    var indices: [Int] = []
     var xs: [Double] = []
-    points.reserveCapacity(series.dataPoints.count)
+    var ys: [Double] = []
+    indices.reserveCapacity(series.dataPoints.count)
+    xs.reserveCapacity(series.dataPoints.count)
+    ys.reserveCapacity(series.dataPoints.count)
     for (position, point) in series.dataPoints.enumerated() {
       guard let y = point.y else { continue }
       let x: Double
@@ -87,38 +92,43 @@ public struct SeriesStatistics: Hashable, Sendable {
       case .number(let value): x = value
       case .category(let name): x = Double(categories?[name] ?? 0)
       }
-      points.append(Point(index: position, x: point.x, y: y, label: point.label))
+      indices.append(position)
       xs.append(x)
+      ys.append(y)
     }
-    count = points.count
-    gaps = series.dataPoints.count - points.count
-    minimum = points.min { $0.y < $1.y }
-    maximum = points.max { $0.y < $1.y }
-    if let low = minimum?.y, let high = maximum?.y {
-      minimumCount = points.reduce(0) { $0 + ($1.y == low ? 1 : 0) }
-      maximumCount = points.reduce(0) { $0 + ($1.y == high ? 1 : 0) }
+    func point(_ at: Int) -> Point {
+      let source = series.dataPoints[indices[at]]
+      return Point(index: indices[at], x: source.x, y: ys[at], label: source.label)
     }
-    let ys = points.map(\.y)
+    count = ys.count
+    gaps = series.dataPoints.count - ys.count
+    // The first lowest and the first highest, and how many share them.
+    var low: Int?
+    var high: Int?
+    for at in ys.indices {
+      if low.map({ ys[at] < ys[$0] }) ?? true { low = at }
+      if high.map({ ys[at] > ys[$0] }) ?? true { high = at }
+    }
+    minimum = low.map(point)
+    maximum = high.map(point)
+    if let low, let high {
+      minimumCount = ys.reduce(0) { $0 + ($1 == ys[low] ? 1 : 0) }
+      maximumCount = ys.reduce(0) { $0 + ($1 == ys[high] ? 1 : 0) }
+    }
     mean = ys.isEmpty ? nil : ys.reduce(0, +) / Double(ys.count)
     median = Self.median(ys)
     trend = Self.leastSquares(
       xs, ys, ySpan: chart.yAxis.range.upperBound - chart.yAxis.range.lowerBound)
-    let scores = Self.deviationScores(points, xs)
+    let scores = Self.deviationScores(ys, xs)
     strongestDeviation = scores.map { $0.map(abs).max() ?? 0 }
     outliers =
       scores.map { scores in
-        points.indices.filter { abs(scores[$0]) > 3.5 }.sorted { xs[$0] < xs[$1] }.map {
-          points[$0]
-        }
+        ys.indices.filter { abs(scores[$0]) > 3.5 }.sorted { xs[$0] < xs[$1] }.map(point)
       } ?? []
   }
 
-  static func median(_ values: [Double]) -> Double? {
-    guard !values.isEmpty else { return nil }
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-  }
+  /// The median, by selection in linear time.
+  static func median(_ values: [Double]) -> Double? { Selection.median(values) }
 
   /// The least share of the variation a line must explain for its rise or fall to be stated, as
   /// the whole percentage that is said with it ("explains 50% of the variation").
@@ -156,15 +166,14 @@ public struct SeriesStatistics: Hashable, Sendable {
   /// The modified z-score of each point's residual from a Theil-Sen line (the median of the
   /// pairwise slopes, for up to 2,000 points; the least-squares line above that); nil below five
   /// points. Outliers score more than 3.5.
-  static func deviationScores(_ points: [Point], _ xs: [Double]) -> [Double]? {
-    guard points.count >= 5 else { return nil }
-    let ys = points.map(\.y)
+  static func deviationScores(_ ys: [Double], _ xs: [Double]) -> [Double]? {
+    guard ys.count >= 5 else { return nil }
     var slope = 0.0
-    if points.count <= 2000 {
+    if ys.count <= 2000 {
       var slopes: [Double] = []
-      slopes.reserveCapacity(points.count * (points.count - 1) / 2)
-      for i in 0..<points.count {
-        for j in (i + 1)..<points.count where xs[j] != xs[i] {
+      slopes.reserveCapacity(ys.count * (ys.count - 1) / 2)
+      for i in 0..<ys.count {
+        for j in (i + 1)..<ys.count where xs[j] != xs[i] {
           slopes.append((ys[j] - ys[i]) / (xs[j] - xs[i]))
         }
       }

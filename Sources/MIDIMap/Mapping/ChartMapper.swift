@@ -23,7 +23,14 @@ public struct ChartMapper: Sendable {
   /// - Throws: `MIDIMapError` when an option does not fit the chart (an unknown series name, an
   ///   axis role on an axis of the wrong kind), the music would last over 24 hours, or the chart
   ///   needs more channels than 16 ports hold.
-  public func makeScore(for chart: ChartDescriptor) throws -> Score {
+  ///
+  /// `statistics` are the series' statistics when the caller has them already (a description
+  /// made them); else each series' are computed when first needed (grouping keeps a series'
+  /// outliers, thinned markers its extremes), once.
+  public func makeScore(for chart: ChartDescriptor, statistics: [SeriesStatistics]? = nil) throws
+    -> Score
+  {
+    let known = StatisticsCache(chart: chart, given: statistics)
     let (roles, selected) = try check(chart)
     let options = try fittedOptions(for: chart)
     let time = TimeMap(axis: chart.xAxis, options: options)
@@ -51,7 +58,7 @@ public struct ChartMapper: Sendable {
         markers.add(text: "Series: \(series.name)", at: time.start(ofSeries: order))
       }
       let voices = voicing.voice(series, onsets: onsets, markers: &markers) {
-        Set(SeriesStatistics(series: seriesIndex, of: chart).outliers.map(\.index))
+        Set(known[seriesIndex].outliers.map(\.index))
       }
       for (category, content) in voices.tracks {
         contents[TrackKey(series: seriesIndex, category: category)] = content
@@ -88,7 +95,7 @@ public struct ChartMapper: Sendable {
       tracks: tracks)
     // A DAW's marker lane shows a few markers a second: the most telling stay.
     markers.thin { series in
-      let statistics = SeriesStatistics(series: series, of: chart)
+      let statistics = known[series]
       return Set(
         [statistics.minimum?.index, statistics.maximum?.index].compactMap { $0 }
           + statistics.outliers.map(\.index))
@@ -180,5 +187,25 @@ public struct ChartMapper: Sendable {
   ///   `makeScore(for:)` does.
   public func makeScore(for descriptor: AXChartDescriptor) throws -> Score {
     try makeScore(for: ChartDescriptor(descriptor))
+  }
+}
+
+/// Each series' statistics, computed when first asked for and kept.
+private final class StatisticsCache {
+  let chart: ChartDescriptor
+  var computed: [Int: SeriesStatistics] = [:]
+
+  init(chart: ChartDescriptor, given: [SeriesStatistics]?) {
+    self.chart = chart
+    if let given, given.count == chart.series.count {
+      for (index, statistics) in given.enumerated() { computed[index] = statistics }
+    }
+  }
+
+  subscript(series: Int) -> SeriesStatistics {
+    if let known = computed[series] { return known }
+    let statistics = SeriesStatistics(series: series, of: chart)
+    computed[series] = statistics
+    return statistics
   }
 }

@@ -37,13 +37,26 @@ enum PointGrouping {
     let allowance = allowance(rule, limit: limit)
     guard rule != .none, points.count > allowance else { return false }
     let width = window(rule, limit: limit)
-    var counts: [Int: Int] = [:]
-    for point in points {
-      let key = Int((point.onset / width).rounded(.down))
-      counts[key, default: 0] += 1
-      if counts[key]! > allowance { return true }
+    // In time order, a window's points are a run: count the runs, in one pass.
+    let ordered = inTimeOrder(points)
+    var run = 0
+    var key = Int.min
+    for point in ordered {
+      let next = Int((point.onset / width).rounded(.down))
+      run = next == key ? run + 1 : 1
+      key = next
+      if run > allowance { return true }
     }
     return false
+  }
+
+  /// The points in time order: as given when they are (the usual case, checked in one pass),
+  /// else sorted.
+  static func inTimeOrder(_ points: [SoundingPoint]) -> [SoundingPoint] {
+    let ordered = zip(points, points.dropFirst()).allSatisfy {
+      ($0.onset, $0.index) <= ($1.onset, $1.index)
+    }
+    return ordered ? points : points.sorted { ($0.onset, $0.index) < ($1.onset, $1.index) }
   }
 
   /// The points to play, and how many points were grouped into others. `keeping` names points
@@ -54,7 +67,7 @@ enum PointGrouping {
   ) -> (kept: [SoundingPoint], grouped: Int) {
     guard isNeeded(points, rule: rule, limit: limit) else { return (points, 0) }
     let width = window(rule, limit: limit)
-    let ordered = points.sorted { ($0.onset, $0.index) < ($1.onset, $1.index) }
+    let ordered = inTimeOrder(points)
     var kept: [SoundingPoint] = []
     var grouped = 0
     var start = 0
@@ -87,16 +100,28 @@ enum PointGrouping {
   ) -> [SoundingPoint] {
     switch rule {
     case .minmax, .none:
-      let lowest = members.min { $0.y < $1.y }!
-      let highest = members.max { $0.y < $1.y }!
-      let mean = members.reduce(0) { $0 + $1.y } / Double(members.count)
-      // The farther extreme first, so that an allowance of one keeps it.
-      let extremes =
-        abs(highest.y - mean) > abs(lowest.y - mean) ? [highest, lowest] : [lowest, highest]
+      // The first lowest, the first highest and the mean, in one pass.
+      var lowest = members.startIndex
+      var highest = members.startIndex
+      var sum = 0.0
+      for at in members.indices {
+        if members[at].y < members[lowest].y { lowest = at }
+        if members[at].y > members[highest].y { highest = at }
+        sum += members[at].y
+      }
+      let mean = sum / Double(members.count)
       var chosen: [SoundingPoint] = []
-      for point in members.filter({ keeping.contains($0.index) }) + extremes
-      where chosen.count < allowance && !chosen.contains(where: { $0.index == point.index }) {
-        chosen.append(point)
+      chosen.reserveCapacity(allowance)
+      if !keeping.isEmpty {
+        for point in members where chosen.count < allowance && keeping.contains(point.index) {
+          chosen.append(point)
+        }
+      }
+      // The farther extreme first, so that an allowance of one keeps it.
+      let farther = abs(members[highest].y - mean) > abs(members[lowest].y - mean)
+      for at in farther ? [highest, lowest] : [lowest, highest]
+      where chosen.count < allowance && !chosen.contains(where: { $0.index == members[at].index }) {
+        chosen.append(members[at])
       }
       return chosen.sorted { ($0.onset, $0.index) < ($1.onset, $1.index) }
     case .first: return [members.first!]

@@ -1,0 +1,80 @@
+/// Order statistics in linear time: the k-th smallest of some values found by selection
+/// (quickselect with a three-way partition, so that ties cost nothing; it falls back to sorting
+/// after more rounds than a fair pivot needs, so that no input makes it quadratic), and the
+/// median and quantiles made from it. The values must hold no NaN.
+public enum Selection {
+  /// The `k`-th smallest (from 0) of `values`, which are reordered: afterwards every value before
+  /// index `k` is at most it, and every value after it at least it.
+  public static func select(_ values: inout [Double], _ k: Int) -> Double {
+    precondition(values.indices.contains(k), "k must index the values")
+    var low = 0
+    var high = values.count - 1
+    // A fair pivot halves the range in about two rounds: past this, sort what is left.
+    var rounds = 2 * (Int.bitWidth - values.count.leadingZeroBitCount) + 8
+    var state = UInt64(truncatingIfNeeded: values.count) &* 0x9E37_79B9_7F4A_7C15 | 1
+    return values.withUnsafeMutableBufferPointer { buffer in
+      while low < high {
+        rounds -= 1
+        if rounds < 0 {
+          buffer[low...high].sort()
+          break
+        }
+        // A pivot drawn at random from the range (a fixed sequence: the same input, the same work).
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let pivot = buffer[low + Int((state >> 33) % UInt64(high - low + 1))]
+        // Three parts: less than the pivot, equal to it, greater.
+        var less = low
+        var next = low
+        var greater = high
+        while next <= greater {
+          let value = buffer[next]
+          if value < pivot {
+            buffer.swapAt(less, next)
+            less += 1
+            next += 1
+          } else if value > pivot {
+            buffer.swapAt(next, greater)
+            greater -= 1
+          } else {
+            next += 1
+          }
+        }
+        if k < less {
+          high = less - 1
+        } else if k > greater {
+          low = greater + 1
+        } else {
+          return pivot
+        }
+      }
+      return buffer[k]
+    }
+  }
+
+  /// The median: the middle value, or the mean of the two middle values; nil for no values.
+  public static func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    var values = values
+    let middle = values.count / 2
+    let upper = select(&values, middle)
+    guard values.count % 2 == 0 else { return upper }
+    // The lower middle is the largest of the values before the upper one.
+    let lower = values[0..<middle].max()!
+    return (lower + upper) / 2
+  }
+
+  /// The quantile `q` (0 to 1) by linear interpolation between the closest ranks, as
+  /// spreadsheets' QUARTILE.INC and PERCENTILE.INC give it; nil for no values.
+  public static func quantile(_ values: [Double], _ q: Double) -> Double? {
+    guard !values.isEmpty else { return nil }
+    var values = values
+    let position = Swift.min(1, Swift.max(0, q)) * Double(values.count - 1)
+    let rank = Int(position.rounded(.down))
+    let below = select(&values, rank)
+    let fraction = position - Double(rank)
+    guard fraction > 0, rank + 1 < values.count else { return below }
+    // The next rank is the smallest of the values after this one.
+    let above = values[(rank + 1)...].min()!
+    return below + (above - below) * fraction
+  }
+}
