@@ -53,8 +53,13 @@ public enum Selection {
 
   /// The median: the middle value, or the mean of the two middle values; nil for no values.
   public static func median(_ values: [Double]) -> Double? {
-    guard !values.isEmpty else { return nil }
     var values = values
+    return median(reordering: &values)
+  }
+
+  /// The median of `values`, which are reordered (no copy is made); nil for no values.
+  public static func median(reordering values: inout [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
     let middle = values.count / 2
     let upper = select(&values, middle)
     guard values.count % 2 == 0 else { return upper }

@@ -177,19 +177,24 @@ public struct SeriesStatistics: Hashable, Sendable {
           slopes.append((ys[j] - ys[i]) / (xs[j] - xs[i]))
         }
       }
-      slope = median(slopes) ?? 0
+      slope = Selection.median(reordering: &slopes) ?? 0
     } else if let trend = leastSquares(xs, ys, ySpan: 1) {
       slope = trend.slope
     }
-    let intercept = median(zip(xs, ys).map { $1 - slope * $0 }) ?? 0
-    let residuals = zip(xs, ys).map { $1 - (intercept + slope * $0) }
-    let center = median(residuals) ?? 0
-    var spread = median(residuals.map { abs($0 - center) }) ?? 0
+    // Two arrays in all: the residuals, which become the scores, and one to select medians in.
+    var work = zip(xs, ys).map { $1 - slope * $0 }
+    let intercept = Selection.median(reordering: &work) ?? 0
+    var scores = zip(xs, ys).map { $1 - (intercept + slope * $0) }
+    for at in scores.indices { work[at] = scores[at] }
+    let center = Selection.median(reordering: &work) ?? 0
+    for at in scores.indices { work[at] = abs(scores[at] - center) }
+    var spread = Selection.median(reordering: &work) ?? 0
     if spread == 0 {
       // More than half the residuals are equal: scale the mean absolute deviation instead.
-      spread = residuals.reduce(0) { $0 + abs($1 - center) } / Double(residuals.count) * 1.2533
+      spread = scores.reduce(0) { $0 + abs($1 - center) } / Double(scores.count) * 1.2533
     }
-    guard spread > 0 else { return residuals.map { _ in 0 } }
-    return residuals.map { 0.6745 * ($0 - center) / spread }
+    guard spread > 0 else { return scores.map { _ in 0 } }
+    for at in scores.indices { scores[at] = 0.6745 * (scores[at] - center) / spread }
+    return scores
   }
 }

@@ -111,11 +111,12 @@ extension ChartDescriptor {
   /// The most decimals any y value of the chart has, up to 6: 0 for whole numbers.
   public var yDecimals: Int {
     var most = 0
+    let powers: [Double] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000]
     for series in self.series {
       for point in series.dataPoints {
         guard let y = point.y, y.isFinite else { continue }
         while most < 6 {
-          let scaled = y * pow(10, Double(most))
+          let scaled = y * powers[most]
           if abs(scaled - scaled.rounded()) <= 1e-9 * max(1, abs(scaled)) { break }
           most += 1
         }

@@ -69,6 +69,7 @@ enum PointGrouping {
     let width = window(rule, limit: limit)
     let ordered = inTimeOrder(points)
     var kept: [SoundingPoint] = []
+    kept.reserveCapacity(ordered.count)
     var grouped = 0
     var start = 0
     while start < ordered.count {
@@ -81,10 +82,11 @@ enum PointGrouping {
       if members.count <= allowance(rule, limit: limit) {
         kept += members
       } else {
-        let chosen = choose(
-          members, rule: rule, allowance: allowance(rule, limit: limit), keeping: keeping)
-        kept += chosen
-        grouped += members.count - chosen.count
+        let before = kept.count
+        choose(
+          members, rule: rule, allowance: allowance(rule, limit: limit), keeping: keeping,
+          into: &kept)
+        grouped += members.count - (kept.count - before)
       }
       start = end
     }
@@ -96,8 +98,8 @@ enum PointGrouping {
   /// farthest from the window's mean.
   private static func choose(
     _ members: ArraySlice<SoundingPoint>, rule: SonificationOptions.Grouping, allowance: Int,
-    keeping: Set<Int>
-  ) -> [SoundingPoint] {
+    keeping: Set<Int>, into kept: inout [SoundingPoint]
+  ) {
     switch rule {
     case .minmax, .none:
       // The first lowest, the first highest and the mean, in one pass.
@@ -110,29 +112,30 @@ enum PointGrouping {
         sum += members[at].y
       }
       let mean = sum / Double(members.count)
-      var chosen: [SoundingPoint] = []
-      chosen.reserveCapacity(allowance)
+      // Appended straight to the kept points, then put in time order among themselves.
+      let first = kept.count
+      func taken(_ index: Int) -> Bool { kept[first...].contains { $0.index == index } }
       if !keeping.isEmpty {
-        for point in members where chosen.count < allowance && keeping.contains(point.index) {
-          chosen.append(point)
+        for point in members where kept.count - first < allowance && keeping.contains(point.index) {
+          kept.append(point)
         }
       }
       // The farther extreme first, so that an allowance of one keeps it.
       let farther = abs(members[highest].y - mean) > abs(members[lowest].y - mean)
-      for at in farther ? [highest, lowest] : [lowest, highest]
-      where chosen.count < allowance && !chosen.contains(where: { $0.index == members[at].index }) {
-        chosen.append(members[at])
+      for at in [farther ? highest : lowest, farther ? lowest : highest]
+      where kept.count - first < allowance && !taken(members[at].index) {
+        kept.append(members[at])
       }
-      return chosen.sorted { ($0.onset, $0.index) < ($1.onset, $1.index) }
-    case .first: return [members.first!]
-    case .last: return [members.last!]
+      kept[first...].sort { ($0.onset, $0.index) < ($1.onset, $1.index) }
+    case .first: kept.append(members.first!)
+    case .last: kept.append(members.last!)
     case .mean:
       let count = Double(members.count)
       var mean = members.first!
       mean.y = members.reduce(0) { $0 + $1.y } / count
       mean.duration = members.reduce(0) { $0 + $1.duration } / count
       mean.velocity = members.reduce(0) { $0 + $1.velocity } / count
-      return [mean]
+      kept.append(mean)
     }
   }
 }
