@@ -1,5 +1,5 @@
 /// Order statistics in linear time: the k-th smallest of some values found by selection
-/// (quickselect with a three-way partition, so that ties cost nothing; it falls back to sorting
+/// (quickselect with Hoare's partition, which keeps ties cheap; it falls back to sorting
 /// after more rounds than a fair pivot needs, so that no input makes it quadratic), and the
 /// median and quantiles made from it. The values must hold no NaN.
 public enum Selection {
@@ -22,29 +22,26 @@ public enum Selection {
         // A pivot drawn at random from the range (a fixed sequence: the same input, the same work).
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let pivot = buffer[low + Int((state >> 33) % UInt64(high - low + 1))]
-        // Three parts: less than the pivot, equal to it, greater.
-        var less = low
-        var next = low
-        var greater = high
-        while next <= greater {
-          let value = buffer[next]
-          if value < pivot {
-            buffer.swapAt(less, next)
-            less += 1
-            next += 1
-          } else if value > pivot {
-            buffer.swapAt(next, greater)
-            greater -= 1
-          } else {
-            next += 1
+        // Hoare's partition: values equal to the pivot may go either way, which keeps ties cheap.
+        var left = low
+        var right = high
+        while left <= right {
+          while buffer[left] < pivot { left += 1 }
+          while buffer[right] > pivot { right -= 1 }
+          if left <= right {
+            buffer.swapAt(left, right)
+            left += 1
+            right -= 1
           }
         }
-        if k < less {
-          high = less - 1
-        } else if k > greater {
-          low = greater + 1
+        // Now low...right hold values at most the pivot, left...high at least it, and any value
+        // between them equals it.
+        if k <= right {
+          high = right
+        } else if k >= left {
+          low = left
         } else {
-          return pivot
+          return buffer[k]
         }
       }
       return buffer[k]

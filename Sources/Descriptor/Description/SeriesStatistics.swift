@@ -185,9 +185,10 @@ public struct SeriesStatistics: Hashable, Sendable {
     var work = zip(xs, ys).map { $1 - slope * $0 }
     let intercept = Selection.median(reordering: &work) ?? 0
     var scores = zip(xs, ys).map { $1 - (intercept + slope * $0) }
-    for at in scores.indices { work[at] = scores[at] }
-    let center = Selection.median(reordering: &work) ?? 0
-    for at in scores.indices { work[at] = abs(scores[at] - center) }
+    // The residuals' median is 0: the intercept is the median of y - slope x (up to rounding,
+    // far below what a score shows).
+    let center = 0.0
+    for at in scores.indices { work[at] = abs(scores[at]) }
     var spread = Selection.median(reordering: &work) ?? 0
     if spread == 0 {
       // More than half the residuals are equal: scale the mean absolute deviation instead.
