@@ -101,7 +101,7 @@ struct AudioFormatTests {
       "ogg",
     ])
     #expect(batch.status == 0, "\(batch.error)")
-    #expect(files(in: out) == ["dice-stems", "dice.mid", "dice.ogg"])
+    #expect(files(in: out) == ["dice-stems", "dice.mid", "dice.ogg", "manifest.jsonl"])
     #expect(
       files(in: out.appendingPathComponent("dice-stems")) == ["Blue.ogg", "Green.ogg", "Red.ogg"])
     #expect(try decoded(out.appendingPathComponent("dice.ogg").path).frames > 44100)

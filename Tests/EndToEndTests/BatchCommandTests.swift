@@ -10,8 +10,10 @@ struct BatchCommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try run(["batch", "Examples", "--out", folder.path, "--captions", "--jobs", "2"])
     #expect(result.status == 0, "\(result.error)")
-    #expect(result.error.contains("converted 6 of 6 charts in "))
-    #expect(files(in: folder) == exampleNames.flatMap { ["\($0).mid", "\($0).vtt"] }.sorted())
+    #expect(result.error.contains("converted 6, up to date 0, failed 0 of 6 charts in "))
+    #expect(
+      files(in: folder)
+        == (exampleNames.flatMap { ["\($0).mid", "\($0).vtt"] } + ["manifest.jsonl"]).sorted())
     // The same bytes as convert writes.
     let single = folder.appendingPathComponent("single.mid")
     #expect(try run(["convert", "Examples/cars.json", "-o", single.path]).status == 0)
@@ -33,9 +35,9 @@ struct BatchCommandTests {
     #expect(result.status != 0)
     #expect(
       result.error.contains("failed: \(inputs.path)/bad.json: title: expected a string, found 3\n"))
-    #expect(result.error.contains("converted 1 of 2 charts"))
+    #expect(result.error.contains("converted 1, up to date 0, failed 1 of 2 charts"))
     #expect(result.error.hasSuffix("Error: 1 of 2 charts failed; see the lines above\n"))
-    #expect(files(in: out) == ["good.mid", "good.wav"])
+    #expect(files(in: out) == ["good.mid", "good.wav", "manifest.jsonl"])
   }
 
   @Test func twoChartsWithOneNameAreRefused() throws {
