@@ -138,22 +138,31 @@ enum Digest {
   }
 }
 
-/// A stable share of a batch: shard `index` of `count` (from 1) takes the charts whose name's
-/// SHA-256 falls in its bucket. A chart's shard depends on its name and the count alone, so
-/// adding charts moves none of the others.
+/// A stable, even share of a batch: the charts ranked by the SHA-256 of their names and cut into
+/// `count` runs of equal length (to one chart); shard `index` (from 1) takes the run at that
+/// place. The hash, not the folder's order, decides a chart's place, so adding a chart moves at
+/// most one chart across each cut.
 struct Shard: Equatable {
   var index: Int
   var count: Int
 
-  /// The bucket, from 0, of a chart's name among `count`.
-  static func bucket(of name: String, count: Int) -> Int {
-    let digest = Array(SHA256.hash(data: Data(name.utf8)))
-    let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    return Int(value % UInt64(count))
+  /// A name's place in the ranking: the first eight bytes of its SHA-256.
+  static func rank(of name: String) -> UInt64 {
+    Array(SHA256.hash(data: Data(name.utf8))).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
   }
 
-  /// Whether the chart named `name` is this shard's.
-  func contains(_ name: String) -> Bool { Self.bucket(of: name, count: count) == index - 1 }
+  /// The names of `names` that are this shard's.
+  func share(of names: [String]) -> Set<String> {
+    let ranked = names.map { (rank: Self.rank(of: $0), name: $0) }.sorted {
+      ($0.rank, $0.name) < ($1.rank, $1.name)
+    }
+    var share: Set<String> = []
+    for (place, entry) in ranked.enumerated()
+    where place * count / max(1, ranked.count) == index - 1 {
+      share.insert(entry.name)
+    }
+    return share
+  }
 
   /// The shard asked for: `--shard I/N`, else an array job's index and count from the
   /// environment (Kubernetes Indexed Jobs' `JOB_COMPLETION_INDEX` with `--shards N`; Slurm's

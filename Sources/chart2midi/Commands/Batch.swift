@@ -59,7 +59,7 @@ struct Batch: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Do shard I of N (from 1): the charts whose name hashes into it. Without it, an array job's index from the environment (see --shards).",
+      "Do shard I of N (from 1): the charts ranked by the hash of their names, cut into N even runs. Without it, an array job's index from the environment (see --shards).",
       valueName: "I/N"))
   var shard: String?
 
@@ -141,7 +141,8 @@ struct Batch: AsyncParsableCommand {
       throw CommandFailure("cannot create the folder \(out)")
     }
     let folder = URL(fileURLWithPath: out)
-    let chosen = files.filter { shard?.contains(Self.name(of: $0)) ?? true }
+    let share = shard?.share(of: files.map(Self.name(of:)))
+    let chosen = files.filter { share?.contains(Self.name(of: $0)) ?? true }
     let settings = try settingsHash()
     // What earlier runs did, from every shard's manifest: an output up to date is not made again.
     let previous =
