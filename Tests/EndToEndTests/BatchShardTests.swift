@@ -116,7 +116,11 @@ struct BatchShardTests {
     // The union is the unsharded batch, byte for byte.
     let expected = try Self.outputs(whole)
     #expect(expected.count == 39 * 2)
-    #expect(try Self.outputs(sharded) == expected)
+    let union = try Self.outputs(sharded)
+    #expect(union == expected)
+    #expect(
+      union.keys.filter { union[$0] != expected[$0] }.sorted()
+        + expected.keys.filter { union[$0] == nil }.sorted() == [])
 
     // Each environment form picks the same shares, from the same charts.
     let forms: [(String, (Int) -> [String: String], [String])] = [
@@ -146,6 +150,21 @@ struct BatchShardTests {
           Set(try Self.records(out).map(\.input)) == Set(shares[index - 1]), "\(engine) \(index)")
       }
     }
+
+    // Even shares (40 charts in four: ten each); one chart added moves at most one across each
+    // of the three cuts.
+    #expect(shares.map(\.count) == [10, 10, 10, 10])
+    try FileManager.default.copyItem(
+      at: example("cars"), to: charts.appendingPathComponent("added.json"))
+    var moved = 0
+    for index in 1...4 {
+      let out = parent.appendingPathComponent("added-\(index)")
+      _ = try run(Self.batch(charts, out, ["--shard", "\(index)/4"]), program: Self.program)
+      let share = Set(try Self.records(out).map(\.input)).subtracting(["added"])
+      moved += share.subtracting(shares[index - 1]).count
+    }
+    #expect(moved <= 3, "\(moved) charts moved")
+    try FileManager.default.removeItem(at: charts.appendingPathComponent("added.json"))
 
     // A second run does nothing: every chart up to date (the broken one fails again).
     let before = try Self.outputs(whole)
