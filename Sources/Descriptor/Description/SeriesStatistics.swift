@@ -77,49 +77,64 @@ public struct SeriesStatistics: Hashable, Sendable {
     let series = chart.series[index]
     name = series.name
     let categories = chart.xAxis.categorical?.makeIndex()
-    // The values alone, in three flat arrays: a point is made only for what is named (the
-    // extremes, the outliers).
-    var indices: [Int] = []
+    // The values alone, in flat arrays: a point is made only for what is named (the extremes,
+    // the outliers). Their places in `dataPoints` are kept only when some points have no y.
     var xs: [Double] = []
     var ys: [Double] = []
-    indices.reserveCapacity(series.dataPoints.count)
     xs.reserveCapacity(series.dataPoints.count)
     ys.reserveCapacity(series.dataPoints.count)
+    var places: [Int]?
     for (position, point) in series.dataPoints.enumerated() {
-      guard let y = point.y else { continue }
+      guard let y = point.y else {
+        if places == nil { places = Array(0..<ys.count) }
+        continue
+      }
       let x: Double
       switch point.x {
       case .number(let value): x = value
       case .category(let name): x = Double(categories?[name] ?? 0)
       }
-      indices.append(position)
+      places?.append(position)
       xs.append(x)
       ys.append(y)
     }
     func point(_ at: Int) -> Point {
-      let source = series.dataPoints[indices[at]]
-      return Point(index: indices[at], x: source.x, y: ys[at], label: source.label)
+      let index = places?[at] ?? at
+      let source = series.dataPoints[index]
+      return Point(index: index, x: source.x, y: ys[at], label: source.label)
     }
     count = ys.count
     gaps = series.dataPoints.count - ys.count
-    // The first lowest and the first highest, and how many share them.
-    var low: Int?
-    var high: Int?
+    // The first lowest and the first highest, how many share them, and the sum: one pass.
+    var low = 0
+    var high = 0
+    var lows = 0
+    var highs = 0
+    var sum = 0.0
     for at in ys.indices {
-      if low.map({ ys[at] < ys[$0] }) ?? true { low = at }
-      if high.map({ ys[at] > ys[$0] }) ?? true { high = at }
+      let y = ys[at]
+      sum += y
+      if at == 0 || y < ys[low] {
+        (low, lows) = (at, 1)
+      } else if y == ys[low] {
+        lows += 1
+      }
+      if at == 0 || y > ys[high] {
+        (high, highs) = (at, 1)
+      } else if y == ys[high] {
+        highs += 1
+      }
     }
-    minimum = low.map(point)
-    maximum = high.map(point)
-    if let low, let high {
-      minimumCount = ys.reduce(0) { $0 + ($1 == ys[low] ? 1 : 0) }
-      maximumCount = ys.reduce(0) { $0 + ($1 == ys[high] ? 1 : 0) }
+    if !ys.isEmpty {
+      minimum = point(low)
+      maximum = point(high)
+      (minimumCount, maximumCount) = (lows, highs)
+      mean = sum / Double(ys.count)
     }
-    mean = ys.isEmpty ? nil : ys.reduce(0, +) / Double(ys.count)
     median = Self.median(ys)
     trend = Self.leastSquares(
       xs, ys, ySpan: chart.yAxis.range.upperBound - chart.yAxis.range.lowerBound)
-    let scores = Self.deviationScores(ys, xs)
+    let scores = Self.deviationScores(ys, xs, fittedSlope: trend?.slope)
     strongestDeviation = scores.map { $0.map(abs).max() ?? 0 }
     outliers =
       scores.map { scores in
@@ -166,7 +181,10 @@ public struct SeriesStatistics: Hashable, Sendable {
   /// The modified z-score of each point's residual from a Theil-Sen line (the median of the
   /// pairwise slopes, for up to 2,000 points; the least-squares line above that); nil below five
   /// points. Outliers score more than 3.5.
-  static func deviationScores(_ ys: [Double], _ xs: [Double]) -> [Double]? {
+  /// Above 2,000 points, `fittedSlope` is the least-squares slope when the caller has it.
+  static func deviationScores(_ ys: [Double], _ xs: [Double], fittedSlope: Double? = nil)
+    -> [Double]?
+  {
     guard ys.count >= 5 else { return nil }
     var slope = 0.0
     if ys.count <= 2000 {
@@ -178,6 +196,8 @@ public struct SeriesStatistics: Hashable, Sendable {
         }
       }
       slope = Selection.median(reordering: &slopes) ?? 0
+    } else if let fittedSlope {
+      slope = fittedSlope
     } else if let trend = leastSquares(xs, ys, ySpan: 1) {
       slope = trend.slope
     }
