@@ -29,10 +29,11 @@ struct Conversion: Sendable {
   /// the chart name its file.
   func run() throws -> [String] { try perform().lines }
 
-  /// Converts, and returns the lines that tell what was written and what the export reported.
-  func perform() throws -> (lines: [String], report: ExportReport) {
+  /// Converts, and returns the lines that tell what was written and what the export reported;
+  /// `loaded` is the chart when the caller has read it already.
+  func perform(loaded: ChartDescriptor? = nil) throws -> (lines: [String], report: ExportReport) {
     try attributingErrors(to: input) {
-      let chart = try csv.loadChart(input)
+      let chart = try loaded ?? csv.loadChart(input)
       var settings = try ExportSettings.forChart(
         chart, overrides: mapping.settings + sound.settings + stemOptions.settings)
       func url(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0) } }

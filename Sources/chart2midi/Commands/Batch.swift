@@ -232,7 +232,7 @@ struct BatchItem: Sendable {
         record.audioSeconds = previous.audioSeconds
         lines = ["up to date: \(conversion.input)"]
       } else {
-        let done = try conversion.perform()
+        let done = try conversion.perform(loaded: chart)
         lines = done.lines
         record.audioSeconds = done.report.audioSeconds
         record.outputs = try outputs()

@@ -68,11 +68,7 @@ struct ExerciseCommand: ParsableCommand {
       valueName: "code"))
   var language: String?
 
-  func validate() throws {
-    if let language, !["en", "de", "fr", "es"].contains(language) {
-      throw ValidationError("--language \(language): expected en, de, fr or es.")
-    }
-  }
+  func validate() throws { _ = try descriptionLanguage(language) }
 
   @Flag(
     name: .long,
@@ -106,7 +102,7 @@ struct ExerciseCommand: ParsableCommand {
     request.questionsPerChart = questions
     request.seed = seed
     request.practice = practice
-    request.language = language.map { DescriptionLanguage(.init(rawValue: $0)) }
+    request.language = try descriptionLanguage(language)
     if !format.isEmpty { request.formats = Set(format) }
     let exercise: Exercise
     do {

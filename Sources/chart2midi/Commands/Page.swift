@@ -37,11 +37,7 @@ struct Page: ParsableCommand {
   @OptionGroup(title: "Mapping")
   var mapping: MappingOptions
 
-  func validate() throws {
-    if let language, !["en", "de", "fr", "es"].contains(language) {
-      throw ValidationError("--language \(language): expected en, de, fr or es.")
-    }
-  }
+  func validate() throws { _ = try descriptionLanguage(language) }
 
   @OptionGroup(title: "Audio")
   var sound: SoundOptions
@@ -57,7 +53,7 @@ struct Page: ParsableCommand {
       let folder = URL(fileURLWithPath: out)
       let written = try ChartPage.write(
         loaded, settings: settings, to: folder,
-        language: language.map { DescriptionLanguage(.init(rawValue: $0)) },
+        language: try descriptionLanguage(language),
         progress: progress.report)
       for warning in written.warnings { report("warning: \(chart.input): \(warning)") }
       let bytes =
