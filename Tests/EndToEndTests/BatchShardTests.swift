@@ -39,14 +39,12 @@ struct BatchShardTests {
     return folder
   }
 
-  /// The batch's arguments over `charts` into `out`, one chart at a time: what is compared here
-  /// is the shares, and two renders at once in one process have been seen to differ by a few
-  /// bytes now and then (see the changelog's known problems).
+  /// The batch's arguments over `charts` into `out`, on every core.
   static func batch(_ charts: URL, _ out: URL, _ extra: [String] = []) -> [String] {
     [
       "batch", charts.path, "--out", out.path, "--x", "month", "--y", "inches",
       "--series-column", "region", "--data-dir", charts.deletingLastPathComponent().path,
-    ] + (extra.contains("--jobs") ? [] : ["--jobs", "1"]) + extra
+    ] + extra
   }
 
   /// Every output in `folder` (the manifests aside) and its bytes.

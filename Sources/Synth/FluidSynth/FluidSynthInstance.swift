@@ -31,8 +31,23 @@ final class FluidSynthInstance {
   /// The soundfont's file name, for messages.
   var soundFontName: String { (soundFontPath as NSString).lastPathComponent }
 
+  /// Made once per process, before any other synth. The first `new_fluid_synth` fills the
+  /// library's shared tables and default modulators, and a synth made in another thread meanwhile
+  /// does not wait for that (FluidSynth marks the work done before doing it): it copies half-made
+  /// modulators and sounds different. A Swift `static let` runs once and makes other threads wait.
+  private static let libraryPrepared: Bool = {
+    let log = FluidSynthLog()
+    guard let settings = log.capturing({ new_fluid_settings() }) else { return false }
+    defer { delete_fluid_settings(settings) }
+    guard let synth = log.capturing({ new_fluid_synth(settings) }) else { return false }
+    delete_fluid_synth(synth)
+    return true
+  }()
+
   init(sampleRate: Int, channels: Int, polyphony: Int, reverb: Double = 0) throws {
     let log = self.log
+    // When this fails, the synth below fails too and says why.
+    _ = Self.libraryPrepared
     guard let settings = log.capturing({ new_fluid_settings() }) else {
       throw SynthError(
         "FluidSynth could not create its settings (new_fluid_settings failed)",
