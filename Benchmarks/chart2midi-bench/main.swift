@@ -8,6 +8,10 @@
 // With --speech, makes the speech of a chart's narration alone, once, as `convert --narrate` makes
 // it (eSpeak NG's start, its speech, the resampling), for `Scripts/measure.py` to time in a fresh
 // process as a conversion is. Usage: chart2midi-bench --speech CHART.json
+//
+// With --statistics, times in one process what a chart without a summary costs besides its
+// reading: the series' statistics, the description that makes the summary, and the mapping with
+// and without the statistics at hand; best of five each. Usage: chart2midi-bench --statistics CHART.json
 import Descriptor
 import Export
 import Foundation
@@ -111,6 +115,38 @@ if arguments.count >= 3, arguments[1] == "--render" {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
   }
+}
+if arguments.count >= 3, arguments[1] == "--statistics" {
+  do {
+    var chart = try ChartDescriptor(contentsOf: URL(fileURLWithPath: arguments[2]))
+    chart.summary = nil
+    let mapper = ChartMapper(options: try SonificationOptions().applying(chart.sonification))
+    func best(_ name: String, _ work: () throws -> Void) rethrows {
+      var times: [Double] = []
+      for _ in 0..<5 {
+        let start = now()
+        try work()
+        times.append(now() - start)
+      }
+      let padded = name.padding(toLength: 40, withPad: " ", startingAt: 0)
+      print("  \(padded) \(String(format: "%8.4f", times.min()!)) s (best of 5)")
+    }
+    print("points: \(chart.pointCount), series: \(chart.series.count)")
+    best("series statistics") {
+      for index in chart.series.indices { _ = SeriesStatistics(series: index, of: chart) }
+    }
+    best("y decimals") { _ = chart.yDecimals }
+    best("description and its summary") { _ = ChartDescription(chart).generatedSummary }
+    let statistics = ChartDescription(chart).statistics
+    try best("map, statistics given") {
+      _ = try mapper.makeScore(for: chart, statistics: statistics)
+    }
+    try best("map") { _ = try mapper.makeScore(for: chart) }
+  } catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
 }
 guard arguments.count == 3 else {
   FileHandle.standardError.write(Data("usage: chart2midi-bench CHART.json OUT.mid\n".utf8))

@@ -34,7 +34,8 @@ struct SelectionTests {
   static func samples() -> [[Double]] {
     var generator = Generator(state: 7)
     var samples: [[Double]] = [[1], [2, 1], [3, 3], [5, 1, 4]]
-    for count in [5, 10, 17, 100, 999, 1000, 4096] {
+    // From 4,096 values on, a sample narrows the selection first.
+    for count in [5, 10, 17, 100, 999, 1000, 4096, 4097, 20_000, 100_001] {
       samples.append((0..<count).map { _ in Double.random(in: -1e6...1e6, using: &generator) })
       samples.append((0..<count).map { _ in Double(Int.random(in: 0...4, using: &generator)) })
       samples.append([Double](repeating: 42, count: count))
@@ -73,19 +74,47 @@ struct SelectionTests {
     }
   }
 
+  /// A sample too small to bracket the rank makes the selection fall back to the whole, and it
+  /// still finds the sorted values; so does every rank of data with long runs of ties.
+  @Test func aSampleThatMissesStillGivesTheSortedRanks() {
+    var generator = Generator(state: 5)
+    let spread = (0..<5000).map { _ in Double.random(in: 0...1, using: &generator) }
+    let ties = (0..<5000).map { _ in Double(Int.random(in: 0...3, using: &generator)) }
+    for values in [spread, ties] {
+      let sorted = values.sorted()
+      for k in stride(from: 0, to: values.count, by: 97) + [values.count - 1] {
+        for size in [2, 8, 64, nil] {
+          let (found, next) = values.withUnsafeBufferPointer { buffer in
+            Selection.pair(count: buffer.count, rank: k, sampleSize: size) { buffer[$0] }
+          }
+          #expect(found == sorted[k], "rank \(k), sample \(size ?? 0)")
+          #expect(next == sorted[min(k + 1, values.count - 1)], "rank \(k), sample \(size ?? 0)")
+        }
+      }
+    }
+  }
+
   /// The outlier scores: the modified z-scores of the residuals from a Theil-Sen line, every
   /// median taken by sorting here.
   @Test func outlierScoresAreTheSortBasedOnes() throws {
     var generator = Generator(state: 3)
-    for count in [5, 12, 60, 300] {
+    // Above 2,000 points the line's slope is the least-squares one.
+    for count in [5, 12, 60, 300, 2001, 9000] {
       let xs = (0..<count).map { Double($0) }
       var ys = xs.map { 2 * $0 + Double.random(in: -3...3, using: &generator).rounded() }
       ys[count / 2] += 80
-      var slopes: [Double] = []
-      for i in 0..<count {
-        for j in (i + 1)..<count { slopes.append((ys[j] - ys[i]) / (xs[j] - xs[i])) }
+      var slope: Double
+      if count <= 2000 {
+        var slopes: [Double] = []
+        for i in 0..<count {
+          for j in (i + 1)..<count { slopes.append((ys[j] - ys[i]) / (xs[j] - xs[i])) }
+        }
+        slope = Self.sortedMedian(slopes)
+      } else {
+        let (meanX, meanY) = (xs.reduce(0, +) / Double(count), ys.reduce(0, +) / Double(count))
+        let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - meanX) * ($1.1 - meanY) }
+        slope = sxy / xs.reduce(0) { $0 + ($1 - meanX) * ($1 - meanX) }
       }
-      let slope = Self.sortedMedian(slopes)
       let intercept = Self.sortedMedian(zip(xs, ys).map { $1 - slope * $0 })
       let residuals = zip(xs, ys).map { $1 - (intercept + slope * $0) }
       let center = Self.sortedMedian(residuals)

@@ -79,24 +79,45 @@ public struct SeriesStatistics: Hashable, Sendable {
     let categories = chart.xAxis.categorical?.makeIndex()
     // The values alone, in flat arrays: a point is made only for what is named (the extremes,
     // the outliers). Their places in `dataPoints` are kept only when some points have no y.
-    var xs: [Double] = []
-    var ys: [Double] = []
-    xs.reserveCapacity(series.dataPoints.count)
-    ys.reserveCapacity(series.dataPoints.count)
+    // The same pass finds the first lowest and highest y, how many share them, the sums and the
+    // span of x.
     var places: [Int]?
-    for (position, point) in series.dataPoints.enumerated() {
-      guard let y = point.y else {
-        if places == nil { places = Array(0..<ys.count) }
-        continue
+    var sums = Sums()
+    var (low, high, lows, highs) = (0, 0, 0, 0)
+    var ys: [Double] = []
+    let total = series.dataPoints.count
+    let xs = [Double](unsafeUninitializedCapacity: total) { xBuffer, xCount in
+      ys = [Double](unsafeUninitializedCapacity: total) { yBuffer, yCount in
+        var kept = 0
+        series.dataPoints.withUnsafeBufferPointer { points in
+          for position in points.indices {
+            guard points[position].flags & DataPoint.hasY != 0 else {
+              if places == nil { places = Array(0..<kept) }
+              continue
+            }
+            let y = points[position].yNumber
+            var x = points[position].xNumber
+            if let name = points[position].box?.xCategory { x = Double(categories?[name] ?? 0) }
+            places?.append(position)
+            xBuffer[kept] = x
+            yBuffer[kept] = y
+            sums.add(x, y)
+            if kept == 0 || y < yBuffer[low] {
+              (low, lows) = (kept, 1)
+            } else if y == yBuffer[low] {
+              lows += 1
+            }
+            if kept == 0 || y > yBuffer[high] {
+              (high, highs) = (kept, 1)
+            } else if y == yBuffer[high] {
+              highs += 1
+            }
+            kept += 1
+          }
+        }
+        yCount = kept
       }
-      let x: Double
-      switch point.x {
-      case .number(let value): x = value
-      case .category(let name): x = Double(categories?[name] ?? 0)
-      }
-      places?.append(position)
-      xs.append(x)
-      ys.append(y)
+      xCount = ys.count
     }
     func point(_ at: Int) -> Point {
       let index = places?[at] ?? at
@@ -104,56 +125,70 @@ public struct SeriesStatistics: Hashable, Sendable {
       return Point(index: index, x: source.x, y: ys[at], label: source.label)
     }
     count = ys.count
-    gaps = series.dataPoints.count - ys.count
-    // The first lowest and the first highest, how many share them, and the sum: one pass.
-    var low = 0
-    var high = 0
-    var lows = 0
-    var highs = 0
-    var sum = 0.0
-    for at in ys.indices {
-      let y = ys[at]
-      sum += y
-      if at == 0 || y < ys[low] {
-        (low, lows) = (at, 1)
-      } else if y == ys[low] {
-        lows += 1
-      }
-      if at == 0 || y > ys[high] {
-        (high, highs) = (at, 1)
-      } else if y == ys[high] {
-        highs += 1
-      }
-    }
+    gaps = total - ys.count
     if !ys.isEmpty {
       minimum = point(low)
       maximum = point(high)
       (minimumCount, maximumCount) = (lows, highs)
-      mean = sum / Double(ys.count)
+      mean = sums.y / Double(ys.count)
     }
     median = Self.median(ys)
     trend = Self.leastSquares(
-      xs, ys, ySpan: chart.yAxis.range.upperBound - chart.yAxis.range.lowerBound)
-    let scores = Self.deviationScores(ys, xs, fittedSlope: trend?.slope)
-    strongestDeviation = scores.map { $0.map(abs).max() ?? 0 }
-    outliers =
-      scores.map { scores in
-        ys.indices.filter { abs(scores[$0]) > 3.5 }.sorted { xs[$0] < xs[$1] }.map(point)
-      } ?? []
+      xs, ys, sums: sums, ySpan: chart.yAxis.range.upperBound - chart.yAxis.range.lowerBound)
+    // The scores one at a time: the strongest, and the points past 3.5.
+    var far: [Int] = []
+    var strongest = 0.0
+    if let line = Self.deviationLine(ys, xs, fittedSlope: trend?.slope) {
+      for at in ys.indices {
+        let score = abs(line.score(x: xs[at], y: ys[at]))
+        strongest = Swift.max(strongest, score)
+        if score > 3.5 { far.append(at) }
+      }
+      strongestDeviation = strongest
+    }
+    outliers = far.sorted { xs[$0] < xs[$1] }.map(point)
   }
 
   /// The median, by selection in linear time.
-  static func median(_ values: [Double]) -> Double? { Selection.median(values) }
+  static func median(_ values: [Double]) -> Double? {
+    values.withUnsafeBufferPointer { buffer in Selection.median(count: buffer.count) { buffer[$0] }
+    }
+  }
+
+  /// Sums of x and y, in order, and the span of x: what a line and a mean need, in the pass
+  /// that reads the values.
+  struct Sums {
+    var x = 0.0
+    var y = 0.0
+    var lowestX = Double.infinity
+    var highestX = -Double.infinity
+
+    mutating func add(_ x: Double, _ y: Double) {
+      self.x += x
+      self.y += y
+      lowestX = Swift.min(lowestX, x)
+      highestX = Swift.max(highestX, x)
+    }
+
+    init() {}
+
+    init(_ xs: [Double], _ ys: [Double]) {
+      for (x, y) in zip(xs, ys) { add(x, y) }
+    }
+  }
 
   /// The least share of the variation a line must explain for its rise or fall to be stated, as
   /// the whole percentage that is said with it ("explains 50% of the variation").
   public static let clearTrend = 0.5
 
-  static func leastSquares(_ xs: [Double], _ ys: [Double], ySpan: Double) -> Trend? {
+  static func leastSquares(_ xs: [Double], _ ys: [Double], sums: Sums? = nil, ySpan: Double)
+    -> Trend?
+  {
     guard xs.count >= 2 else { return nil }
+    let sums = sums ?? Sums(xs, ys)
     let n = Double(xs.count)
-    let meanX = xs.reduce(0, +) / n
-    let meanY = ys.reduce(0, +) / n
+    let meanX = sums.x / n
+    let meanY = sums.y / n
     var sxx = 0.0
     var sxy = 0.0
     var syy = 0.0
@@ -169,7 +204,7 @@ public struct SeriesStatistics: Hashable, Sendable {
     let r = syy > 0 ? sxy / (sxx.squareRoot() * syy.squareRoot()) : 0
     guard r.isFinite, slope.isFinite else { return nil }
     let rSquared = Swift.min(1, r * r)
-    let xSpan = (xs.max() ?? 0) - (xs.min() ?? 0)
+    let xSpan = sums.highestX - sums.lowestX
     let change = abs(slope) * xSpan
     let direction: Direction =
       change < 0.05 * ySpan || (rSquared * 100).rounded() < Self.clearTrend * 100
@@ -178,12 +213,25 @@ public struct SeriesStatistics: Hashable, Sendable {
       slope: slope, intercept: meanY - slope * meanX, rSquared: rSquared, direction: direction)
   }
 
-  /// The modified z-score of each point's residual from a Theil-Sen line (the median of the
-  /// pairwise slopes, for up to 2,000 points; the least-squares line above that); nil below five
-  /// points. Outliers score more than 3.5.
-  /// Above 2,000 points, `fittedSlope` is the least-squares slope when the caller has it.
-  static func deviationScores(_ ys: [Double], _ xs: [Double], fittedSlope: Double? = nil)
-    -> [Double]?
+  /// The line and scale of the modified z-scores of the points' residuals: a score is
+  /// 0.6745 × (y - slope × x - intercept) / spread.
+  struct DeviationLine {
+    var slope: Double
+    var intercept: Double
+    var spread: Double
+
+    func score(x: Double, y: Double) -> Double {
+      spread > 0 ? 0.6745 * ((y - slope * x) - intercept) / spread : 0
+    }
+  }
+
+  /// The line of the modified z-scores of each point's residual from a Theil-Sen line (the
+  /// median of the pairwise slopes, for up to 2,000 points; the least-squares line above that);
+  /// nil below five points. Outliers score more than 3.5. Above 2,000 points, `fittedSlope` is
+  /// the least-squares slope when the caller has it. No array of residuals is made: each median
+  /// is selected from the residuals as they are computed.
+  static func deviationLine(_ ys: [Double], _ xs: [Double], fittedSlope: Double? = nil)
+    -> DeviationLine?
   {
     guard ys.count >= 5 else { return nil }
     var slope = 0.0
@@ -201,21 +249,31 @@ public struct SeriesStatistics: Hashable, Sendable {
     } else if let trend = leastSquares(xs, ys, ySpan: 1) {
       slope = trend.slope
     }
-    // Two arrays in all: the residuals, which become the scores, and one to select medians in.
-    var work = zip(xs, ys).map { $1 - slope * $0 }
-    let intercept = Selection.median(reordering: &work) ?? 0
-    var scores = zip(xs, ys).map { $1 - (intercept + slope * $0) }
-    // The residuals' median is 0: the intercept is the median of y - slope x (up to rounding,
-    // far below what a score shows).
-    let center = 0.0
-    for at in scores.indices { work[at] = abs(scores[at]) }
-    var spread = Selection.median(reordering: &work) ?? 0
-    if spread == 0 {
-      // More than half the residuals are equal: scale the mean absolute deviation instead.
-      spread = scores.reduce(0) { $0 + abs($1 - center) } / Double(scores.count) * 1.2533
+    return ys.withUnsafeBufferPointer { ys in
+      xs.withUnsafeBufferPointer { xs in
+        let count = ys.count
+        let intercept = Selection.median(count: count) { ys[$0] - slope * xs[$0] } ?? 0
+        // The residuals' median is 0: the intercept is the median of y - slope x (up to
+        // rounding, far below what a score shows).
+        func residual(_ at: Int) -> Double { (ys[at] - slope * xs[at]) - intercept }
+        var spread = Selection.median(count: count) { abs(residual($0)) } ?? 0
+        if spread == 0 {
+          // More than half the residuals are equal: scale the mean absolute deviation instead.
+          var total = 0.0
+          for at in 0..<count { total += abs(residual(at)) }
+          spread = total / Double(count) * 1.2533
+        }
+        return DeviationLine(slope: slope, intercept: intercept, spread: spread)
+      }
     }
-    guard spread > 0 else { return scores.map { _ in 0 } }
-    for at in scores.indices { scores[at] = 0.6745 * (scores[at] - center) / spread }
-    return scores
+  }
+
+  /// Every point's modified z-score (see `deviationLine(_:_:fittedSlope:)`); nil below five.
+  static func deviationScores(_ ys: [Double], _ xs: [Double], fittedSlope: Double? = nil)
+    -> [Double]?
+  {
+    deviationLine(ys, xs, fittedSlope: fittedSlope).map { line in
+      zip(xs, ys).map { line.score(x: $0, y: $1) }
+    }
   }
 }

@@ -30,26 +30,6 @@ enum PointGrouping {
     return limit > allowance ? allowance / (limit - allowance) : allowance / limit
   }
 
-  /// Whether some window holds more points than it may play.
-  static func isNeeded(_ points: [SoundingPoint], rule: SonificationOptions.Grouping, limit: Double)
-    -> Bool
-  {
-    let allowance = allowance(rule, limit: limit)
-    guard rule != .none, points.count > allowance else { return false }
-    let width = window(rule, limit: limit)
-    // In time order, a window's points are a run: count the runs, in one pass.
-    let ordered = inTimeOrder(points)
-    var run = 0
-    var key = Int.min
-    for point in ordered {
-      let next = Int((point.onset / width).rounded(.down))
-      run = next == key ? run + 1 : 1
-      key = next
-      if run > allowance { return true }
-    }
-    return false
-  }
-
   /// The points in time order: as given when they are (the usual case, checked in one pass),
   /// else sorted.
   static func inTimeOrder(_ points: [SoundingPoint]) -> [SoundingPoint] {
@@ -59,33 +39,53 @@ enum PointGrouping {
     return ordered ? points : points.sorted { ($0.onset, $0.index) < ($1.onset, $1.index) }
   }
 
-  /// The points to play, and how many points were grouped into others. `keeping` names points
-  /// that `minmax` always plays (the series' outliers).
+  /// The points to play, in time order, and how many points were grouped into others; nil when
+  /// no window holds more points than it may play (then every point plays as it is).
+  /// `keeping` names points that `minmax` always plays (the series' outliers): it is asked for
+  /// only when some window is grouped.
   static func group(
     _ points: [SoundingPoint], rule: SonificationOptions.Grouping, limit: Double,
-    keeping: Set<Int> = []
-  ) -> (kept: [SoundingPoint], grouped: Int) {
-    guard isNeeded(points, rule: rule, limit: limit) else { return (points, 0) }
+    keeping: () -> Set<Int> = { [] }
+  ) -> (kept: [SoundingPoint], grouped: Int)? {
+    let allowance = allowance(rule, limit: limit)
+    guard rule != .none, points.count > allowance else { return nil }
     let width = window(rule, limit: limit)
     let ordered = inTimeOrder(points)
+    // In time order, a window's points are a run; each run's end, in one pass.
+    var ends: [Int] = []
+    var isNeeded = false
+    ordered.withUnsafeBufferPointer { ordered in
+      var key = Int((ordered[0].onset / width).rounded(.down))
+      var start = 0
+      for at in 1..<ordered.count {
+        let next = Int((ordered[at].onset / width).rounded(.down))
+        guard next != key else { continue }
+        ends.append(at)
+        isNeeded = isNeeded || at - start > allowance
+        (key, start) = (next, at)
+      }
+      ends.append(ordered.count)
+      isNeeded = isNeeded || ordered.count - start > allowance
+    }
+    guard isNeeded else { return nil }
+    // The outliers to keep, as a mark per point.
+    let outliers = keeping()
+    var marked: [Bool] = []
+    if !outliers.isEmpty {
+      marked = [Bool](repeating: false, count: ordered.reduce(0) { max($0, $1.index) } + 1)
+      for index in outliers where marked.indices.contains(index) { marked[index] = true }
+    }
     var kept: [SoundingPoint] = []
-    kept.reserveCapacity(ordered.count)
+    kept.reserveCapacity(Swift.min(ordered.count, ends.count * allowance))
     var grouped = 0
     var start = 0
-    while start < ordered.count {
-      let key = Int((ordered[start].onset / width).rounded(.down))
-      var end = start + 1
-      while end < ordered.count, Int((ordered[end].onset / width).rounded(.down)) == key {
-        end += 1
-      }
+    for end in ends {
       let members = ordered[start..<end]
-      if members.count <= allowance(rule, limit: limit) {
+      if members.count <= allowance {
         kept += members
       } else {
         let before = kept.count
-        choose(
-          members, rule: rule, allowance: allowance(rule, limit: limit), keeping: keeping,
-          into: &kept)
+        choose(members, rule: rule, allowance: allowance, marked: marked, into: &kept)
         grouped += members.count - (kept.count - before)
       }
       start = end
@@ -93,12 +93,12 @@ enum PointGrouping {
     return (kept, grouped)
   }
 
-  /// The points a window plays. `minmax` plays the points of `keeping` (outliers) first, then
+  /// The points a window plays. `minmax` plays the `marked` points (outliers) first, then
   /// the lowest and the highest, up to the allowance; with an allowance of one, the point
   /// farthest from the window's mean.
   private static func choose(
     _ members: ArraySlice<SoundingPoint>, rule: SonificationOptions.Grouping, allowance: Int,
-    keeping: Set<Int>, into kept: inout [SoundingPoint]
+    marked: [Bool], into kept: inout [SoundingPoint]
   ) {
     switch rule {
     case .minmax, .none:
@@ -115,18 +115,21 @@ enum PointGrouping {
       // Appended straight to the kept points, then put in time order among themselves.
       let first = kept.count
       func taken(_ index: Int) -> Bool { kept[first...].contains { $0.index == index } }
-      if !keeping.isEmpty {
-        for point in members where kept.count - first < allowance && keeping.contains(point.index) {
+      if !marked.isEmpty {
+        for point in members where kept.count - first < allowance && marked[point.index] {
           kept.append(point)
         }
       }
       // The farther extreme first, so that an allowance of one keeps it.
       let farther = abs(members[highest].y - mean) > abs(members[lowest].y - mean)
-      for at in [farther ? highest : lowest, farther ? lowest : highest]
-      where kept.count - first < allowance && !taken(members[at].index) {
-        kept.append(members[at])
+      let (one, other) = farther ? (highest, lowest) : (lowest, highest)
+      if kept.count - first < allowance, !taken(members[one].index) { kept.append(members[one]) }
+      if kept.count - first < allowance, !taken(members[other].index) {
+        kept.append(members[other])
       }
-      kept[first...].sort { ($0.onset, $0.index) < ($1.onset, $1.index) }
+      if kept.count - first > 1 {
+        kept[first...].sort { ($0.onset, $0.index) < ($1.onset, $1.index) }
+      }
     case .first: kept.append(members.first!)
     case .last: kept.append(members.last!)
     case .mean:

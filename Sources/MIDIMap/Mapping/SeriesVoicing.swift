@@ -70,9 +70,19 @@ struct SeriesVoicing {
     }
     // A discrete series of one instrument, every point a note: its notes are made in one array,
     // a long series' on every core (see `InParts`); its markers in the points' order.
-    if !series.isContinuous, slots == 1, rule == .none {
+    // Grouped, its sounding points are made so, then its windows grouped in one pass.
+    if !series.isContinuous, slots == 1 {
       var voices = Voices()
-      let notes = points.withUnsafeBufferPointer { self.notes(of: $0, onsets: onsets) }
+      let notes = points.withUnsafeBufferPointer { points in
+        guard rule != .none else { return self.notes(of: points, onsets: onsets) }
+        let sounding = soundingPoints(of: points, onsets: onsets)
+        guard
+          let grouped = PointGrouping.group(
+            sounding, rule: rule, limit: options.maximumNotesPerSecond, keeping: outliers)
+        else { return self.notes(of: sounding) }
+        voices.groupedPoints = grouped.grouped
+        return self.notes(of: grouped.kept)
+      }
       points.withUnsafeBufferPointer { points in
         for index in points.indices where points[index].y != nil {
           markers.add(points[index], index: index, in: series, at: onsets[index])
@@ -122,16 +132,19 @@ struct SeriesVoicing {
     for slot in 0..<slots {
       let category = slot == 0 ? nil : slot - 1
       var sounding = soundingBySlot[slot]
-      if PointGrouping.isNeeded(sounding, rule: rule, limit: options.maximumNotesPerSecond) {
+      let grouping = PointGrouping.group(
+        sounding, rule: rule, limit: options.maximumNotesPerSecond
+      ) {
         if outlierIndices == nil { outlierIndices = outliers() }
-        let grouped = PointGrouping.group(
-          sounding, rule: rule, limit: options.maximumNotesPerSecond, keeping: outlierIndices!)
+        return outlierIndices!
+      }
+      if let grouped = grouping {
         sounding = grouped.kept
         voices.groupedPoints += grouped.grouped
         if !nextOnset.isEmpty { legato(&sounding, timeOrder: timeOrder, points: points) }
       }
       if !sounding.isEmpty {
-        voices.tracks.append((category, .notes(sounding.map(note))))
+        voices.tracks.append((category, .notes(notes(of: sounding))))
       } else if !notesBySlot[slot].isEmpty {
         // Moved, not copied: the scheduler orders them where they lie.
         var notes: [Note] = []
@@ -208,6 +221,31 @@ struct SeriesVoicing {
           voicing.note(voicing.sounding(points[index], index: index, y: $0, onset: onsets[index]))
         }
       }
+    }
+  }
+
+  /// The sounding points of a discrete series' points in their order, made as `notes(of:onsets:)`
+  /// makes notes.
+  func soundingPoints(of points: UnsafeBufferPointer<DataPoint>, onsets: [Double])
+    -> [SoundingPoint]
+  {
+    onsets.withUnsafeBufferPointer { onsets in
+      nonisolated(unsafe) let (points, onsets) = (points, onsets)
+      let voicing = self
+      return InParts.compactMap(count: points.count) { index in
+        points[index].y.map {
+          voicing.sounding(points[index], index: index, y: $0, onset: onsets[index])
+        }
+      }
+    }
+  }
+
+  /// The notes of sounding points, in their order, made on every core.
+  func notes(of sounding: [SoundingPoint]) -> [Note] {
+    sounding.withUnsafeBufferPointer { sounding in
+      nonisolated(unsafe) let sounding = sounding
+      let voicing = self
+      return InParts.compactMap(count: sounding.count) { voicing.note(sounding[$0]) }
     }
   }
 
