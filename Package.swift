@@ -48,6 +48,8 @@ let package = Package(
       pkgConfig: "soxr",
       providers: [.apt(["libsoxr-dev", "pkg-config"])]
     ),
+    // glibc's allocator settings, for the command line's own process.
+    .systemLibrary(name: "CMalloc"),
     .target(name: "Descriptor"),
     .target(
       name: "MIDIMap",
@@ -75,7 +77,7 @@ let package = Package(
     .executableTarget(
       name: "chart2midi",
       dependencies: [
-        "Descriptor", "MIDIMap", "Synth", "Export", "Exercise",
+        "Descriptor", "MIDIMap", "Synth", "Export", "Exercise", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Crypto", package: "swift-crypto"),
       ]

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
 
+#if canImport(CMalloc)
+  import CMalloc
+#endif
+
 @main
 struct Chart2MIDI: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -28,6 +32,7 @@ struct Chart2MIDI: AsyncParsableCommand {
     reportCrashesInOneSentence()
     // A closed pipe (`--wav /dev/stdout | head`) is an error to report, not a signal to die of.
     signal(SIGPIPE, SIG_IGN)
+    keepLargeArraysMapped()
     do {
       var command = try parseAsRoot()
       if var asynchronous = command as? AsyncParsableCommand {
@@ -39,4 +44,15 @@ struct Chart2MIDI: AsyncParsableCommand {
       exit(withError: error)
     }
   }
+}
+
+/// A chart of a million points makes and drops several arrays of 8 to 32 MB. By default glibc maps
+/// most of them afresh and unmaps them when freed, so each starts with thousands of page faults on
+/// zeroed pages. Taken from the heap instead, and kept there when freed, the next array reuses
+/// pages already mapped: 3-4% less time at a million points, 7 MB more at the peak (measured).
+private func keepLargeArraysMapped() {
+  #if canImport(CMalloc)
+    _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)  // glibc's largest
+    _ = mallopt(M_TRIM_THRESHOLD, 512 << 20)
+  #endif
 }
