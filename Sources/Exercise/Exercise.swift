@@ -49,6 +49,9 @@ public struct Exercise: Hashable, Sendable, Codable {
   var words: ExerciseWords { ExerciseWords.of(descriptionLanguage) }
   /// Its language.
   var descriptionLanguage: DescriptionLanguage { DescriptionLanguage(.init(rawValue: language)) }
+
+  /// A time in the audio, in the exercise's number format.
+  func clock(_ seconds: Double) -> String { Question.clock(seconds, in: descriptionLanguage) }
 }
 
 /// The files an exercise is written as.

@@ -68,7 +68,6 @@ public enum ExercisePages {
   /// The teacher's key: per question the right answer, the facts behind it and where to listen.
   public static func answerKey(_ exercise: Exercise) -> String {
     let words = exercise.words
-    let clock = { (time: Double) in exercise.descriptionLanguage.number(Question.clock(time)) }
     let title = ExerciseWords.fill(words.answers, exercise.title)
     var body = header(
       title,
@@ -97,7 +96,7 @@ public enum ExercisePages {
         body.append(
           "<p><strong>\(escape(words.why))</strong> \(escape(question.explanation))</p>")
         if let time = question.listenAt {
-          let listen = escape(ExerciseWords.fill(words.listenAt, clock(time)))
+          let listen = escape(ExerciseWords.fill(words.listenAt, exercise.clock(time)))
           if item.player != nil {
             body.append(
               "<p><button type=\"button\" data-player=\"player-item-\(item.number)\" data-listen=\"\(time)\">\(listen)</button></p>"
@@ -145,7 +144,7 @@ public enum ExercisePages {
     if let audio = item.audio {
       let length =
         item.audioSeconds.map {
-          " (\(exercise.descriptionLanguage.number(Question.clock($0))))"
+          " (\(exercise.clock($0)))"
         } ?? ""
       if let player = item.player {
         lines.append("<h3>\(escape(words.exploreByEar))</h3>")

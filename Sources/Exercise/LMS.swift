@@ -16,8 +16,7 @@ extension Question {
   /// " Listen at 0:07.6 in the audio.", in `exercise`'s words, or nothing.
   func listening(in exercise: Exercise) -> String {
     listenAt.map {
-      ExerciseWords.fill(
-        exercise.words.listenAtInAudio, exercise.descriptionLanguage.number(Question.clock($0)))
+      ExerciseWords.fill(exercise.words.listenAtInAudio, exercise.clock($0))
     } ?? ""
   }
 }

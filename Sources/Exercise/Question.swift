@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 
 /// A multiple-choice question about a chart that a listener can answer from its audio graph.
@@ -56,6 +57,11 @@ public struct Question: Hashable, Sendable, Codable {
     let minutes = tenths / 600
     let rest = tenths % 600
     return "\(minutes):\(rest < 100 ? "0" : "")\(rest / 10).\(rest % 10)"
+  }
+
+  /// A time in the audio in a language's number format: "0:07,5" in German.
+  public static func clock(_ seconds: Double, in language: DescriptionLanguage) -> String {
+    language.number(clock(seconds))
   }
 }
 

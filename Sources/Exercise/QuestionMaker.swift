@@ -227,7 +227,7 @@ public struct QuestionMaker {
   func valueText(_ point: SeriesStatistics.Point) -> String { description.valueText(for: point) }
 
   /// A time in the audio.
-  func clock(_ seconds: Double) -> String { language.number(Question.clock(seconds)) }
+  func clock(_ seconds: Double) -> String { Question.clock(seconds, in: language) }
 
   /// A value of the fitted line, inside the y axis: "about 0" where the line leaves it.
   func fitted(_ value: Double) -> String {
