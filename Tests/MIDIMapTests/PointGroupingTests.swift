@@ -111,3 +111,56 @@ struct PointGroupingTests {
     #expect(score.groupedPoints == 0)
   }
 }
+
+/// `minmax` over a discrete series' points where they lie chooses what grouping its sounding
+/// points chooses.
+@Suite("minmax over points where they lie")
+struct MinmaxInPlaceTests {
+  @Test func itKeepsWhatGroupingSoundingPointsKeeps() {
+    var generator = SeededGenerator(seed: 11)
+    for round in 0..<40 {
+      let count = Int.random(in: 3...3000, using: &generator)
+      // Onsets that rise, with ties and runs in one window; gaps; y with ties; some outliers.
+      var onset = 0.0
+      var onsets: [Double] = []
+      var points: [DataPoint] = []
+      for index in 0..<count {
+        onset += [0, 0.001, 0.01, 0.3][Int.random(in: 0...3, using: &generator)]
+        onsets.append(onset)
+        let y = Double(Int.random(in: 0...(round % 2 == 0 ? 5 : 1000), using: &generator))
+        let gap = Int.random(in: 0...9, using: &generator) == 0
+        points.append(DataPoint(x: .number(Double(index)), y: gap ? nil : y))
+      }
+      let outliers = Set((0..<count).filter { _ in Int.random(in: 0...49, using: &generator) == 0 })
+      let limit = [1.5, 2, 8, 20][round % 4]
+      let sounding = points.indices.compactMap { index in
+        points[index].y.map {
+          SoundingPoint(index: index, onset: onsets[index], y: $0, duration: 0.25, velocity: 100)
+        }
+      }
+      let reference = PointGrouping.group(sounding, rule: .minmax, limit: limit) { outliers }
+      let found = points.withUnsafeBufferPointer {
+        PointGrouping.minmax($0, onsets: onsets, limit: limit) { outliers }
+      }
+      switch found {
+      case .notNeeded: #expect(reference == nil, "round \(round)")
+      case .notInOrder: Issue.record("round \(round): rising onsets read as out of order")
+      case .grouped(let kept, let grouped):
+        #expect(kept == reference?.kept.map(\.index), "round \(round)")
+        #expect(grouped == reference?.grouped, "round \(round)")
+      }
+    }
+  }
+
+  @Test func onsetsThatFallAreLeftToSoundingPoints() {
+    let points = (0..<10).map { DataPoint(x: .number(Double($0)), y: Double($0)) }
+    let onsets = (0..<10).map { Double(10 - $0) / 100 }
+    let found = points.withUnsafeBufferPointer {
+      PointGrouping.minmax($0, onsets: onsets, limit: 8) { [] }
+    }
+    guard case .notInOrder = found else {
+      Issue.record("falling onsets were grouped in place: \(found)")
+      return
+    }
+  }
+}

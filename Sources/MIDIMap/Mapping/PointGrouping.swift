@@ -1,3 +1,5 @@
+import Descriptor
+
 /// A point about to sound: its index in the series, its onset in seconds, its y, and the duration
 /// and velocity the additional axes give it.
 struct SoundingPoint {
@@ -91,6 +93,93 @@ enum PointGrouping {
       start = end
     }
     return (kept, grouped)
+  }
+
+  /// What `minmax(_:onsets:limit:keeping:)` finds.
+  enum Windows {
+    /// No window holds more points than it may play: every point plays.
+    case notNeeded
+    /// The points' onsets fall as their indices rise somewhere: group sounding points instead.
+    case notInOrder
+    /// The indices of the points to play, in order, and how many points were grouped into others.
+    case grouped(kept: [Int], grouped: Int)
+  }
+
+  /// `group(_:rule:limit:keeping:)` with `minmax`, over a series' points where they lie, when
+  /// their onsets rise with their indices (a discrete series as charts give it): the windows are
+  /// found and chosen from without a sounding point made for each point, and the choice is the
+  /// same. Points without y play nothing and are passed over.
+  static func minmax(
+    _ points: UnsafeBufferPointer<DataPoint>, onsets: [Double], limit: Double,
+    keeping: () -> Set<Int>
+  ) -> Windows {
+    let allowance = allowance(.minmax, limit: limit)
+    let width = window(.minmax, limit: limit)
+    func key(_ index: Int) -> Int { Int((onsets[index] / width).rounded(.down)) }
+    // One pass: in time order, and is some window over its allowance?
+    var (previous, count, run, isNeeded) = (-Double.infinity, 0, 0, false)
+    var current = Int.min
+    for index in points.indices where points[index].y != nil {
+      guard onsets[index] >= previous else { return .notInOrder }
+      previous = onsets[index]
+      count += 1
+      let next = key(index)
+      run = next == current ? run + 1 : 1
+      current = next
+      isNeeded = isNeeded || run > allowance
+    }
+    guard count > allowance, isNeeded else { return .notNeeded }
+    var marked = [Bool](repeating: false, count: points.count)
+    for index in keeping() where marked.indices.contains(index) { marked[index] = true }
+    var kept: [Int] = []
+    kept.reserveCapacity(count)
+    var grouped = 0
+    // The window's points, gathered as the window is read.
+    var members: [Int] = []
+    current = Int.min
+    for index in points.indices where points[index].y != nil {
+      let next = key(index)
+      if next != current {
+        grouped += choose(members, of: points, allowance: allowance, marked: marked, into: &kept)
+        members.removeAll(keepingCapacity: true)
+        current = next
+      }
+      members.append(index)
+    }
+    grouped += choose(members, of: points, allowance: allowance, marked: marked, into: &kept)
+    return .grouped(kept: kept, grouped: grouped)
+  }
+
+  /// The indices a window of `minmax` plays, as `choose(_:rule:allowance:marked:into:)` chooses
+  /// its points: the outliers first, then the farther extreme, then the other; in index order,
+  /// which is time order here. Returns how many of the window's points were grouped into others.
+  private static func choose(
+    _ members: [Int], of points: UnsafeBufferPointer<DataPoint>, allowance: Int, marked: [Bool],
+    into kept: inout [Int]
+  ) -> Int {
+    guard members.count > allowance else {
+      kept += members
+      return 0
+    }
+    var (lowest, highest, sum) = (members[0], members[0], 0.0)
+    var (low, high) = (points[lowest].y!, points[highest].y!)
+    for index in members {
+      let y = points[index].y!
+      if y < low { (lowest, low) = (index, y) }
+      if y > high { (highest, high) = (index, y) }
+      sum += y
+    }
+    let mean = sum / Double(members.count)
+    let first = kept.count
+    for index in members where kept.count - first < allowance && marked[index] {
+      kept.append(index)
+    }
+    let farther = abs(high - mean) > abs(low - mean)
+    let (one, other) = farther ? (highest, lowest) : (lowest, highest)
+    if kept.count - first < allowance, !kept[first...].contains(one) { kept.append(one) }
+    if kept.count - first < allowance, !kept[first...].contains(other) { kept.append(other) }
+    if kept.count - first > 1 { kept[first...].sort() }
+    return members.count - (kept.count - first)
   }
 
   /// The points a window plays. `minmax` plays the `marked` points (outliers) first, then

@@ -75,6 +75,17 @@ struct SeriesVoicing {
       var voices = Voices()
       let notes = points.withUnsafeBufferPointer { points in
         guard rule != .none else { return self.notes(of: points, onsets: onsets) }
+        if rule == .minmax {
+          switch PointGrouping.minmax(
+            points, onsets: onsets, limit: options.maximumNotesPerSecond, keeping: outliers)
+          {
+          case .notNeeded: return self.notes(of: points, onsets: onsets)
+          case .grouped(let kept, let grouped):
+            voices.groupedPoints = grouped
+            return self.notes(of: points, onsets: onsets, at: kept)
+          case .notInOrder: break
+          }
+        }
         let sounding = soundingPoints(of: points, onsets: onsets)
         guard
           let grouped = PointGrouping.group(
@@ -219,6 +230,24 @@ struct SeriesVoicing {
       return InParts.compactMap(count: points.count, parts: parts) { index in
         points[index].y.map {
           voicing.note(voicing.sounding(points[index], index: index, y: $0, onset: onsets[index]))
+        }
+      }
+    }
+  }
+
+  /// The notes of the points at `indices` (which have y), in that order, made on every core.
+  func notes(of points: UnsafeBufferPointer<DataPoint>, onsets: [Double], at indices: [Int])
+    -> [Note]
+  {
+    onsets.withUnsafeBufferPointer { onsets in
+      indices.withUnsafeBufferPointer { indices in
+        nonisolated(unsafe) let (points, onsets, indices) = (points, onsets, indices)
+        let voicing = self
+        return InParts.compactMap(count: indices.count) { at in
+          let index = indices[at]
+          return points[index].y.map {
+            voicing.note(voicing.sounding(points[index], index: index, y: $0, onset: onsets[index]))
+          }
         }
       }
     }
