@@ -153,6 +153,7 @@ struct ChartJSONDecoder {
           if list.count == first {
             let size = Double(scanner.offset - start) / Double(first)
             list.reserveCapacity(first + Int(Double(scanner.end - scanner.offset) / size * 1.1) + 1)
+            HugePages.advise(capacityOf: &list)
           }
           list.append(try readPoint(&scanner, series: index, point: pointIndex))
         }

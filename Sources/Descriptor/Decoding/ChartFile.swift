@@ -114,6 +114,7 @@ package func readRegularFile(_ path: String, maximumBytes: Int = ReadingLimits()
   var failed = false
   let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
     count = 0
+    HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
     while count < size {
       let got = read(descriptor, buffer.baseAddress! + count, size - count)
       if got < 0 && errno == EINTR { continue }

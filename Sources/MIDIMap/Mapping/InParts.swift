@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 
 /// A long array made on every core: the indices are cut into parts, and each part is computed on
@@ -24,6 +25,7 @@ enum InParts {
       (count * part / parts)..<(count * (part + 1) / parts)
     }
     return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+      HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
       // Each part writes only its own range of the elements, and its own count.
       nonisolated(unsafe) let elements = buffer.baseAddress
       nonisolated(unsafe) let made = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts)

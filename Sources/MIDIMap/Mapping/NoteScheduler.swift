@@ -1,3 +1,5 @@
+import Descriptor
+
 /// A note in ticks, before it becomes two events (three with a pitch bend). It takes 16 bytes: a
 /// million-point chart holds a million of them at once.
 struct Note {
@@ -105,6 +107,7 @@ enum NoteScheduler {
   /// new note's end is usually among the latest, so keeping it sorted costs less than a heap.
   static func emit(_ kept: [Note], to events: inout [ScoreEvent]) {
     events.reserveCapacity(events.count + kept.count * 2)
+    HugePages.advise(capacityOf: &events)
     func noteOff(_ off: PendingOff) -> ScoreEvent {
       ScoreEvent(
         time: Timebase.seconds(off.tick), message: .noteOff(note: UInt7(clamping: Int(off.pitch))),

@@ -1,3 +1,5 @@
+import Descriptor
+
 /// Writes a `Score` as a Standard MIDI File, format 1, in time linear in the number of events.
 ///
 /// Layout: `MThd` (length 6, format 1, track count, the division of the score's tempo: 480 ticks
@@ -23,6 +25,7 @@ public struct SMFEncoder: Sendable {
     return [UInt8](
       unsafeUninitializedCapacity: Self.sizeBound(of: score, conductorEvents: conductorEvents)
     ) { buffer, count in
+      HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
       var file = ByteWriter(buffer)
       // Header chunk: "MThd", length 6, format 1, number of tracks, division.
       file.append(contentsOf: "MThd".utf8)
