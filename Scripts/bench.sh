@@ -47,7 +47,7 @@ for j in 1 2; do
   python3 Scripts/measure.py "chart2midi batch --jobs $j" 3 "$bin/chart2midi" batch "$out/batch-in" \
     --out "$out/batch-out-$j" --wav --duration 60 --continuous notes --jobs "$j" --force | tee "$out/batch$j.txt"
 done
-echo "== sharded batch: 72 charts (the examples twelve times), 60 s each, with WAV: one batch --jobs 2, then four shards at once, then the shards again (all up to date); three rounds"
+echo "== sharded batch: 72 charts (the examples twelve times), 60 s each, with WAV: one batch --jobs 2, then four shards at once, then the shards again (all up to date); a warm-up round, then three"
 rm -rf "$out/shard-in" && mkdir -p "$out/shard-in"
 for i in $(seq 1 12); do for f in Examples/*.json; do cp "$f" "$out/shard-in/$(basename "$f" .json)-$i.json"; done; done
 python3 - "$bin/chart2midi" "$out" <<'PY' | tee "$out/shards.txt"
@@ -68,12 +68,17 @@ def timed(commands):
 shards = [[binary, "batch", f"{out}/shard-in", "--out", f"{out}/shard-out", "--shard", f"{i}/4"] + common
           for i in range(1, 5)]
 ratios, skipped = [], []
-for round in range(3):
+# A first round warms up (its first run has come out up to 40% slower, whichever of the two it
+# was); three rounds are measured.
+for round in range(4):
     shutil.rmtree(f"{out}/shard-one", ignore_errors=True)
     one = timed([[binary, "batch", f"{out}/shard-in", "--out", f"{out}/shard-one", "--jobs", "2"] + common])
     shutil.rmtree(f"{out}/shard-out", ignore_errors=True)
     first = timed(shards)
     second = timed(shards)
+    if round == 0:
+        print(f"warm-up: one batch --jobs 2: {one:.3f} s; four shards at once: {first:.3f} s")
+        continue
     ratios.append(first / one)
     skipped.append(second / first)
     print(f"one batch --jobs 2: {one:.3f} s; four shards at once: {first:.3f} s ({first / one:.2f}x); again, all up to date: {second:.3f} s")

@@ -49,7 +49,8 @@ struct Chart2MIDI: AsyncParsableCommand {
 /// A chart of a million points makes and drops several arrays of 8 to 32 MB. By default glibc maps
 /// most of them afresh and unmaps them when freed, so each starts with thousands of page faults on
 /// zeroed pages. Taken from the heap instead, and kept there when freed, the next array reuses
-/// pages already mapped: 3-4% less time at a million points, 7 MB more at the peak (measured).
+/// pages already mapped: 3-4% less time at a million points (2-3% once large buffers are on huge
+/// pages, see `HugePages`), 7 MB more at the peak (measured).
 private func keepLargeArraysMapped() {
   #if canImport(CMalloc)
     _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)  // glibc's largest
