@@ -79,6 +79,7 @@ enum PointGrouping {
     }
     var kept: [SoundingPoint] = []
     kept.reserveCapacity(Swift.min(ordered.count, ends.count * allowance))
+    var chosen: [Int] = []
     var grouped = 0
     var start = 0
     for end in ends {
@@ -87,7 +88,8 @@ enum PointGrouping {
         kept += members
       } else {
         let before = kept.count
-        choose(members, rule: rule, allowance: allowance, marked: marked, into: &kept)
+        choose(
+          members, rule: rule, allowance: allowance, marked: marked, chosen: &chosen, into: &kept)
         grouped += members.count - (kept.count - before)
       }
       start = end
@@ -134,91 +136,81 @@ enum PointGrouping {
     var kept: [Int] = []
     kept.reserveCapacity(count)
     var grouped = 0
-    // The window's points, gathered as the window is read.
+    // The window's points, gathered as the window is read, and the places chosen among them.
     var members: [Int] = []
+    var chosen: [Int] = []
     current = Int.min
     for index in points.indices where points[index].y != nil {
       let next = key(index)
       if next != current {
-        grouped += choose(members, of: points, allowance: allowance, marked: marked, into: &kept)
+        grouped += choose(
+          members, of: points, allowance: allowance, marked: marked, chosen: &chosen, into: &kept)
         members.removeAll(keepingCapacity: true)
         current = next
       }
       members.append(index)
     }
-    grouped += choose(members, of: points, allowance: allowance, marked: marked, into: &kept)
+    grouped += choose(
+      members, of: points, allowance: allowance, marked: marked, chosen: &chosen, into: &kept)
     return .grouped(kept: kept, grouped: grouped)
   }
 
-  /// The indices a window of `minmax` plays, as `choose(_:rule:allowance:marked:into:)` chooses
-  /// its points: the outliers first, then the farther extreme, then the other; in index order,
-  /// which is time order here. Returns how many of the window's points were grouped into others.
+  /// The indices a window of `minmax` plays (see `minmaxChoice`), in index order, which is time
+  /// order here. Returns how many of the window's points were grouped into others.
   private static func choose(
     _ members: [Int], of points: UnsafeBufferPointer<DataPoint>, allowance: Int, marked: [Bool],
-    into kept: inout [Int]
+    chosen: inout [Int], into kept: inout [Int]
   ) -> Int {
     guard members.count > allowance else {
       kept += members
       return 0
     }
-    var (lowest, highest, sum) = (members[0], members[0], 0.0)
-    var (low, high) = (points[lowest].y!, points[highest].y!)
-    for index in members {
-      let y = points[index].y!
-      if y < low { (lowest, low) = (index, y) }
-      if y > high { (highest, high) = (index, y) }
-      sum += y
-    }
-    let mean = sum / Double(members.count)
-    let first = kept.count
-    for index in members where kept.count - first < allowance && marked[index] {
-      kept.append(index)
-    }
-    let farther = abs(high - mean) > abs(low - mean)
-    let (one, other) = farther ? (highest, lowest) : (lowest, highest)
-    if kept.count - first < allowance, !kept[first...].contains(one) { kept.append(one) }
-    if kept.count - first < allowance, !kept[first...].contains(other) { kept.append(other) }
-    if kept.count - first > 1 { kept[first...].sort() }
-    return members.count - (kept.count - first)
+    minmaxChoice(
+      count: members.count, allowance: allowance, y: { points[members[$0]].y! },
+      isMarked: { marked[members[$0]] }, into: &chosen)
+    for at in chosen { kept.append(members[at]) }
+    return members.count - chosen.count
   }
 
-  /// The points a window plays. `minmax` plays the `marked` points (outliers) first, then
-  /// the lowest and the highest, up to the allowance; with an allowance of one, the point
-  /// farthest from the window's mean.
+  /// Which of a window's `count` points `minmax` plays, as their places in the window (which is in
+  /// time order), ascending: the marked ones (outliers) first, then the extreme farther from the
+  /// window's mean, then the other, up to `allowance`; with an allowance of one, the farther
+  /// extreme. The first lowest and the first highest are the extremes.
+  @inline(__always)
+  static func minmaxChoice(
+    count: Int, allowance: Int, y: (Int) -> Double, isMarked: (Int) -> Bool,
+    into chosen: inout [Int]
+  ) {
+    chosen.removeAll(keepingCapacity: true)
+    var (lowest, highest, sum) = (0, 0, 0.0)
+    var (low, high) = (y(0), y(0))
+    for at in 0..<count {
+      let value = y(at)
+      if value < low { (lowest, low) = (at, value) }
+      if value > high { (highest, high) = (at, value) }
+      sum += value
+    }
+    let mean = sum / Double(count)
+    for at in 0..<count where chosen.count < allowance && isMarked(at) { chosen.append(at) }
+    let farther = abs(high - mean) > abs(low - mean)
+    let (one, other) = farther ? (highest, lowest) : (lowest, highest)
+    if chosen.count < allowance, !chosen.contains(one) { chosen.append(one) }
+    if chosen.count < allowance, !chosen.contains(other) { chosen.append(other) }
+    chosen.sort()
+  }
+
+  /// The points a window plays: for `minmax`, those `minmaxChoice` chooses.
   private static func choose(
     _ members: ArraySlice<SoundingPoint>, rule: SonificationOptions.Grouping, allowance: Int,
-    marked: [Bool], into kept: inout [SoundingPoint]
+    marked: [Bool], chosen: inout [Int], into kept: inout [SoundingPoint]
   ) {
     switch rule {
     case .minmax, .none:
-      // The first lowest, the first highest and the mean, in one pass.
-      var lowest = members.startIndex
-      var highest = members.startIndex
-      var sum = 0.0
-      for at in members.indices {
-        if members[at].y < members[lowest].y { lowest = at }
-        if members[at].y > members[highest].y { highest = at }
-        sum += members[at].y
-      }
-      let mean = sum / Double(members.count)
-      // Appended straight to the kept points, then put in time order among themselves.
-      let first = kept.count
-      func taken(_ index: Int) -> Bool { kept[first...].contains { $0.index == index } }
-      if !marked.isEmpty {
-        for point in members where kept.count - first < allowance && marked[point.index] {
-          kept.append(point)
-        }
-      }
-      // The farther extreme first, so that an allowance of one keeps it.
-      let farther = abs(members[highest].y - mean) > abs(members[lowest].y - mean)
-      let (one, other) = farther ? (highest, lowest) : (lowest, highest)
-      if kept.count - first < allowance, !taken(members[one].index) { kept.append(members[one]) }
-      if kept.count - first < allowance, !taken(members[other].index) {
-        kept.append(members[other])
-      }
-      if kept.count - first > 1 {
-        kept[first...].sort { ($0.onset, $0.index) < ($1.onset, $1.index) }
-      }
+      let start = members.startIndex
+      minmaxChoice(
+        count: members.count, allowance: allowance, y: { members[start + $0].y },
+        isMarked: { !marked.isEmpty && marked[members[start + $0].index] }, into: &chosen)
+      for at in chosen { kept.append(members[start + at]) }
     case .first: kept.append(members.first!)
     case .last: kept.append(members.last!)
     case .mean:
