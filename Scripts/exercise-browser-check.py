@@ -9,10 +9,8 @@ import os
 import sys
 import time
 
+import headless_chromium
 from axe_selenium_python import Axe
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -20,12 +18,7 @@ folder = os.path.abspath(sys.argv[1])
 screenshot = sys.argv[2] if len(sys.argv) > 2 else None
 exercise = json.load(open(os.path.join(folder, "exercise.json")))
 
-options = Options()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1000,1400", "--allow-file-access-from-files"]:
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = headless_chromium.start()
 report = {}
 try:
     for page in ["exercise.html", "answers.html"]:

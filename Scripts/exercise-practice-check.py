@@ -11,21 +11,13 @@ import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+import headless_chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 folder = os.path.abspath(sys.argv[1])
 exercise = json.load(open(os.path.join(folder, "exercise.json")))
-options = Options()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1000,1400", "--autoplay-policy=no-user-gesture-required",
-                 "--allow-file-access-from-files"]:
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = headless_chromium.start(autoplay=True)
 report = {"questions": [], "players": []}
 
 

@@ -76,6 +76,10 @@ public func runPython(_ script: String, _ arguments: [String]) throws -> (
   let process = Process()
   process.executableURL = projectRoot.appendingPathComponent(".venv/bin/python")
   process.arguments = ["-c", script] + arguments
+  // The scripts' shared helpers (such as `headless_chromium`) are found beside them.
+  var environment = ProcessInfo.processInfo.environment
+  environment["PYTHONPATH"] = projectRoot.appendingPathComponent("Scripts").path
+  process.environment = environment
   let out = Pipe()
   process.standardOutput = out
   try process.run()

@@ -132,7 +132,7 @@ public struct SeriesStatistics: Hashable, Sendable {
       (minimumCount, maximumCount) = (lows, highs)
       mean = sums.y / Double(ys.count)
     }
-    median = Self.median(ys)
+    median = Selection.median(ys)
     trend = Self.leastSquares(
       xs, ys, sums: sums, ySpan: chart.yAxis.range.upperBound - chart.yAxis.range.lowerBound)
     // The scores one at a time: the strongest, and the points past 3.5.
@@ -147,12 +147,6 @@ public struct SeriesStatistics: Hashable, Sendable {
       strongestDeviation = strongest
     }
     outliers = far.sorted { xs[$0] < xs[$1] }.map(point)
-  }
-
-  /// The median, by selection in linear time.
-  static func median(_ values: [Double]) -> Double? {
-    values.withUnsafeBufferPointer { buffer in Selection.median(count: buffer.count) { buffer[$0] }
-    }
   }
 
   /// Sums of x and y, in order, and the span of x: what a line and a mean need, in the pass
