@@ -179,6 +179,14 @@ struct BatchShardTests {
     let edited = try run(Self.batch(charts, whole, ["--wav"]), program: Self.program)
     #expect(edited.error.contains("converted 1, up to date 38, failed 1"), "\(edited.error)")
     #expect(try Self.records(whole).suffix(40).contains { $0 == ("dice-0", "converted") })
+    // A Vega-Lite specification's data file changed, the specification not: it alone again.
+    let data = charts.deletingLastPathComponent().appendingPathComponent("stocks.csv")
+    let prices = try String(contentsOf: data, encoding: .utf8)
+    try prices.replacingOccurrences(of: "ACME,2016-01-01,46.71", with: "ACME,2016-01-01,46.72")
+      .write(to: data, atomically: false, encoding: .utf8)
+    let fed = try run(Self.batch(charts, whole, ["--wav"]), program: Self.program)
+    #expect(fed.error.contains("converted 1, up to date 38, failed 1"), "\(fed.error)")
+    #expect(try Self.records(whole).suffix(40).contains { $0 == ("stocks", "converted") })
     // An option that changes every chart's music: all converted again.
     let option = try run(
       Self.batch(charts, whole, ["--wav", "--note-range", "40:80"]), program: Self.program)

@@ -219,11 +219,11 @@ struct BatchItem: Sendable {
     var lines: [String] = []
     do {
       // The chart's bytes, and the chart as read (its data files too).
-      let bytes = try Data(contentsOf: URL(fileURLWithPath: conversion.input))
       let chart = try attributingErrors(to: conversion.input) {
         try conversion.csv.loadChart(conversion.input)
       }
-      record.inputHash = Digest.sha256(bytes + Data(chart.descriptorJSON().utf8))
+      record.inputHash = try Digest.sha256(
+        input: URL(fileURLWithPath: conversion.input), chart: chart)
       if let previous, previous.status != "failed", previous.inputHash == record.inputHash,
         previous.settingsHash == settingsHash, isWhole(previous.outputs)
       {
