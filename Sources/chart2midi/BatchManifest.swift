@@ -1,6 +1,6 @@
-import Crypto
 import Descriptor
 import Foundation
+import Hashing
 
 /// What a batch did with one chart, as one line of its JSON Lines manifest: enough to skip the
 /// chart next time when nothing that makes its outputs has changed, and for `batch-report` to
@@ -120,18 +120,14 @@ enum BatchManifest {
 
 /// SHA-256 digests as lowercase hex.
 enum Digest {
-  static func hex(_ digest: SHA256.Digest) -> String {
-    digest.map { String(format: "%02x", $0) }.joined()
-  }
-
   /// Of some bytes.
-  static func sha256(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
+  static func sha256(_ data: Data) -> String { SHA256.hex(SHA256.hash(data: data)) }
 
   /// Of a file, read a megabyte at a time.
   static func sha256(file url: URL) throws -> String {
     var hasher = SHA256()
     try update(&hasher, file: url)
-    return hex(hasher.finalize())
+    return SHA256.hex(hasher.finalize())
   }
 
   private static func update(_ hasher: inout SHA256, file url: URL) throws {
@@ -197,7 +193,7 @@ enum Digest {
       bytes.append(0xFF)
     }
     hasher.update(data: bytes)
-    return hex(hasher.finalize())
+    return SHA256.hex(hasher.finalize())
   }
 }
 
@@ -211,7 +207,7 @@ struct Shard: Equatable {
 
   /// A name's place in the ranking: the first eight bytes of its SHA-256.
   static func rank(of name: String) -> UInt64 {
-    Array(SHA256.hash(data: Data(name.utf8))).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    SHA256.hash(data: Data(name.utf8)).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
   }
 
   /// The names of `names` that are this shard's.

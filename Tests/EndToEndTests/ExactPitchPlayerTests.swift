@@ -22,9 +22,6 @@ struct ExactPitchPlayerTests {
       ("stocks", ["--scale", "exact", "--continuous", "notes"]),
     ])
   func fluidSynthCommandLine(chart: String, flags: [String]) throws {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/fluidsynth"),
-      "the fluidsynth command line is missing: run `make test`, which installs it")
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let midi = folder.appendingPathComponent("chart.mid").path
@@ -33,7 +30,7 @@ struct ExactPitchPlayerTests {
     try convert("Tests/Fixtures/Dense/\(chart).json", flags, to: midi)
     #expect(try run(["render", midi, "--wav", own, "--soundfont", "gm"]).status == 0)
     let player = Process()
-    player.executableURL = URL(fileURLWithPath: "/usr/bin/fluidsynth")
+    player.executableURL = try tool("fluidsynth")
     player.arguments = [
       "-ni", "-q", "-R", "0", "-C", "0", "-r", "44100", "-F", theirs, Self.generalMIDI, midi,
     ]

@@ -62,7 +62,7 @@ struct InstallTests {
     let prefix = folder.appendingPathComponent("prefix")
     // The build the tests run is the debug one; `make install` builds and then does the same.
     let make = Process()
-    make.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+    make.executableURL = try tool("make")
     make.arguments = [
       "--no-print-directory", "-C", projectRoot.path, "install-files", "CONFIG=debug",
       "PREFIX=\(prefix.path)",
@@ -102,7 +102,7 @@ struct InstallTests {
     }
     // man shows its page; the bash completion is a script bash reads.
     let man = Process()
-    man.executableURL = URL(fileURLWithPath: "/usr/bin/man")
+    man.executableURL = try tool("man")
     man.arguments = ["-P", "cat", "chart2midi"]
     man.environment = [
       "MANPATH": share.appendingPathComponent("man").path, "PATH": "/usr/bin:/bin",
@@ -129,5 +129,40 @@ struct InstallTests {
     try bash.run()
     bash.waitUntilExit()
     #expect(bash.terminationStatus == 0)
+  }
+
+  /// A program copied without its soundfont fails to render and says where it looked, rather than
+  /// render with another soundfont; MIDI alone needs none, and a soundfont named is used.
+  @Test func aProgramWithoutItsSoundFontSaysSo() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let alone = folder.appendingPathComponent("bin/chart2midi")
+    try FileManager.default.createDirectory(
+      at: alone.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: executable, to: alone)
+    let failed = try convert(program: alone, from: folder, into: folder)
+    #expect(failed.status != 0)
+    #expect(
+      failed.error.contains("chart2midi's own soundfont, chart2midi.sf2, is not beside this program")
+        && failed.error.contains(folder.appendingPathComponent("share/chart2midi").path),
+      "\(failed.error)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dice.wav").path))
+    let midiOnly = try run(
+      ["convert", example("dice").path, "-o", "dice.mid"], program: alone, in: folder,
+      environment: environmentWithoutSoundFont)
+    #expect(midiOnly.status == 0, "\(midiOnly.error)")
+    let named = try run(
+      ["convert", example("dice").path, "-o", "dice.mid", "--wav", "dice.wav", "--soundfont", "gm"],
+      program: alone, in: folder, environment: environmentWithoutSoundFont)
+    #expect(named.status == 0, "\(named.error)")
+    #expect(soundFontLine(named) == "/usr/share/sounds/sf2/default-GM.sf2")
+    // A soundfont named by the environment that is not there is an error, not passed over.
+    var environment = environmentWithoutSoundFont
+    environment["CHART2MIDI_SOUNDFONT"] = folder.appendingPathComponent("missing.sf2").path
+    let missing = try run(
+      ["convert", example("dice").path, "-o", "d.mid", "--wav", "d.wav"], in: folder,
+      environment: environment)
+    #expect(missing.status != 0)
+    #expect(missing.error.contains("missing.sf2 that CHART2MIDI_SOUNDFONT names does not exist"))
   }
 }

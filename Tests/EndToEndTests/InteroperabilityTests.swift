@@ -8,9 +8,9 @@ import Testing
 struct InteroperabilityTests {
   static let python = projectRoot.appendingPathComponent(".venv/bin/python")
 
-  func runTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, error: String) {
+  func runTool(_ program: URL, _ arguments: [String]) throws -> (status: Int32, error: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
+    process.executableURL = program
     process.arguments = arguments
     let err = Pipe()
     process.standardError = err
@@ -37,7 +37,7 @@ struct InteroperabilityTests {
       notes = sum(1 for track in song.tracks for m in track if m.type == 'note_on' and m.velocity > 0)
       assert song.type == 1 and notes > 0 and song.length > 0, (song.type, notes, song.length)
       """
-    let result = try runTool(Self.python.path, ["-W", "error", "-c", script, midi])
+    let result = try runTool(Self.python, ["-W", "error", "-c", script, midi])
     #expect(result.status == 0, "\(result.error)")
     #expect(result.error.isEmpty)
   }
@@ -49,7 +49,7 @@ struct InteroperabilityTests {
     let wav = folder.appendingPathComponent("cars.wav").path
     #expect(try run(["convert", "Examples/cars.json", "-o", midi]).status == 0)
     let result = try runTool(
-      "/usr/bin/fluidsynth",
+      try tool("fluidsynth"),
       [
         "-ni", "-q", "-R", "0", "-C", "0", "-r", "44100", "-F", wav,
         "/usr/share/sounds/sf2/default-GM.sf2", midi,

@@ -6,8 +6,6 @@ import Testing
 /// it and exports MusicXML, which `Scripts/player-checks.py` reads.
 @Suite("Scores in MuseScore", .serialized)
 struct ScoreImportTests {
-  static let museScore = "/usr/bin/mscore3"
-
   /// Converts the dense cars chart with `flags`, imports the file in MuseScore and checks the
   /// MusicXML it exports: the check's status and what it printed.
   func imported(_ flags: [String], signature: String, tempo: String) throws -> (
@@ -21,7 +19,7 @@ struct ScoreImportTests {
       ["convert", "Tests/Fixtures/Dense/cars.json", "-o", midi, "--markers", "none"] + flags)
     #expect(conversion.status == 0, "\(conversion.error)")
     let program = Process()
-    program.executableURL = URL(fileURLWithPath: Self.museScore)
+    program.executableURL = try tool("mscore3")
     program.arguments = ["-o", score, midi]
     program.environment = ProcessInfo.processInfo.environment.merging(
       ["QT_QPA_PLATFORM": "offscreen"]) { $1 }
@@ -43,15 +41,12 @@ struct ScoreImportTests {
       (["--grid", "1/8", "--tempo", "90"], "4/4", "90"),
     ])
   func gridded(flags: [String], signature: String, tempo: String) throws {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: Self.museScore),
-      "MuseScore 3 is missing: run `make test`, which installs it")
     let result = try imported(flags, signature: signature, tempo: tempo)
     #expect(result.status == 0, "\(result.output)")
   }
 
   @Test func withoutAGridMuseScoreTakesTheFileForALivePerformance() throws {
-    try #require(FileManager.default.isExecutableFile(atPath: Self.museScore))
+    _ = try tool("mscore3")
     // The check fails without a grid: MuseScore guesses another metre and tempo.
     let result = try imported([], signature: "4/4", tempo: "120")
     #expect(result.status != 0, "\(result.output)")

@@ -252,8 +252,8 @@ struct BroadcastMetadataTests {
     #expect(!mix.cues.isEmpty)
     #expect(stem.cues.isEmpty)
     // mediainfo, a QC tool, reads the description and the date as written.
-    let info = try run(["mediainfo", wav.path], program: URL(fileURLWithPath: "/usr/bin/env"))
-    #expect(info.status == 0, "mediainfo is missing: run `make test`")
+    let info = try run([wav.path], program: try tool("mediainfo"))
+    #expect(info.status == 0, "\(info.error)")
     let description = info.output.split(separator: "\n").first { $0.hasPrefix("Description ") }
     #expect(description?.hasSuffix(": Temperature a Zurich - OEuvre \"2024\" EUR") == true)
     #expect(info.output.contains("2023-11-14 22:13:20"))

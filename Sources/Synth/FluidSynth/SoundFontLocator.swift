@@ -11,38 +11,43 @@ public enum SoundFontLocator {
   /// The soundfont to use: `requested` when given (`gm` means the system's General MIDI soundfont),
   /// else the file `CHART2MIDI_SOUNDFONT` names, else the project's own soundfont where the
   /// running program finds it (installed beside it in `PREFIX/share/chart2midi`, or the package's
-  /// resource beside a program built with the package), else the system's General MIDI soundfont.
-  /// The working folder plays no part: the same chart gives the same audio wherever it is run.
+  /// resource beside a program built with the package). The working folder plays no part: the same
+  /// chart gives the same audio wherever it is run. Nothing is put in the project's soundfont's
+  /// place unasked: a program that cannot find it fails, saying where it looked.
   ///
-  /// - Throws: `SynthError` when the requested file does not exist or none is found.
+  /// - Throws: `SynthError` when the requested or named file does not exist or is not a regular
+  ///   file, or when the project's soundfont is not where the program looks for it.
   public static func locate(_ requested: String? = nil) throws -> URL {
-    let fileManager = FileManager.default
     if let requested {
       let path = requested == "gm" ? systemGeneralMIDI : requested
-      guard fileManager.fileExists(atPath: path) else {
+      guard FileManager.default.fileExists(atPath: path) else {
         throw SynthError(
           requested == "gm"
             ? "there is no system General MIDI soundfont at \(systemGeneralMIDI); install fluid-soundfont-gm or timgm6mb-soundfont"
             : "the soundfont \(path) does not exist")
       }
-      // A FIFO or a device would block FluidSynth's read, or never end.
-      var status = stat()
-      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-        throw SynthError("the soundfont \(path) is not a regular file")
-      }
-      return URL(fileURLWithPath: path)
+      return try regularFile(path)
     }
-    if let path = ProcessInfo.processInfo.environment["CHART2MIDI_SOUNDFONT"], !path.isEmpty,
-      fileManager.fileExists(atPath: path)
-    {
-      return URL(fileURLWithPath: path)
+    if let path = ProcessInfo.processInfo.environment["CHART2MIDI_SOUNDFONT"], !path.isEmpty {
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw SynthError("the soundfont \(path) that CHART2MIDI_SOUNDFONT names does not exist")
+      }
+      return try regularFile(path)
     }
     if let bundled = BundledSoundFont.url { return bundled }
-    if fileManager.fileExists(atPath: systemGeneralMIDI) {
-      return URL(fileURLWithPath: systemGeneralMIDI)
-    }
+    let places = BundledSoundFont.candidates.map { $0.deletingLastPathComponent().path }
     throw SynthError(
-      "no soundfont found: name a soundfont file, install chart2midi with its soundfont (make install), or install timgm6mb-soundfont"
+      "chart2midi's own soundfont, \(projectFileName), is not beside this program (looked in \(places.joined(separator: " and "))): install it there, or name the soundfont to render with (gm for the system's General MIDI soundfont)"
     )
+  }
+
+  /// `path` as a URL when it is a regular file: a FIFO or a device would block FluidSynth's read,
+  /// or never end.
+  static func regularFile(_ path: String) throws -> URL {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      throw SynthError("the soundfont \(path) is not a regular file")
+    }
+    return URL(fileURLWithPath: path)
   }
 }

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Proves the package on a new Debian 12: a minimal root made by debootstrap (kept as a tarball in
+# .build/package-check, made again when missing) with the apt sources of Debian's slim image, the
+# Containerfile's steps run in it (COPY from dist/, RUN in a chroot with /proc mounted, USER and
+# WORKDIR honoured; FROM is the root itself), then the image's entry point: `--version`, and the
+# cars example converted to MIDI, a mix and stems, each file checked. Runs as root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+cache=.build/package-check
+base=$cache/bookworm-minbase.tar
+debs=(dist/chart2midi_*.deb)
+[ ${#debs[@]} -eq 1 ] && [ -f "${debs[0]}" ] || { echo "dist/ must hold one chart2midi .deb: run make deb" >&2; exit 1; }
+deb=${debs[0]}
+mkdir -p "$cache"
+if [ ! -f "$base" ]; then
+  echo "== a minimal Debian 12 root (debootstrap --variant=minbase bookworm, $mirror)"
+  rm -rf "$cache/bootstrap"
+  debootstrap --variant=minbase bookworm "$cache/bootstrap" "$mirror" >"$cache/debootstrap.log" 2>&1 ||
+    { tail -20 "$cache/debootstrap.log" >&2; exit 1; }
+  tar -C "$cache/bootstrap" -cf "$base.tmp" . && mv "$base.tmp" "$base"
+  rm -rf "$cache/bootstrap"
+fi
+root=$(mktemp -d "$PWD/$cache/root.XXXXXX")
+cleanup() {
+  umount "$root/proc" 2>/dev/null || true
+  rm -rf "$root"
+}
+trap cleanup EXIT
+tar -C "$root" -xf "$base"
+mount -t proc proc "$root/proc"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+# The sources of Debian's bookworm-slim image: the release, its updates and security.
+rm -f "$root/etc/apt/sources.list"
+cat >"$root/etc/apt/sources.list.d/debian.sources" <<SOURCES
+Types: deb
+URIs: $mirror
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: ${mirror%/debian}/debian-security
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
+
+# The Containerfile's steps, one instruction at a time (continued lines joined).
+user=0:0
+home=/root
+workdir=/
+entrypoint='[]'
+command='[]'
+in_root() {
+  chroot --userspec="$user" "$root" /usr/bin/env -i HOME="$home" PATH=/usr/local/bin:/usr/bin:/bin \
+    /bin/sh -c "cd '$workdir' && $1"
+}
+while IFS= read -r instruction; do
+  keyword=${instruction%% *}
+  argument=${instruction#* }
+  case "$keyword" in
+    FROM) echo "== FROM $argument: the debootstrap root" ;;
+    COPY)
+      read -r -a parts <<<"$argument"
+      target=${parts[-1]}
+      for source in "${parts[@]:0:${#parts[@]}-1}"; do
+        # shellcheck disable=SC2086 # the source is a glob in the build context, dist/
+        cp dist/$source "$root$target"
+      done
+      echo "== COPY $argument" ;;
+    RUN)
+      echo "== RUN $argument"
+      in_root "$argument" >"$cache/run.log" 2>&1 || { tail -30 "$cache/run.log" >&2; exit 1; } ;;
+    USER)
+      ids=$(awk -F: -v name="$argument" '$1 == name { print $3 ":" $4 ":" $6 }' "$root/etc/passwd")
+      [ -n "$ids" ] || { echo "USER $argument: no such user in the root" >&2; exit 1; }
+      user=${ids%:*}
+      home=${ids##*:}
+      echo "== USER $argument ($user)" ;;
+    WORKDIR) workdir=$argument; mkdir -p "$root$workdir"; echo "== WORKDIR $argument" ;;
+    ENTRYPOINT) entrypoint=$argument ;;
+    CMD) command=$argument ;;
+    *) echo "the Containerfile's $keyword is not run here" >&2; exit 1 ;;
+  esac
+done < <(sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' Containerfile | sed -e ':a' -e '/\\$/N; s/\\\n//; ta')
+entry=$(python3 -c 'import json, shlex, sys; print(shlex.join(json.loads(sys.argv[1])))' "$entrypoint")
+[ -n "$entry" ] || { echo "the Containerfile has no ENTRYPOINT" >&2; exit 1; }
+
+echo "== installed"
+in_root "dpkg-query -W -f='\${Package} \${Version}, Depends: \${Depends}\n' chart2midi"
+missing=$(in_root "ldd /usr/bin/chart2midi" | grep 'not found' || true)
+[ -z "$missing" ] || { echo "libraries not found: $missing" >&2; exit 1; }
+version=$(in_root "$entry --version")
+expected=$(dpkg-deb -f "$deb" Version)
+echo "$entry --version: $version"
+[ "$version" = "$expected" ] || { echo "--version says $version, the package $expected" >&2; exit 1; }
+
+echo "== $entry convert cars.json -o cars.mid --wav cars.wav --stems stems"
+cp Examples/cars.json "$root$workdir/cars.json"
+chown "$user" "$root$workdir/cars.json"
+in_root "$entry convert cars.json -o cars.mid --wav cars.wav --stems stems" 2>&1 | tee "$cache/convert.log"
+grep -qx "soundfont: /usr/share/chart2midi/chart2midi.sf2" "$cache/convert.log" ||
+  { echo "the installed program did not render with its installed soundfont" >&2; exit 1; }
+python3 - "$root$workdir" Examples/cars.json <<'PY'
+import json, os, struct, sys
+folder, chart = sys.argv[1], json.load(open(sys.argv[2]))
+
+def wav(path):
+    """Channels, rate, bits, seconds and the largest sample of a PCM or float WAV file."""
+    data = open(path, "rb").read()
+    assert data[:4] == b"RIFF" and data[8:12] == b"WAVE", f"{path} is not a WAV file"
+    position, fmt, body = 12, None, None
+    while position + 8 <= len(data):
+        tag, size = data[position:position + 4], struct.unpack("<I", data[position + 4:position + 8])[0]
+        if tag == b"fmt ":
+            fmt = struct.unpack("<HHIIHH", data[position + 8:position + 24])
+        if tag == b"data":
+            body = data[position + 8:position + 8 + size]
+        position += 8 + size + size % 2
+    assert fmt and body, f"{path} has no fmt or data chunk"
+    kind, channels, rate, _, align, bits = fmt
+    samples = len(body) // (bits // 8)
+    if kind == 3 or (kind == 0xFFFE and bits == 32):
+        values = struct.unpack(f"<{samples}f", body[:samples * 4])
+    elif bits == 16:
+        values = [v / 32768 for v in struct.unpack(f"<{samples}h", body[:samples * 2])]
+    else:
+        values = [int.from_bytes(body[i:i + 3], "little", signed=True) / 2**23 for i in range(0, len(body) - 2, 3)]
+    return channels, rate, bits, len(body) / align / rate, max(abs(v) for v in values)
+
+midi = open(os.path.join(folder, "cars.mid"), "rb").read()
+assert midi[:4] == b"MThd" and midi[14:18] == b"MTrk", "cars.mid is not a Standard MIDI File"
+form, tracks, division = struct.unpack(">HHH", midi[8:14])
+print(f"cars.mid: format {form}, {tracks} tracks, {division} ticks a quarter note, {len(midi)} bytes")
+channels, rate, bits, seconds, peak = wav(os.path.join(folder, "cars.wav"))
+print(f"cars.wav: {channels} channels, {rate} Hz, {bits}-bit, {seconds:.2f} s, peak {peak:.3f}")
+assert channels == 2 and seconds > 5 and 0.01 < peak <= 0.9, "the mix is not the chart's sound"
+stems = sorted(os.listdir(os.path.join(folder, "stems")))
+names = [series["name"] for series in chart["series"]]
+print(f"stems: {', '.join(stems)}")
+assert len(stems) >= len(names), f"{len(stems)} stems for {len(names)} series"
+for stem in stems:
+    s_channels, _, _, s_seconds, s_peak = wav(os.path.join(folder, "stems", stem))
+    assert s_channels == 2 and abs(s_seconds - seconds) < 1e-6 and s_peak > 0.01, f"{stem} is silent or of another length"
+print("package-check: the package installs on a new Debian 12 and converts the cars example")
+PY

@@ -1,0 +1,2 @@
+// OpenSSL's libcrypto, for its message digests (Debian: libssl-dev).
+#include <openssl/evp.h>
