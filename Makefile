@@ -96,7 +96,7 @@ check: deps
 test: deps venv
 	$(SWIFT) build
 	$(SWIFT) build $(RELEASE) --product chart2midi
-	$(MAKE) --no-print-directory manual CONFIG=debug
+	$(MAKE) --no-print-directory manual
 	CHART2MIDI_RELEASE=$(CURDIR)/.build/release/chart2midi $(SWIFT) test
 	python3 Scripts/check-docs.py
 	$(MAKE) --no-print-directory docs
@@ -129,9 +129,11 @@ install: deps
 	$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib) --product chart2midi
 	$(MAKE) --no-print-directory manual install-files
 
-## manual: the man page, from the command's own help (swift-argument-parser's generate-manual)
+## manual: the man page, from the command's own help (swift-argument-parser's generate-manual), from
+## the debug build: the plugin's own release build would lack the release flags and undo the release
+## build (the help, and so the page, is the same in both)
 manual:
-	$(SWIFT) package generate-manual --configuration $(CONFIG) --date $(MANDATE) >/dev/null
+	$(SWIFT) package generate-manual --configuration debug --date $(MANDATE) >/dev/null
 
 ## install-files: what install puts in place, from a build already made (the tests use it)
 install-files:
@@ -156,7 +158,7 @@ uninstall:
 ## deb: dist/chart2midi_VERSION_ARCH.deb: the release binary (the Swift runtime linked in), its
 ## soundfont, man page and completions, with Depends found from the binary by dpkg-shlibdeps
 deb: deps package-deps
-	$(MAKE) --no-print-directory manual CONFIG=release
+	$(MAKE) --no-print-directory manual
 	$(SWIFT) build $(RELEASE) --product chart2midi
 	Scripts/make-deb.sh
 

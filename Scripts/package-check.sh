@@ -53,7 +53,7 @@ workdir=/
 entrypoint='[]'
 command='[]'
 in_root() {
-  chroot --userspec="$user" "$root" /usr/bin/env -i HOME="$home" PATH=/usr/local/bin:/usr/bin:/bin \
+  chroot --userspec="$user" "$root" /usr/bin/env -i HOME="$home" PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     /bin/sh -c "cd '$workdir' && $1"
 }
 while IFS= read -r instruction; do
@@ -71,7 +71,8 @@ while IFS= read -r instruction; do
       echo "== COPY $argument" ;;
     RUN)
       echo "== RUN $argument"
-      in_root "$argument" >"$cache/run.log" 2>&1 || { tail -30 "$cache/run.log" >&2; exit 1; } ;;
+      in_root "$argument" >"$cache/run.log" 2>&1 || { tail -30 "$cache/run.log" >&2; exit 1; }
+      grep -h "newly installed" "$cache/run.log" || true ;;
     USER)
       ids=$(awk -F: -v name="$argument" '$1 == name { print $3 ":" $4 ":" $6 }' "$root/etc/passwd")
       [ -n "$ids" ] || { echo "USER $argument: no such user in the root" >&2; exit 1; }
@@ -143,5 +144,15 @@ assert len(stems) >= len(names), f"{len(stems)} stems for {len(names)} series"
 for stem in stems:
     s_channels, _, _, s_seconds, s_peak = wav(os.path.join(folder, "stems", stem))
     assert s_channels == 2 and abs(s_seconds - seconds) < 1e-6 and s_peak > 0.01, f"{stem} is silent or of another length"
-print("package-check: the package installs on a new Debian 12 and converts the cars example")
 PY
+# The packaged program writes what the release build in the tree writes.
+tree=$(mktemp -d)
+trap 'cleanup; rm -rf "$tree"' EXIT
+(cd "$tree" && "$OLDPWD/.build/release/chart2midi" convert "$OLDPWD/Examples/cars.json" -o cars.mid \
+  --wav cars.wav --stems stems >/dev/null 2>&1)
+for file in cars.mid cars.wav stems/Cars.wav stems/Gridlines.wav; do
+  cmp -s "$tree/$file" "$root$workdir/$file" ||
+    { echo "$file differs from the release build's in the tree" >&2; exit 1; }
+done
+echo "the files are byte for byte those of the release build in the tree"
+echo "package-check: the package installs on a new Debian 12 and converts the cars example"
