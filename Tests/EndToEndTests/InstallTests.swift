@@ -143,7 +143,8 @@ struct InstallTests {
     let failed = try convert(program: alone, from: folder, into: folder)
     #expect(failed.status != 0)
     #expect(
-      failed.error.contains("chart2midi's own soundfont, chart2midi.sf2, is not beside this program")
+      failed.error.contains(
+        "chart2midi's own soundfont, chart2midi.sf2, is not beside this program")
         && failed.error.contains(folder.appendingPathComponent("share/chart2midi").path),
       "\(failed.error)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dice.wav").path))
@@ -152,7 +153,9 @@ struct InstallTests {
       environment: environmentWithoutSoundFont)
     #expect(midiOnly.status == 0, "\(midiOnly.error)")
     let named = try run(
-      ["convert", example("dice").path, "-o", "dice.mid", "--wav", "dice.wav", "--soundfont", "gm"],
+      [
+        "convert", example("dice").path, "-o", "dice.mid", "--wav", "dice.wav", "--soundfont", "gm",
+      ],
       program: alone, in: folder, environment: environmentWithoutSoundFont)
     #expect(named.status == 0, "\(named.error)")
     #expect(soundFontLine(named) == "/usr/share/sounds/sf2/default-GM.sf2")

@@ -215,12 +215,17 @@ struct ProgramListTests {
       let text = try String(contentsOf: file, encoding: .utf8)
       let name = file.path.dropFirst(projectRoot.path.count + 1)
       for match in text.matches(of: #/tool\("([^"]+)"\)/#) {
-        starts.append(Start(name: String(match.output.1), place: "\(name):\(lineNumber(text, match.range.lowerBound))"))
+        starts.append(
+          Start(
+            name: String(match.output.1),
+            place: "\(name):\(lineNumber(text, match.range.lowerBound))"))
       }
       // A program named by its path in the system's folders.
       for match in text.matches(of: #/["'](?:/usr)?/s?bin/([\w.+-]+)["']/#) {
         starts.append(
-          Start(name: String(match.output.1), place: "\(name):\(lineNumber(text, match.range.lowerBound))"))
+          Start(
+            name: String(match.output.1),
+            place: "\(name):\(lineNumber(text, match.range.lowerBound))"))
       }
       for (word, offset) in pythonStarts(text) {
         starts.append(Start(name: word, place: "\(name):\(lineNumber(text, offset))"))
@@ -386,7 +391,8 @@ struct ProgramListTests {
       }
       if packages[owner]?.base != true {
         problems.append(
-          "\(start) comes from \(owner), which no Makefile step installs: add it to Scripts/programs.tsv")
+          "\(start) comes from \(owner), which no Makefile step installs: add it to Scripts/programs.tsv"
+        )
       }
     }
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import Hashing
+import Testing
 
 /// SHA-256 from libcrypto gives the digests of FIPS 180-4's examples (NIST's published values), in
 /// one piece or in many.

@@ -42,7 +42,8 @@ public struct MissingProgram: Error, CustomStringConvertible {
   public var name: String
   public var description: String {
     if let row = listedPrograms.first(where: { $0.name == name }) {
-      return "\(name) is not installed: `make \(row.step)-deps` (which `make \(row.step == "test" ? "test" : "deb")` runs) installs \(row.packages.joined(separator: ", "))"
+      return
+        "\(name) is not installed: `make \(row.step)-deps` (which `make \(row.step == "test" ? "test" : "deb")` runs) installs \(row.packages.joined(separator: ", "))"
     }
     return "\(name) is not in Scripts/programs.tsv: add it with the Debian package that installs it"
   }
