@@ -91,9 +91,10 @@ check: deps
 	$(SWIFT) test --skip-build --skip '$(CHECK_SKIP)'
 
 ## test: the whole suite (the in-process tests and those that run the command, Python, Chromium,
-## MuseScore and the other players), the documentation check and the documentation build
+## MuseScore and the other players, and the check of every program listed, the packaging's too),
+## the documentation check and the documentation build
 ## (the release binary too: the memory of hour-long renders is measured on what ships)
-test: deps venv
+test: deps package-deps venv
 	$(SWIFT) build
 	$(SWIFT) build $(RELEASE) --product chart2midi
 	$(MAKE) --no-print-directory manual
@@ -101,10 +102,10 @@ test: deps venv
 	python3 Scripts/check-docs.py
 	$(MAKE) --no-print-directory docs
 
-## docs: the DocC documentation of Descriptor, MIDIMap, Synth, Export and Exercise, in .build/docs (warnings fail)
+## docs: the DocC documentation of Descriptor, MIDIMap, SMFReader, Synth, Export and Exercise, in .build/docs (warnings fail)
 docs:
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
-	  --target Descriptor --target MIDIMap --target Synth --target Export --target Exercise --warnings-as-errors --output-path .build/docs
+	  --target Descriptor --target MIDIMap --target SMFReader --target Synth --target Export --target Exercise --warnings-as-errors --output-path .build/docs
 
 ## pins: write the pinned MIDI files again (only for a change meant to alter what is written)
 pins: build

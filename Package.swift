@@ -58,14 +58,16 @@ let package = Package(
     // SHA-256 from the system's libcrypto, for the batch's manifests and shards and the practice
     // pages' checks.
     .target(name: "Hashing", dependencies: ["CCrypto"]),
-    .target(
-      name: "MIDIMap",
-      dependencies: ["Descriptor", "CSMF"]),
+    // From a chart to SMF bytes in Swift alone: no C module in its closure, so it builds on any
+    // Swift platform.
+    .target(name: "MIDIMap", dependencies: ["Descriptor"]),
+    // The independent reader of Standard MIDI Files, on libsmf.
+    .target(name: "SMFReader", dependencies: ["Descriptor", "MIDIMap", "CSMF"]),
     .target(
       name: "Synth",
       dependencies: [
-        "Descriptor", "MIDIMap", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSoxr", "CSndFile",
-        "SoundFontResource",
+        "Descriptor", "MIDIMap", "SMFReader", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSoxr",
+        "CSndFile", "SoundFontResource",
       ]),
     // The project's soundfont as a package resource: every program built with the package (this
     // one's, or a dependent package's) finds it beside itself.
@@ -73,7 +75,7 @@ let package = Package(
       name: "SoundFontResource", path: "soundfonts", exclude: ["README.md"],
       sources: ["BundledSoundFont.swift"], resources: [.copy("chart2midi.sf2")]),
     // The application layer: from a chart and its settings to the files, staged and committed.
-    .target(name: "Export", dependencies: ["Descriptor", "MIDIMap", "Synth"]),
+    .target(name: "Export", dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth"]),
     .target(
       name: "Exercise",
       dependencies: [
@@ -83,7 +85,7 @@ let package = Package(
     .executableTarget(
       name: "chart2midi",
       dependencies: [
-        "Descriptor", "MIDIMap", "Synth", "Export", "Exercise", "Hashing", "CMalloc",
+        "Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "Exercise", "Hashing", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -92,29 +94,33 @@ let package = Package(
     .executableTarget(name: "chart2midi-soundfont", dependencies: ["SoundFontMaker"]),
     .executableTarget(
       name: "chart2midi-bench",
-      dependencies: ["Descriptor", "MIDIMap", "Synth", "Export"],
+      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth", "Export"],
       path: "Benchmarks/chart2midi-bench"
     ),
     // Where the project and its examples are, and the helpers every test target shares.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DescriptorTests", dependencies: ["Descriptor", "TestSupport"]),
     .testTarget(
-      name: "MIDIMapTests", dependencies: ["Descriptor", "MIDIMap", "Exercise", "TestSupport"]),
+      name: "MIDIMapTests",
+      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Exercise", "TestSupport"]),
     .testTarget(
       name: "SynthTests",
       dependencies: [
-        "Descriptor", "MIDIMap", "Synth", "Export", "SoundFontMaker", "Exercise", "TestSupport",
-        "CSoxr",
+        "Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "SoundFontMaker", "Exercise",
+        "TestSupport", "CSoxr",
       ]),
     .testTarget(
       name: "ExportTests",
-      dependencies: ["Descriptor", "MIDIMap", "Synth", "Export", "Exercise", "TestSupport"]),
+      dependencies: [
+        "Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "Exercise", "TestSupport",
+      ]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["chart2midi", "Descriptor", "MIDIMap", "Synth", "TestSupport"]),
+      dependencies: ["chart2midi", "Descriptor", "MIDIMap", "SMFReader", "Synth", "TestSupport"]),
     .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
     .testTarget(
-      name: "ExerciseTests", dependencies: ["Descriptor", "MIDIMap", "Exercise", "TestSupport"]),
+      name: "ExerciseTests",
+      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Exercise", "TestSupport"]),
     .testTarget(name: "APISampleTests", dependencies: ["Descriptor", "MIDIMap"]),
   ]
 )
@@ -123,12 +129,15 @@ let package = Package(
 // `-sanitize=fuzzer,address`; each runs libFuzzer's driver around its test.
 if Context.environment["CHART2MIDI_FUZZ"] != nil {
   package.targets.append(
-    .target(name: "FuzzSupport", dependencies: ["Descriptor", "MIDIMap"], path: "Fuzz/FuzzSupport"))
+    .target(
+      name: "FuzzSupport", dependencies: ["Descriptor", "MIDIMap", "SMFReader"],
+      path: "Fuzz/FuzzSupport"))
   for (name, dependencies) in [
     ("FuzzDescriptor", ["Descriptor", "MIDIMap"]), ("FuzzCSV", ["Descriptor", "MIDIMap"]),
-    ("FuzzVegaLite", ["Descriptor", "MIDIMap"]), ("FuzzSMF", ["MIDIMap"]),
-    ("FuzzRender", ["MIDIMap", "Synth", "Export"]),
-    ("FuzzExpression", ["Descriptor", "MIDIMap"]), ("FuzzSMFTiming", ["MIDIMap", "Synth"]),
+    ("FuzzVegaLite", ["Descriptor", "MIDIMap"]), ("FuzzSMF", ["MIDIMap", "SMFReader"]),
+    ("FuzzRender", ["MIDIMap", "SMFReader", "Synth", "Export"]),
+    ("FuzzExpression", ["Descriptor", "MIDIMap"]),
+    ("FuzzSMFTiming", ["MIDIMap", "SMFReader", "Synth"]),
   ] {
     package.targets.append(
       .executableTarget(

@@ -7,7 +7,7 @@ import pathlib
 import re
 import sys
 
-MODULES = ["Descriptor", "MIDIMap", "Synth", "Export", "Exercise", "SoundFontMaker"]
+MODULES = ["Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "Exercise", "SoundFontMaker"]
 DECLARATION = re.compile(r"^\s*(@\w+(\([^)]*\))?\s+)*(public|open)\s")
 
 missing = []

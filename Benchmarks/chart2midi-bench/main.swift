@@ -16,6 +16,7 @@ import Descriptor
 import Export
 import Foundation
 import MIDIMap
+import SMFReader
 import Synth
 
 /// The benchmark chart's shape for Foundation's `JSONDecoder`, to compare its decoding with the

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import MIDIMap
+import SMFReader
 import Synth
 
 /// The project's soundfont, found once.

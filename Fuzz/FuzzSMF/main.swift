@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import MIDIMap
+import SMFReader
 
 /// One run: a MIDI file checked and read by libsmf and summarised, as `inspect` does.
 func fuzzSMF(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

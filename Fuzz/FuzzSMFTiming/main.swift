@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import MIDIMap
+import SMFReader
 import Synth
 
 /// The input as the events of a well-formed MIDI file, so that every run reaches the timing code

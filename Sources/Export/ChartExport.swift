@@ -1,6 +1,7 @@
 import Descriptor
 import Foundation
 import MIDIMap
+import SMFReader
 import Synth
 
 /// What an export wrote.

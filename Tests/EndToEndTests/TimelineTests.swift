@@ -1,5 +1,6 @@
 import Foundation
 import MIDIMap
+import SMFReader
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Descriptor
 import Export
 import Foundation
 import MIDIMap
+import SMFReader
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Exercise
 import Export
 import Foundation
 import MIDIMap
+import SMFReader
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Descriptor
 import Foundation
+import SMFReader
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Descriptor
 import Foundation
+import SMFReader
 import Testing
 
 import struct Exercise.SeededGenerator

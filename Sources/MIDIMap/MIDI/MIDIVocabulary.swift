@@ -56,7 +56,7 @@ public enum MetaEventType: UInt8, Hashable, Sendable {
   case keySignature = 0x59
 
   /// The first status byte of every meta event.
-  static let status: UInt8 = 0xFF
+  package static let status: UInt8 = 0xFF
 }
 
 /// The status nibbles of channel messages (MIDI 1.0: the high four bits; the low four are the

@@ -1,18 +1,18 @@
 /// The variable-length quantity of SMF 1.0: "7 bits per byte, most significant bits first; all
 /// bytes except the last have bit 7 set". Delta times and meta-event lengths use it; at most four
 /// bytes (0x0FFFFFFF).
-enum VariableLengthQuantity {
+package enum VariableLengthQuantity {
   /// The largest value four bytes hold.
-  static let maximum: UInt32 = 0x0FFF_FFFF
+  package static let maximum: UInt32 = 0x0FFF_FFFF
 
   /// Appends `value` in as few bytes as it needs.
-  static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+  package static func append(_ value: UInt32, to bytes: inout [UInt8]) {
     write(value) { bytes.append($0) }
   }
 
   /// Gives `value`'s bytes to `body`, first to last, in as few bytes as it needs.
   @inline(__always)
-  static func write(_ value: UInt32, _ body: (UInt8) -> Void) {
+  package static func write(_ value: UInt32, _ body: (UInt8) -> Void) {
     if value < 0x80 {
       body(UInt8(value))
       return
@@ -28,7 +28,7 @@ enum VariableLengthQuantity {
   }
 
   /// Why a quantity could not be read.
-  enum ReadFailure: Error {
+  package enum ReadFailure: Error {
     /// The bytes end before the quantity does.
     case runsPastTheEnd
     /// Five or more bytes with bit 7 set.
@@ -37,7 +37,9 @@ enum VariableLengthQuantity {
 
   /// Reads a quantity at `position` and moves past it (when it fails, `position` stands where
   /// reading stopped).
-  static func read(_ bytes: [UInt8], at position: inout Int, end: Int) throws(ReadFailure) -> Int {
+  package static func read(_ bytes: [UInt8], at position: inout Int, end: Int) throws(ReadFailure)
+    -> Int
+  {
     var value = 0
     for _ in 0..<4 {
       guard position < end else { throw .runsPastTheEnd }

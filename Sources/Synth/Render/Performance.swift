@@ -1,5 +1,6 @@
 import Foundation
 import MIDIMap
+import SMFReader
 
 /// What a synthesizer plays: channel messages in time order on numbered synth channels
 /// (port × 16 + channel), and which channels make up each stem.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MIDIMap
+import SMFReader
 
 struct Inspect: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Descriptor
 import Export
 import Foundation
 import MIDIMap
+import SMFReader
 import Synth
 
 struct Render: ParsableCommand {

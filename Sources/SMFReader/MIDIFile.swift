@@ -1,5 +1,6 @@
 import Descriptor
 import Foundation
+import MIDIMap
 
 /// A Standard MIDI File as read by libsmf: its tracks and their events with absolute times. This is
 /// the project's independent reader: it shares no code with `SMFEncoder`.

@@ -1,6 +1,7 @@
 internal import CSMF
 import Descriptor
 import Foundation
+import MIDIMap
 
 /// Owns one `smf_t` from libsmf and frees it in `deinit`.
 ///

@@ -1,5 +1,6 @@
 import Descriptor
 import Foundation
+import MIDIMap
 
 /// What `chart2midi inspect` prints about a MIDI file: per track its name, channels, programs, note
 /// count, pitch range and first and last onset; the markers; the length.

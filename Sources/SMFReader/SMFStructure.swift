@@ -1,3 +1,5 @@
+import MIDIMap
+
 /// Checks the structure of Standard MIDI File bytes before libsmf reads them. libsmf is built with
 /// its assertions on and aborts on some malformed files, so a file is only handed to it when every
 /// chunk and event is well formed: the header, chunk lengths inside the file, delta times of at most
