@@ -75,13 +75,17 @@ let package = Package(
       name: "SoundFontResource", path: "soundfonts", exclude: ["README.md"],
       sources: ["BundledSoundFont.swift"], resources: [.copy("chart2midi.sf2")]),
     // The application layer: from a chart and its settings to the files, staged and committed.
-    .target(name: "Export", dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth"]),
+    // The page's script and style are files the tests parse, compiled into the program.
+    .target(
+      name: "Export", dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth"],
+      resources: [.embedInCode("Page/Resources/page.js"), .embedInCode("Page/Resources/page.css")]),
     .target(
       name: "Exercise",
       dependencies: [
         "Descriptor", "MIDIMap", "Export",
         "Hashing", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-      ]),
+      ],
+      resources: [.embedInCode("Resources/practice.js"), .embedInCode("Resources/exercise.css")]),
     .executableTarget(
       name: "chart2midi",
       dependencies: [

@@ -165,6 +165,9 @@ public enum ExercisePages {
     return lines
   }
 
+  /// The pages' style: a file of the package (`Resources/exercise.css`), compiled into the program.
+  static let style = String(decoding: PackageResources.exercise_css, as: UTF8.self)
+
   /// A whole page around `body`, with the players' script when it holds players.
   static func page(
     title: String, language: String, body: [String], players: Bool = false,
@@ -179,34 +182,7 @@ public enum ExercisePages {
     <meta name="generator" content="chart2midi">
     <title>\(escape(title))</title>
     <style>
-    body { font-family: system-ui, sans-serif; line-height: 1.5; max-width: 44em; margin: 1em auto; padding: 0 1em; color: #111; background: #fff; }
-    h1 { font-size: 1.8em; } h2 { font-size: 1.4em; margin-top: 2em; border-top: 2px solid #444; padding-top: 0.5em; } h3 { font-size: 1.1em; }
-    fieldset { margin: 1em 0; padding: 0.5em 1em; border: 1px solid #444; }
-    legend { font-weight: bold; padding: 0 0.3em; }
-    .choice { margin: 0.3em 0; }
-    .choice input { width: 1.2em; height: 1.2em; margin-right: 0.5em; vertical-align: middle; }
-    input:focus-visible, a:focus-visible, audio:focus-visible { outline: 3px solid #1a4fb0; outline-offset: 2px; }
-    a { color: #1a4fb0; }
-    audio { width: 100%; }
-    .graph { border: 2px solid #111; padding: 0.5em; min-height: 2em; }
-    .graph-label { margin: 0; }
-    .graph:focus-visible { outline: 4px solid #1a4fb0; outline-offset: 3px; }
-    .status, .feedback { min-height: 1.5em; font-weight: bold; }
-    .keys-help dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25em 1em; }
-    .keys-help dt { font-weight: bold; } .keys-help dd { margin: 0; }
-    kbd { border: 1px solid #111; border-radius: 3px; padding: 0 0.3em; }
-    button { font: inherit; padding: 0.2em 0.6em; }
-    button:focus-visible { outline: 3px solid #1a4fb0; outline-offset: 2px; }
-    @media (max-width: 30em) { .keys-help dl { grid-template-columns: 1fr; } }
-    @media print {
-      .audio-graph, button { display: none; }
-      body { max-width: none; margin: 0; font-size: 11pt; }
-      .audio { display: none; }
-      a { color: #000; text-decoration: none; }
-      fieldset, .answer { break-inside: avoid; }
-      h2 { break-after: avoid; }
-    }
-    </style>
+    \(style)</style>
     </head>
     <body>
     \(body.joined(separator: "\n"))

@@ -29,9 +29,9 @@ public let listedPrograms: [ListedProgram] = {
   }
 }()
 
-/// Where a program is installed: the first folder of the system's search path that holds it.
+/// Where a program is installed: the first folder that holds it, Debian's before `/usr/local`.
 public func installedProgram(_ name: String) -> URL? {
-  ["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"].lazy
+  ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"].lazy
     .map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
     .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 }
