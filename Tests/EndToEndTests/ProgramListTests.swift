@@ -324,12 +324,6 @@ struct ProgramListTests {
     }
   }
 
-  /// Runs a program to its end: what it printed on standard output.
-  static func output(_ program: String, _ arguments: [String]) throws -> String {
-    let result = try run(arguments, program: URL(fileURLWithPath: program))
-    return result.output
-  }
-
   /// The Debian package that owns each path, where one does (with merged /usr, dpkg may know a
   /// program by its /bin path).
   static func owners(_ paths: [String]) throws -> [String: String] {
