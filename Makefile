@@ -107,9 +107,10 @@ docs:
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
 	  --target Descriptor --target MIDIMap --target SMFReader --target Synth --target Export --target Exercise --warnings-as-errors --output-path .build/docs
 
-## pins: write the pinned MIDI files again (only for a change meant to alter what is written)
+## pins: write the pinned MIDI files and the digests of every output again (only for a change meant to alter what is written)
 pins: build
 	Scripts/pin-midi.sh
+	CHART2MIDI_PIN_OUTPUTS=1 $(SWIFT) test --filter 'OutputIdentityTests'
 
 ## bench: release build, a 1,000,000-point chart, timings, memory and the Python peer
 bench: deps venv

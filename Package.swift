@@ -120,7 +120,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["chart2midi", "Descriptor", "MIDIMap", "SMFReader", "Synth", "TestSupport"]),
+      dependencies: [
+        "chart2midi", "Descriptor", "MIDIMap", "SMFReader", "Synth", "Hashing", "TestSupport",
+      ]),
     .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
     .testTarget(
       name: "ExerciseTests",
