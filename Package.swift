@@ -55,19 +55,22 @@ let package = Package(
     // glibc's allocator settings, for the command line's own process.
     .systemLibrary(name: "CMalloc"),
     .target(name: "Descriptor"),
+    // How text goes into each format chart2midi writes (HTML, XML, captions, GIFT, REAPER, file
+    // names), scalar by scalar: one encoder per format, for every writer.
+    .target(name: "TextEncoders"),
     // SHA-256 from the system's libcrypto, for the batch's manifests and shards and the practice
     // pages' checks.
     .target(name: "Hashing", dependencies: ["CCrypto"]),
     // From a chart to SMF bytes in Swift alone: no C module in its closure, so it builds on any
     // Swift platform.
-    .target(name: "MIDIMap", dependencies: ["Descriptor"]),
+    .target(name: "MIDIMap", dependencies: ["Descriptor", "TextEncoders"]),
     // The independent reader of Standard MIDI Files, on libsmf.
     .target(name: "SMFReader", dependencies: ["Descriptor", "MIDIMap", "CSMF"]),
     .target(
       name: "Synth",
       dependencies: [
-        "Descriptor", "MIDIMap", "SMFReader", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSoxr",
-        "CSndFile", "SoundFontResource",
+        "Descriptor", "MIDIMap", "SMFReader", "TextEncoders", "CFluidSynth", "CEBUR128",
+        "CEspeakNG", "CSoxr", "CSndFile", "SoundFontResource",
       ]),
     // The project's soundfont as a package resource: every program built with the package (this
     // one's, or a dependent package's) finds it beside itself.
@@ -77,12 +80,12 @@ let package = Package(
     // The application layer: from a chart and its settings to the files, staged and committed.
     // The page's script and style are files the tests parse, compiled into the program.
     .target(
-      name: "Export", dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth"],
+      name: "Export", dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth", "TextEncoders"],
       resources: [.embedInCode("Page/Resources/page.js"), .embedInCode("Page/Resources/page.css")]),
     .target(
       name: "Exercise",
       dependencies: [
-        "Descriptor", "MIDIMap", "Export",
+        "Descriptor", "MIDIMap", "Export", "TextEncoders",
         "Hashing", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       resources: [.embedInCode("Resources/practice.js"), .embedInCode("Resources/exercise.css")]),
@@ -121,9 +124,11 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "chart2midi", "Descriptor", "MIDIMap", "SMFReader", "Synth", "Hashing", "TestSupport",
+        "chart2midi", "Descriptor", "MIDIMap", "SMFReader", "Synth", "Hashing", "TextEncoders",
+        "TestSupport",
       ]),
     .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
+    .testTarget(name: "TextEncodersTests", dependencies: ["TextEncoders", "TestSupport"]),
     .testTarget(
       name: "ExerciseTests",
       dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Exercise", "TestSupport"]),

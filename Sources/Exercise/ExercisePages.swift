@@ -2,6 +2,7 @@ import Descriptor
 import Export
 import Foundation
 import Synth
+import TextEncoders
 
 /// The exercise's two web pages: the student sheet (no answer anywhere in it) and the teacher's
 /// key. Both are single files that need no server: semantic headings, one `fieldset` with its
@@ -24,32 +25,32 @@ public enum ExercisePages {
     for (itemIndex, item) in exercise.items.enumerated() {
       body += itemStart(item)
       body += introduction(item, exercise)
-      body.append("<h3>\(escape(words.questions))</h3>")
+      body.append("<h3>\(HTMLText.text(words.questions))</h3>")
       body.append(
-        "<form class=\"questions\" action=\"#\" aria-label=\"\(escape(ExerciseWords.fill(words.questionsOnItem, "\(item.number)")))\">"
+        "<form class=\"questions\" action=\"#\" aria-label=\"\(HTMLText.attribute(ExerciseWords.fill(words.questionsOnItem, "\(item.number)")))\">"
       )
       for (index, question) in item.questions.enumerated() {
         let name = "q\(item.number)-\(index + 1)"
         if practice {
           let check = checks[itemIndex][index]
           body.append(
-            "<fieldset data-salt=\"\(check.salt)\" data-answer=\"\(check.answer)\" data-feedback=\"\(check.feedback)\" data-right=\"\(escape(words.right))\" data-wrong=\"\(escape(words.notThisOne))\" data-choose=\"\(escape(words.chooseFirst))\">"
+            "<fieldset data-salt=\"\(check.salt)\" data-answer=\"\(check.answer)\" data-feedback=\"\(check.feedback)\" data-right=\"\(HTMLText.attribute(words.right))\" data-wrong=\"\(HTMLText.attribute(words.notThisOne))\" data-choose=\"\(HTMLText.attribute(words.chooseFirst))\">"
           )
         } else {
           body.append("<fieldset>")
         }
         body.append(
-          "<legend><span class=\"number\">\(item.number).\(index + 1)</span> \(escape(question.prompt))</legend>"
+          "<legend><span class=\"number\">\(item.number).\(index + 1)</span> \(HTMLText.text(question.prompt))</legend>"
         )
         for (choice, text) in question.choices.enumerated() {
           let input = "\(name)-\(choice + 1)"
           body.append(
-            "<div class=\"choice\"><input type=\"radio\" id=\"\(input)\" name=\"\(name)\" value=\"\(choice + 1)\"><label for=\"\(input)\">\(escape(text))</label></div>"
+            "<div class=\"choice\"><input type=\"radio\" id=\"\(input)\" name=\"\(name)\" value=\"\(choice + 1)\"><label for=\"\(input)\">\(HTMLText.text(text))</label></div>"
           )
         }
         if practice {
           body.append(
-            "<p><button type=\"button\" class=\"check\" id=\"check-\(name)\">\(escape(ExerciseWords.fill(words.checkAnswer, "\(item.number).\(index + 1)")))</button></p>"
+            "<p><button type=\"button\" class=\"check\" id=\"check-\(name)\">\(HTMLText.text(ExerciseWords.fill(words.checkAnswer, "\(item.number).\(index + 1)")))</button></p>"
           )
           body.append("<p class=\"feedback\" role=\"status\"></p>")
         }
@@ -72,31 +73,35 @@ public enum ExercisePages {
     var body = header(
       title,
       ExerciseWords.fill(
-        escape(words.keyIntroduction), "<a href=\"exercise.html\">exercise.html</a>"),
+        HTMLText.text(words.keyIntroduction), "<a href=\"exercise.html\">exercise.html</a>"),
       isHTML: true)
     for item in exercise.items {
       let id = "item-\(item.number)"
       body += itemStart(item)
-      body.append("<p class=\"source\">\(escape(ExerciseWords.fill(words.from, item.source)))</p>")
+      body.append(
+        "<p class=\"source\">\(HTMLText.text(ExerciseWords.fill(words.from, item.source)))</p>")
       body += introduction(item, exercise)
       for (index, question) in item.questions.enumerated() {
         body.append("<section class=\"answer\" aria-labelledby=\"\(id)-q\(index + 1)\">")
         body.append(
-          "<h3 id=\"\(id)-q\(index + 1)\"><span class=\"number\">\(item.number).\(index + 1)</span> \(escape(question.prompt))</h3>"
+          "<h3 id=\"\(id)-q\(index + 1)\"><span class=\"number\">\(item.number).\(index + 1)</span> \(HTMLText.text(question.prompt))</h3>"
         )
         body.append("<ol class=\"choices\">")
         for (choice, text) in question.choices.enumerated() {
           if choice == question.answer {
-            body.append("<li><strong>\(escape(text)) (\(escape(words.rightAnswer)))</strong></li>")
+            body.append(
+              "<li><strong>\(HTMLText.text(text)) (\(HTMLText.text(words.rightAnswer)))</strong></li>"
+            )
           } else {
-            body.append("<li>\(escape(text))</li>")
+            body.append("<li>\(HTMLText.text(text))</li>")
           }
         }
         body.append("</ol>")
         body.append(
-          "<p><strong>\(escape(words.why))</strong> \(escape(question.explanation))</p>")
+          "<p><strong>\(HTMLText.text(words.why))</strong> \(HTMLText.text(question.explanation))</p>"
+        )
         if let time = question.listenAt {
-          let listen = escape(ExerciseWords.fill(words.listenAt, exercise.clock(time)))
+          let listen = HTMLText.text(ExerciseWords.fill(words.listenAt, exercise.clock(time)))
           if item.player != nil {
             body.append(
               "<p><button type=\"button\" data-player=\"player-item-\(item.number)\" data-listen=\"\(time)\">\(listen)</button></p>"
@@ -119,7 +124,8 @@ public enum ExercisePages {
   /// the start of its main part.
   static func header(_ title: String, _ paragraph: String, isHTML: Bool = false) -> [String] {
     [
-      "<header>", "<h1>\(escape(title))</h1>", "<p>\(isHTML ? paragraph : escape(paragraph))</p>",
+      "<header>", "<h1>\(HTMLText.text(title))</h1>",
+      "<p>\(isHTML ? paragraph : HTMLText.text(paragraph))</p>",
       "</header>", "<main>",
     ]
   }
@@ -129,7 +135,7 @@ public enum ExercisePages {
     let id = "item-\(item.number)"
     return [
       "<section aria-labelledby=\"\(id)-title\">",
-      "<h2 id=\"\(id)-title\">\(item.number). \(escape(item.title))</h2>",
+      "<h2 id=\"\(id)-title\">\(item.number). \(HTMLText.text(item.title))</h2>",
     ]
   }
 
@@ -137,9 +143,9 @@ public enum ExercisePages {
   static func introduction(_ item: Exercise.Item, _ exercise: Exercise) -> [String] {
     let words = exercise.words
     var lines = [
-      "<h3>\(escape(words.whatYouWillHear))</h3>", "<ul class=\"introduction\">",
+      "<h3>\(HTMLText.text(words.whatYouWillHear))</h3>", "<ul class=\"introduction\">",
     ]
-    lines += item.introduction.map { "<li>\(escape($0))</li>" }
+    lines += item.introduction.map { "<li>\(HTMLText.text($0))</li>" }
     lines.append("</ul>")
     if let audio = item.audio {
       let length =
@@ -147,7 +153,7 @@ public enum ExercisePages {
           " (\(exercise.clock($0)))"
         } ?? ""
       if let player = item.player {
-        lines.append("<h3>\(escape(words.exploreByEar))</h3>")
+        lines.append("<h3>\(HTMLText.text(words.exploreByEar))</h3>")
         lines.append(
           ChartPage.player(
             player, title: item.title,
@@ -155,11 +161,11 @@ public enum ExercisePages {
             suffix: "item-\(item.number)", headingLevel: 4))
       } else {
         lines.append(
-          "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"\(escape(audio))\" aria-label=\"\(escape(words.audioFile)) \(item.number)\"></audio></p>"
+          "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"\(HTMLText.attribute(audio))\" aria-label=\"\(HTMLText.attribute(words.audioFile)) \(item.number)\"></audio></p>"
         )
       }
       lines.append(
-        "<p class=\"file\">\(escape(words.audioFile)): <a href=\"\(escape(audio))\">\(escape(audio))</a>\(length).</p>"
+        "<p class=\"file\">\(HTMLText.text(words.audioFile)): <a href=\"\(HTMLText.attribute(audio))\">\(HTMLText.text(audio))</a>\(length).</p>"
       )
     }
     return lines
@@ -175,12 +181,12 @@ public enum ExercisePages {
   ) -> String {
     """
     <!DOCTYPE html>
-    <html lang="\(escape(language))">
+    <html lang="\(HTMLText.attribute(language))">
     <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="generator" content="chart2midi">
-    <title>\(escape(title))</title>
+    <title>\(HTMLText.text(title))</title>
     <style>
     \(style)</style>
     </head>
@@ -192,7 +198,4 @@ public enum ExercisePages {
 
     """
   }
-
-  /// Text safe in HTML content and attribute values.
-  public static func escape(_ text: String) -> String { markupEscaped(text, quotes: true) }
 }

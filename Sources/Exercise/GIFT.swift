@@ -1,5 +1,6 @@
 import Descriptor
 import Foundation
+import TextEncoders
 
 /// An exercise's questions in Moodle's GIFT format, for import into a course's question bank:
 /// one multiple-choice question per question, named by its item and number, every choice's
@@ -8,11 +9,10 @@ import Foundation
 public enum GIFT {
   /// The quiz as GIFT text.
   public static func quiz(_ exercise: Exercise) -> String {
-    var lines = ["// \(exercise.title): made by chart2midi (seed \(exercise.seed))", ""]
-    // The category line is read as written (no escapes); "/" separates levels, "//" is a "/".
-    let category = exercise.title.replacingOccurrences(of: "/", with: "//")
-      .replacingOccurrences(of: "\n", with: " ")
-    lines.append("$CATEGORY: $course$/top/\(category)")
+    var lines = [
+      "// \(GIFTText.comment(exercise.title)): made by chart2midi (seed \(exercise.seed))", "",
+    ]
+    lines.append("$CATEGORY: $course$/top/\(GIFTText.category(exercise.title))")
     lines.append("")
     for item in exercise.items {
       for (index, question) in item.questions.enumerated() {
@@ -20,7 +20,8 @@ public enum GIFT {
           exercise.words.itemQuestion, "\(item.number)", "\(index + 1)")
         let audio =
           item.audio.map { " " + ExerciseWords.fill(exercise.words.listenToFile, $0) } ?? ""
-        lines.append("::\(escape(name))::\(html("\(item.title).\(audio) \(question.prompt)")) {")
+        lines.append(
+          "::\(GIFTText.text(name))::\(html("\(item.title).\(audio) \(question.prompt)")) {")
         for (choice, text) in question.choices.enumerated() {
           let mark = choice == question.answer ? "=" : "~"
           lines.append("\(mark)\(html(text))#\(html(question.feedback(for: choice, in: exercise)))")
@@ -35,19 +36,6 @@ public enum GIFT {
   /// A question's or an answer's text as Moodle shows it, as HTML: `&`, `<` and `>` written as
   /// entities (so that a title like "R&D <2024>" shows as written), then GIFT's escapes.
   package static func html(_ text: String) -> String {
-    escape(markupEscaped(text))
-  }
-
-  /// Text with GIFT's special characters escaped, on one line.
-  public static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "~", "=", "#", "{", "}", ":", "\\": escaped += "\\\(character)"
-      case "\n", "\r": escaped += " "
-      default: escaped.append(character)
-      }
-    }
-    return escaped
+    GIFTText.text(HTMLText.text(text))
   }
 }

@@ -1,6 +1,7 @@
 import Descriptor
 import Foundation
 import Synth
+import TextEncoders
 import ZIPFoundation
 
 extension Question {
@@ -25,21 +26,18 @@ extension Exercise {
   /// An item's text before its question, as HTML: its title, what to know before listening, and
   /// its audio played from `audioSource`.
   func questionHTML(_ item: Item, _ question: Question, audioSource: String?) -> String {
-    var html = ["<p><strong>\(markupEscaped("\(item.number). \(item.title)"))</strong></p>"]
+    var html = ["<p><strong>\(HTMLText.text("\(item.number). \(item.title)"))</strong></p>"]
     html.append(
-      "<ul>" + item.introduction.map { "<li>\(markupEscaped($0))</li>" }.joined() + "</ul>")
+      "<ul>" + item.introduction.map { "<li>\(HTMLText.text($0))</li>" }.joined() + "</ul>")
     if let audioSource {
-      let name = markupEscaped(item.audio ?? "", quotes: true)
+      let name = HTMLText.text(item.audio ?? "")
       html.append(
-        "<p><audio controls=\"controls\" src=\"\(markupEscaped(audioSource, quotes: true))\">\(name)</audio></p>"
+        "<p><audio controls=\"controls\" src=\"\(HTMLText.attribute(audioSource))\">\(name)</audio></p>"
       )
     }
-    html.append("<p>\(markupEscaped(question.prompt))</p>")
+    html.append("<p>\(HTMLText.text(question.prompt))</p>")
     return html.joined()
   }
-
-  /// Text safe in XML content and attribute values.
-  static func xml(_ text: String) -> String { markupEscaped(text, quotes: true) }
 }
 
 /// An exercise as Moodle XML (`quiz.xml`), for Moodle's question bank: a category named after the
@@ -52,14 +50,15 @@ public enum MoodleXML {
   ///
   /// - Throws: `ExerciseError` when an item's audio cannot be read.
   public static func quiz(_ exercise: Exercise, audioIn folder: URL) throws -> String {
-    // Moodle's category path separates levels with "/"; a "/" in a name is written "//".
-    let category = exercise.title.replacingOccurrences(of: "/", with: "//")
+    // Moodle's category path separates levels with "/"; a "/" in a name is written "//", as in
+    // GIFT, and the path is on one line.
+    let category = GIFTText.category(exercise.title)
     var lines = [
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-      "<!-- \(Exercise.xml(exercise.title)): made by chart2midi (seed \(exercise.seed)) -->",
+      "<!-- \(XMLText.comment(exercise.title)): made by chart2midi (seed \(exercise.seed)) -->",
       "<quiz>",
       "  <question type=\"category\">",
-      "    <category><text>$course$/top/\(Exercise.xml(category))</text></category>",
+      "    <category><text>$course$/top/\(XMLText.text(category))</text></category>",
       "  </question>",
     ]
     for item in exercise.items {
@@ -76,18 +75,18 @@ public enum MoodleXML {
           item, question, audioSource: item.audio.map { "@@PLUGINFILE@@/\($0)" })
         lines += [
           "  <question type=\"multichoice\">",
-          "    <name><text>\(Exercise.xml(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", "\(index + 1)")))</text></name>",
+          "    <name><text>\(XMLText.text(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", "\(index + 1)")))</text></name>",
           "    <questiontext format=\"html\">",
-          "      <text>\(Exercise.xml(text))</text>",
+          "      <text>\(XMLText.text(text))</text>",
         ]
         if let audio = item.audio, let file {
           lines.append(
-            "      <file name=\"\(Exercise.xml(audio))\" path=\"/\" encoding=\"base64\">\(file)</file>"
+            "      <file name=\"\(XMLText.attribute(audio))\" path=\"/\" encoding=\"base64\">\(file)</file>"
           )
         }
         lines += [
           "    </questiontext>",
-          "    <generalfeedback format=\"html\"><text>\(Exercise.xml(markupEscaped(question.explanation)))</text></generalfeedback>",
+          "    <generalfeedback format=\"html\"><text>\(XMLText.text(HTMLText.text(question.explanation)))</text></generalfeedback>",
           "    <defaultgrade>1</defaultgrade>",
           "    <penalty>0</penalty>",
           "    <hidden>0</hidden>",
@@ -98,8 +97,8 @@ public enum MoodleXML {
         for (choice, answer) in question.choices.enumerated() {
           lines += [
             "    <answer fraction=\"\(choice == question.answer ? 100 : 0)\" format=\"html\">",
-            "      <text>\(Exercise.xml(markupEscaped(answer)))</text>",
-            "      <feedback format=\"html\"><text>\(Exercise.xml(markupEscaped(question.feedback(for: choice, in: exercise))))</text></feedback>",
+            "      <text>\(XMLText.text(HTMLText.text(answer)))</text>",
+            "      <feedback format=\"html\"><text>\(XMLText.text(HTMLText.text(question.feedback(for: choice, in: exercise))))</text></feedback>",
             "    </answer>",
           ]
         }
@@ -138,7 +137,7 @@ public enum QTIPackage {
         }
         files.append((audio, bytes))
         resources.append(
-          "    <resource identifier=\"audio-\(item.number)\" type=\"webcontent\" href=\"\(Exercise.xml(audio))\"><file href=\"\(Exercise.xml(audio))\"/></resource>"
+          "    <resource identifier=\"audio-\(item.number)\" type=\"webcontent\" href=\"\(XMLText.attribute(audio))\"><file href=\"\(XMLText.attribute(audio))\"/></resource>"
         )
       }
       for (index, question) in item.questions.enumerated() {
@@ -156,9 +155,9 @@ public enum QTIPackage {
     }
     let test = """
       <?xml version="1.0" encoding="UTF-8"?>
-      <assessmentTest xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\(namespace) \(schema)" identifier="test" title="\(Exercise.xml(exercise.title))">
+      <assessmentTest xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\(namespace) \(schema)" identifier="test" title="\(XMLText.attribute(exercise.title))">
         <testPart identifier="part" navigationMode="nonlinear" submissionMode="individual">
-          <assessmentSection identifier="section" title="\(Exercise.xml(exercise.title))" visible="true">
+          <assessmentSection identifier="section" title="\(XMLText.attribute(exercise.title))" visible="true">
       \(references.joined(separator: "\n"))
           </assessmentSection>
         </testPart>
@@ -211,7 +210,7 @@ public enum QTIPackage {
   static func assessmentItem(
     _ exercise: Exercise, _ item: Exercise.Item, _ question: Question, _ identifier: String
   ) -> String {
-    let x = Exercise.xml
+    let x = XMLText.text
     var body = [
       "    <p><strong>\(x("\(item.number). \(item.title)"))</strong></p>",
       "    <ul>" + item.introduction.map { "<li>\(x($0))</li>" }.joined() + "</ul>",
@@ -221,7 +220,8 @@ public enum QTIPackage {
         AudioFormat(fileExtension: URL(fileURLWithPath: audio).pathExtension)?.mimeType
         ?? "audio/wav"
       body.append(
-        "    <p><object type=\"\(type)\" data=\"\(x(audio))\">\(x(audio))</object></p>")
+        "    <p><object type=\"\(type)\" data=\"\(XMLText.attribute(audio))\">\(x(audio))</object></p>"
+      )
     }
     let choices = question.choices.enumerated().map { index, text in
       "      <simpleChoice identifier=\"C\(index + 1)\">\(x(text))</simpleChoice>"
@@ -231,7 +231,7 @@ public enum QTIPackage {
     }
     return """
       <?xml version="1.0" encoding="UTF-8"?>
-      <assessmentItem xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\(namespace) \(schema)" identifier="\(identifier)" title="\(x(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", String(identifier.split(separator: "-").last!))))" adaptive="false" timeDependent="false">
+      <assessmentItem xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\(namespace) \(schema)" identifier="\(identifier)" title="\(XMLText.attribute(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", String(identifier.split(separator: "-").last!))))" adaptive="false" timeDependent="false">
         <responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">
           <correctResponse><value>C\(question.answer + 1)</value></correctResponse>
         </responseDeclaration>

@@ -1,5 +1,6 @@
 import Foundation
 import MIDIMap
+import TextEncoders
 
 /// The DAW and editorial session formats an export writes, by the file's extension.
 public enum SessionFormat: String, Hashable, Sendable, CaseIterable {
@@ -71,12 +72,7 @@ struct Session {
   /// signature; a `MARKER` pair with the region flag for each sentence, a `MARKER` for each cue; a
   /// `TRACK` per stem with one `ITEM` at 0, its `SOURCE WAVE` the stem's file.
   func reaper(in folder: URL) -> String {
-    func quoted(_ text: String) -> String {
-      // REAPER takes the first of ", ' and ` that the text does not hold as its quotes.
-      let flat = text.replacingOccurrences(of: "\n", with: " ")
-      for quote in ["\"", "'", "`"] where !flat.contains(quote) { return quote + flat + quote }
-      return "\"" + flat.replacingOccurrences(of: "\"", with: "'") + "\""
-    }
+    let quoted = ReaperText.quoted
     func number(_ value: Double) -> String { String(format: "%.6f", value) }
     var lines = ["<REAPER_PROJECT 0.1 \"6.0\" 0"]
     lines.append("  TEMPO \(number(tempo)) \(timeSignature.beats) \(timeSignature.noteValue)")

@@ -1,5 +1,6 @@
 import Descriptor
 import Foundation
+import TextEncoders
 
 /// A caption: text shown from a time to a time, in seconds.
 public struct Caption: Hashable, Sendable {
@@ -114,15 +115,8 @@ public struct CaptionMaker: Sendable {
       let separator = format == .webVTT ? "." : ","
       text += "\(number + 1)\n"
       text += "\(timestamp(caption.start, separator)) --> \(timestamp(caption.end, separator))\n"
-      // A blank line ends a cue, so the text has none. In WebVTT "&" and "<" start an entity or
-      // a tag, and "-->" may not appear: they are written as entities. SubRip has no entities:
-      // "-->" becomes "->" there.
-      var body = caption.text.replacingOccurrences(of: "\n\n", with: "\n")
-      if format == .webVTT {
-        body = markupEscaped(body)
-      } else {
-        body = body.replacingOccurrences(of: "-->", with: "->")
-      }
+      // A blank line ends a cue, so the text has none (see `CueText`).
+      let body = format == .webVTT ? CueText.webVTT(caption.text) : CueText.srt(caption.text)
       text += body + "\n\n"
     }
     return text
@@ -136,10 +130,10 @@ public struct CaptionMaker: Sendable {
       <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter"
           xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttm="http://www.w3.org/ns/ttml#metadata"
           ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text"
-          ttp:timeBase="media" xml:lang="\(markupEscaped(language, quotes: true))">
+          ttp:timeBase="media" xml:lang="\(XMLText.attribute(language))">
         <head>
           <metadata>
-            <ttm:title>\(markupEscaped(title))</ttm:title>
+            <ttm:title>\(XMLText.text(title))</ttm:title>
           </metadata>
           <styling>
             <style xml:id="caption" tts:color="white" tts:backgroundColor="black"
@@ -154,8 +148,9 @@ public struct CaptionMaker: Sendable {
 
       """
     for (number, caption) in captions.enumerated() {
-      let body = caption.text.split(separator: "\n", omittingEmptySubsequences: true)
-        .map { markupEscaped(String($0)) }.joined(separator: "<br/>")
+      // Escaped first: every line break is then a lone LF.
+      let body = XMLText.text(caption.text).split(separator: "\n", omittingEmptySubsequences: true)
+        .joined(separator: "<br/>")
       text +=
         "      <p xml:id=\"c\(number + 1)\" begin=\"\(timestamp(caption.start, "."))\" end=\"\(timestamp(caption.end, "."))\"><span>\(body)</span></p>\n"
     }

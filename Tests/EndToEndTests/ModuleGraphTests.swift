@@ -45,11 +45,11 @@ struct ModuleGraphTests {
     let targets = try Self.described()
     let systemTargets = Set(targets.values.filter { $0.type == "system-target" }.map(\.name))
     #expect(systemTargets.contains("CSMF") && systemTargets.contains("CFluidSynth"))
-    for name in ["Descriptor", "MIDIMap"] {
+    for name in ["Descriptor", "TextEncoders", "MIDIMap"] {
       let closure = Self.closure(of: name, in: targets)
       #expect(closure.isDisjoint(with: systemTargets), "\(name) depends on \(closure)")
     }
-    #expect(Self.closure(of: "MIDIMap", in: targets) == ["MIDIMap", "Descriptor"])
+    #expect(Self.closure(of: "MIDIMap", in: targets) == ["MIDIMap", "Descriptor", "TextEncoders"])
     // The reader is where libsmf is.
     #expect(Self.closure(of: "SMFReader", in: targets).contains("CSMF"))
   }

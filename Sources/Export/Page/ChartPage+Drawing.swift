@@ -1,5 +1,6 @@
 import Descriptor
 import Foundation
+import TextEncoders
 
 extension ChartPage {
   /// The drawing: the plot area's frame; each axis's ticks, labelled in the axis's words at the
@@ -41,7 +42,7 @@ extension ChartPage {
       )
       guard index % xEvery == 0 else { continue }
       parts.append(
-        "<text class=\"tick\" x=\"\(x(tick.at))\" y=\"\(String(format: "%.1f", top + plotHeight + 16))\" text-anchor=\"middle\">\(markupEscaped(tick.label))</text>"
+        "<text class=\"tick\" x=\"\(x(tick.at))\" y=\"\(String(format: "%.1f", top + plotHeight + 16))\" text-anchor=\"middle\">\(HTMLText.text(tick.label))</text>"
       )
     }
     for (index, tick) in yTicks.enumerated() {
@@ -50,7 +51,7 @@ extension ChartPage {
       )
       guard index % yEvery == 0 else { continue }
       parts.append(
-        "<text class=\"tick\" x=\"\(String(format: "%.1f", left - 6))\" y=\"\(y(tick.at))\" dy=\"0.35em\" text-anchor=\"end\">\(markupEscaped(tick.label))</text>"
+        "<text class=\"tick\" x=\"\(String(format: "%.1f", left - 6))\" y=\"\(y(tick.at))\" dy=\"0.35em\" text-anchor=\"end\">\(HTMLText.text(tick.label))</text>"
       )
     }
     parts.append(
@@ -77,10 +78,10 @@ extension ChartPage {
       "<circle id=\"cursor\" class=\"cursor\" cx=\"\(x(0))\" cy=\"\(y(0))\" r=\"7\" visibility=\"hidden\"/>"
     )
     parts.append(
-      "<text class=\"axis\" x=\"\(x(0.5))\" y=\"\(String(format: "%.1f", height - 8))\" text-anchor=\"middle\">\(markupEscaped(chart.xAxis.title))</text>"
+      "<text class=\"axis\" x=\"\(x(0.5))\" y=\"\(String(format: "%.1f", height - 8))\" text-anchor=\"middle\">\(HTMLText.text(chart.xAxis.title))</text>"
     )
     parts.append(
-      "<text class=\"axis\" x=\"14\" y=\"\(y(0.5))\" text-anchor=\"middle\" transform=\"rotate(-90 14 \(y(0.5)))\">\(markupEscaped(chart.yAxis.title))</text>"
+      "<text class=\"axis\" x=\"14\" y=\"\(y(0.5))\" text-anchor=\"middle\" transform=\"rotate(-90 14 \(y(0.5)))\">\(HTMLText.text(chart.yAxis.title))</text>"
     )
     return
       "<svg viewBox=\"0 0 640 360\" aria-hidden=\"true\" focusable=\"false\" data-left=\"\(left)\" data-top=\"\(top)\" data-width=\"\(plotWidth)\" data-height=\"\(plotHeight)\">"

@@ -1,6 +1,7 @@
 import Descriptor
 import Foundation
 import Synth
+import TextEncoders
 
 extension ChartPage {
   /// One audio graph to explore by keys: the focusable graph (with `drawing` inside, if any),
@@ -16,12 +17,11 @@ extension ChartPage {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let json = (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    // Inside a script element, "</" would end it.
-    let embedded = json.replacingOccurrences(of: "</", with: "<\\/")
+    let embedded = HTMLText.scriptJSON(json)
     // A file's path as a URL: "Birth rate.mp3" is "Birth%20rate.mp3".
     func source(_ path: String) -> String {
-      markupEscaped(
-        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path, quotes: true)
+      HTMLText.attribute(
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
     }
     var audio = [
       "<audio id=\"\(id("mix"))\" class=\"mix\" preload=\"auto\"><source src=\"\(source(data.mix))\" type=\"\(format.mimeType)\"></audio>"
@@ -39,18 +39,18 @@ extension ChartPage {
       (key.0, data.quiz && key.0 == "→ / ←" ? words.quizStep : key.1)
     }
     let keyList = keys.map {
-      "<dt><kbd>\(markupEscaped($0.0))</kbd></dt><dd>\(markupEscaped($0.1))</dd>"
+      "<dt><kbd>\(HTMLText.text($0.0))</kbd></dt><dd>\(HTMLText.text($0.1))</dd>"
     }
     .joined(separator: "\n")
     let heading = "h\(headingLevel)"
     return """
       <div class="audio-graph" id="\(id("player"))">
-      <div id="\(id("graph"))" class="graph" role="application" tabindex="0" aria-label="\(markupEscaped(title, quotes: true)), \(markupEscaped(words.audioGraph, quotes: true))" aria-describedby="\(id("keys-help"))">
-      \(drawing ?? "<p class=\"graph-label\" aria-hidden=\"true\">\(markupEscaped(title)): \(markupEscaped(words.audioGraph))</p>")
+      <div id="\(id("graph"))" class="graph" role="application" tabindex="0" aria-label="\(HTMLText.attribute(title)), \(HTMLText.attribute(words.audioGraph))" aria-describedby="\(id("keys-help"))">
+      \(drawing ?? "<p class=\"graph-label\" aria-hidden=\"true\">\(HTMLText.text(title)): \(HTMLText.text(words.audioGraph))</p>")
       </div>
       <p id="\(id("status"))" class="status" role="status"></p>
       <div id="\(id("keys-help"))" class="keys-help">
-      <\(heading)>\(markupEscaped(words.keysHeading))</\(heading)>
+      <\(heading)>\(HTMLText.text(words.keysHeading))</\(heading)>
       <dl>
       \(keyList)
       </dl>
@@ -69,16 +69,16 @@ extension ChartPage {
   ) -> String {
     let description = ChartDescription(chart, language: language)
     let words = data.words
-    let title = markupEscaped(chart.title)
+    let title = HTMLText.text(chart.title)
     // The facts of `describe`: the axes and how they sound, then each series under its heading.
     func list(_ lines: [String]) -> String {
-      "<ul>\n" + lines.map { "          <li>\(markupEscaped($0))</li>" }.joined(separator: "\n")
+      "<ul>\n" + lines.map { "          <li>\(HTMLText.text($0))</li>" }.joined(separator: "\n")
         + "\n        </ul>"
     }
-    var facts = ["<h3>\(markupEscaped(words.axesAndSounds))</h3>", list(guide)]
+    var facts = ["<h3>\(HTMLText.text(words.axesAndSounds))</h3>", list(guide)]
     for (index, stats) in description.statistics.enumerated() {
       let name = chart.series[index].name.isEmpty ? chart.title : chart.series[index].name
-      facts.append("<h3>\(markupEscaped(name))</h3>")
+      facts.append("<h3>\(HTMLText.text(name))</h3>")
       if language == .english {
         facts.append(list(description.seriesSentences(stats, series: chart.series[index])))
       } else {
@@ -96,7 +96,7 @@ extension ChartPage {
       }
     }
     if let comparison = description.comparisonSentence {
-      facts.append("<p>\(markupEscaped(comparison))</p>")
+      facts.append("<p>\(HTMLText.text(comparison))</p>")
     }
     return """
       <!DOCTYPE html>
@@ -111,17 +111,17 @@ extension ChartPage {
       <body>
       <main>
         <h1>\(title)</h1>
-        <p>\(markupEscaped(description.summary))</p>
+        <p>\(HTMLText.text(description.summary))</p>
         <section aria-labelledby="explore-heading">
-          <h2 id="explore-heading">\(markupEscaped(words.explore))</h2>
+          <h2 id="explore-heading">\(HTMLText.text(words.explore))</h2>
           \(player(data, title: chart.title, format: format, drawing: svg(chart, data: data, language: language)))
         </section>
         <section aria-labelledby="details-heading">
-          <h2 id="details-heading">\(markupEscaped(words.about))</h2>
+          <h2 id="details-heading">\(HTMLText.text(words.about))</h2>
           \(facts.joined(separator: "\n        "))
         </section>
         <details>
-          <summary>\(markupEscaped(words.dataTable))</summary>
+          <summary>\(HTMLText.text(words.dataTable))</summary>
           \(table(chart, language: language, words: words))
         </details>
       </main>
@@ -141,13 +141,13 @@ extension ChartPage {
       for point in series.dataPoints {
         let y = point.y.map { chart.yAxis.describe($0, in: language) } ?? ""
         rows.append(
-          "<tr><td>\(markupEscaped(series.name))</td><td>\(markupEscaped(chart.xAxis.describe(point.x, in: language)))</td><td>\(markupEscaped(y))</td><td>\(markupEscaped(point.label ?? ""))</td></tr>"
+          "<tr><td>\(HTMLText.text(series.name))</td><td>\(HTMLText.text(chart.xAxis.describe(point.x, in: language)))</td><td>\(HTMLText.text(y))</td><td>\(HTMLText.text(point.label ?? ""))</td></tr>"
         )
       }
     }
     return """
       <table>
-            <thead><tr><th scope="col">\(markupEscaped(words.series))</th><th scope="col">\(markupEscaped(chart.xAxis.title))</th><th scope="col">\(markupEscaped(chart.yAxis.title))</th><th scope="col">\(markupEscaped(words.label))</th></tr></thead>
+            <thead><tr><th scope="col">\(HTMLText.text(words.series))</th><th scope="col">\(HTMLText.text(chart.xAxis.title))</th><th scope="col">\(HTMLText.text(chart.yAxis.title))</th><th scope="col">\(HTMLText.text(words.label))</th></tr></thead>
             <tbody>
             \(rows.joined(separator: "\n      "))
             </tbody>

@@ -1,6 +1,7 @@
 import Descriptor
 import Foundation
 import MIDIMap
+import TextEncoders
 
 /// The sample formats of WAV output.
 public enum SampleFormat: String, Hashable, Sendable, CaseIterable {
@@ -269,12 +270,12 @@ public enum WAVEncoder {
             <TIMECODE_FLAG>\(rate.isDropFrame ? "DF" : "NDF")</TIMECODE_FLAG>
         """
     }
-    let name = markupEscaped(metadata.trackName)
+    let name = XMLText.text(metadata.trackName)
     let xml = """
       <?xml version="1.0" encoding="UTF-8"?>
       <BWFXML>
         <IXML_VERSION>2.10</IXML_VERSION>
-        <PROJECT>\(markupEscaped(metadata.description))</PROJECT>
+        <PROJECT>\(XMLText.text(metadata.description))</PROJECT>
         <SPEED>\(speed)
           <FILE_SAMPLE_RATE>\(sampleRate)</FILE_SAMPLE_RATE>
           <AUDIO_BIT_DEPTH>\(bitDepth)</AUDIO_BIT_DEPTH>
@@ -297,8 +298,8 @@ public enum WAVEncoder {
           </TRACK>
         </TRACK_LIST>
         <BEXT>
-          <BWF_DESCRIPTION>\(markupEscaped(metadata.description))</BWF_DESCRIPTION>
-          <BWF_ORIGINATOR>\(markupEscaped(metadata.originator))</BWF_ORIGINATOR>
+          <BWF_DESCRIPTION>\(XMLText.text(metadata.description))</BWF_DESCRIPTION>
+          <BWF_ORIGINATOR>\(XMLText.text(metadata.originator))</BWF_ORIGINATOR>
           <BWF_TIME_REFERENCE_LOW>\(samples & 0xFFFF_FFFF)</BWF_TIME_REFERENCE_LOW>
           <BWF_TIME_REFERENCE_HIGH>\(samples >> 32)</BWF_TIME_REFERENCE_HIGH>
         </BEXT>
