@@ -70,17 +70,56 @@ public enum ExerciseFormat: String, Hashable, Sendable, CaseIterable, Codable {
 }
 
 /// A failure to make an exercise, in one sentence.
-public struct ExerciseError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ExerciseError: LocatedError, Hashable {
+  /// What is wrong with an exercise.
+  public enum Code: String, ErrorCode, CaseIterable {
+    /// A request that cannot be met: no charts, no questions per chart.
+    case invalidRequest
+    /// Charts none of which has a question with a clear answer.
+    case noQuestions
+    /// A folder that is a file, or holds files that are not an exercise's.
+    case outputConflict
+    /// A folder or file that cannot be made or written.
+    case cannotWrite
+    /// A file the exercise wrote that cannot be read back (its audio).
+    case cannotRead
+    /// A step that should not fail: a chart that made no score, a package that could not be
+    /// made.
+    case internalFailure
+
+    /// Whose mistake an error of this code is.
+    public var source: ErrorSource {
+      switch self {
+      case .invalidRequest, .outputConflict: .settings
+      case .noQuestions: .input
+      case .cannotWrite, .cannotRead, .internalFailure: .machine
+      }
+    }
+  }
+
+  /// What kind of failure it is.
+  public var code: Code
   /// The sentence.
-  public var description: String
+  public var message: String
   /// The setting of `ExerciseRequest` the mistake is in, by its name (`questionsPerChart`), so
   /// that a command line can name its flag instead; nil when it is not in a setting.
   public var setting: String?
+  /// The chart file concerned, when one is.
+  public var file: String?
+  /// No place inside a chart.
+  public var location: ErrorLocation? { nil }
+  /// Whether the charts are the cause, so that the sentence needs no file before it.
+  public var isAboutInput: Bool { false }
+  /// Whose mistake it is.
+  public var source: ErrorSource { code.source }
+  /// The sentence.
+  public var description: String { message }
 
-  /// An error that says `description`, about `setting` when it is one's.
-  public init(_ description: String, setting: String? = nil) {
-    self.description = description
+  /// An error that says `message`, about `setting` when it is one's.
+  public init(_ message: String, setting: String? = nil, code: Code) {
+    self.message = message
     self.setting = setting
+    self.code = code
   }
 }
 
@@ -142,16 +181,18 @@ extension Exercise {
     guard request.questionsPerChart >= 1 else {
       throw ExerciseError(
         "questions per chart must be 1 or more, found \(request.questionsPerChart)",
-        setting: "questionsPerChart")
+        setting: "questionsPerChart", code: .invalidRequest)
     }
-    guard !charts.isEmpty else { throw ExerciseError("there are no charts to make an exercise of") }
+    guard !charts.isEmpty else {
+      throw ExerciseError("there are no charts to make an exercise of", code: .invalidRequest)
+    }
     let fileManager = FileManager.default
     try checkReplaceable(folder)
     let parent = folder.deletingLastPathComponent()
     do {
       try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
     } catch {
-      throw ExerciseError("cannot create the folder \(parent.path)")
+      throw ExerciseError("cannot create the folder \(parent.path)", code: .cannotWrite)
     }
     let staging = TemporaryFiles.path(for: folder, tag: "exercise")
     try? fileManager.removeItem(at: staging)
@@ -160,7 +201,7 @@ extension Exercise {
     do {
       try TemporaryFiles.createFolder(at: staging)
     } catch {
-      throw ExerciseError("cannot create a folder beside \(folder.path)")
+      throw ExerciseError("cannot create a folder beside \(folder.path)", code: .cannotWrite)
     }
     let language =
       request.language ?? DescriptionLanguage(voice: charts[0].settings.narration.voice)
@@ -217,7 +258,8 @@ extension Exercise {
       }
       guard !items.isEmpty else {
         throw ExerciseError(
-          "no chart has a question with a clear answer (a clear trend, peak, outlier or difference between instruments): \(skipped.joined(separator: ", ")); choose other charts"
+          "no chart has a question with a clear answer (a clear trend, peak, outlier or difference between instruments): \(skipped.joined(separator: ", ")); choose other charts",
+          code: .noQuestions
         )
       }
       var exercise = Exercise(
@@ -261,7 +303,9 @@ extension Exercise {
     settings.page = page
     settings.stemsBy = .series
     let report = try ChartExport.export(entry.chart, settings: settings)
-    guard let score = report.score else { throw ExerciseError("the chart made no score") }
+    guard let score = report.score else {
+      throw ExerciseError("the chart made no score", code: .internalFailure)
+    }
     let presets = report.soundFont.map(SoundFontPresets.names(in:)) ?? [:]
     let maker = QuestionMaker(chart: entry.chart, score: score, language: language) {
       NarrationScript.instrument($0, presets: presets, language: language)
@@ -294,17 +338,20 @@ extension Exercise {
     }
     switch OutputCheck.replacement(of: folder, keeping: ours) {
     case .free: return
-    case .isFile: throw ExerciseError("\(folder.path) is a file; name a folder for the exercise")
+    case .isFile:
+      throw ExerciseError(
+        "\(folder.path) is a file; name a folder for the exercise", code: .outputConflict)
     case .holdsOthers:
       throw ExerciseError(
-        "\(folder.path) holds files that are not an exercise's; choose a new folder or empty it")
+        "\(folder.path) holds files that are not an exercise's; choose a new folder or empty it",
+        code: .outputConflict)
     }
   }
 
   /// Puts `staging` in `folder`'s place, removing an earlier exercise there.
   static func replace(_ folder: URL, with staging: URL) throws {
     if let reason = AtomicFileBatch.replaceFolder(folder, with: staging) {
-      throw ExerciseError("cannot write \(folder.path): \(reason)")
+      throw ExerciseError("cannot write \(folder.path): \(reason)", code: .cannotWrite)
     }
   }
 
@@ -338,7 +385,7 @@ extension Exercise {
       do {
         try TemporaryFiles.write(data, to: folder.appendingPathComponent(name))
       } catch {
-        throw ExerciseError("cannot write \(name) in \(folder.path)")
+        throw ExerciseError("cannot write \(name) in \(folder.path)", code: .cannotWrite)
       }
     }
   }

@@ -67,7 +67,8 @@ public enum MoodleXML {
         do {
           file = try Data(contentsOf: folder.appendingPathComponent(audio)).base64EncodedString()
         } catch {
-          throw ExerciseError("cannot read the audio \(audio) of item \(item.number)")
+          throw ExerciseError(
+            "cannot read the audio \(audio) of item \(item.number)", code: .cannotRead)
         }
       }
       for (index, question) in item.questions.enumerated() {
@@ -133,7 +134,8 @@ public enum QTIPackage {
         do {
           bytes = try Data(contentsOf: folder.appendingPathComponent(audio))
         } catch {
-          throw ExerciseError("cannot read the audio \(audio) of item \(item.number)")
+          throw ExerciseError(
+            "cannot read the audio \(audio) of item \(item.number)", code: .cannotRead)
         }
         files.append((audio, bytes))
         resources.append(
@@ -195,12 +197,14 @@ public enum QTIPackage {
           bytes.subdata(in: Int(position)..<Int(position) + size)
         }
       }
-      guard let data = archive.data else { throw ExerciseError("the QTI package is empty") }
+      guard let data = archive.data else {
+        throw ExerciseError("the QTI package is empty", code: .internalFailure)
+      }
       return data
     } catch let error as ExerciseError {
       throw error
     } catch {
-      throw ExerciseError("cannot make the QTI package: \(error)")
+      throw ExerciseError("cannot make the QTI package: \(error)", code: .internalFailure)
     }
   }
 

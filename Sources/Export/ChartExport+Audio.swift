@@ -70,7 +70,7 @@ extension ChartExport {
         if others.contains(url.standardizedFileURL) {
           throw ExportError(
             "cannot write \(url.relativePath): it is both a stem and another output; name another file",
-            file: url.relativePath)
+            file: url.relativePath, code: .outputConflict)
         }
         files.append((url, try writer(stem.audio, stem: stem.name, format: format)))
         report.stemFiles.append(url)

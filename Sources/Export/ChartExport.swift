@@ -125,7 +125,7 @@ public enum ChartExport {
         guard try SpeechSynthesizer.hasVoice(spoken.voice) else {
           throw ExportError(
             "eSpeak NG has no voice \"\(spoken.voice)\"; `chart2midi voices` lists the voices installed",
-            at: options.origin(of: .voice))
+            at: options.origin(of: .voice), code: .invalidSetting)
         }
         return try Narration(
           intro: intro, details: details,
@@ -144,7 +144,8 @@ public enum ChartExport {
           String(
             format:
               "padding the audio's start would make it %.1f hours long, and audio is rendered for at most 1 hour; without padding, the start is written as a time reference instead of silence",
-            (performance.leadIn + score.duration) / 3600), at: options.origin(of: .padStart))
+            (performance.leadIn + score.duration) / 3600), at: options.origin(of: .padStart),
+          code: .invalidSetting)
       }
       music = (
         performance,
@@ -255,7 +256,7 @@ public enum ChartExport {
     if let page = settings.page {
       throw ExportError(
         "cannot write the page \(page.folder.relativePath): a page is made from a chart, not a MIDI file",
-        file: page.folder.relativePath)
+        file: page.folder.relativePath, code: .outputConflict)
     }
     var report = ExportReport()
     var batch = AtomicFileBatch()

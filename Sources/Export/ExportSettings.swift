@@ -127,24 +127,24 @@ public struct ExportSettings: Sendable {
     {
       throw ExportError(
         "cannot write the mix \(mix.relativePath) as \(format.rawValue): its name says \(named.rawValue); name a .\(format.fileExtension) file",
-        file: mix.relativePath)
+        file: mix.relativePath, code: .outputConflict)
     }
     for session in sessions {
       guard SessionFormat(fileExtension: session.pathExtension) != nil else {
         throw ExportError(
           "cannot write the session \(session.relativePath): name a .rpp (REAPER) or .otio (OpenTimelineIO) file",
-          file: session.relativePath)
+          file: session.relativePath, code: .outputConflict)
       }
       guard stems != nil else {
         throw ExportError(
           "cannot write the session \(session.relativePath): a session lays out the stems, so name a stems folder too",
-          file: session.relativePath)
+          file: session.relativePath, code: .outputConflict)
       }
     }
     if let scriptOut, narration.parts == nil {
       throw ExportError(
         "cannot write the narration script \(scriptOut.relativePath): there is no narration to write; ask for one",
-        file: scriptOut.relativePath)
+        file: scriptOut.relativePath, code: .outputConflict)
     }
     let files = ([midi, mix, captions, pointCaptions, scriptOut] + sessions.map { $0 }).compactMap {
       $0.map { ($0, OutputCheck.Kind.file) }
@@ -155,7 +155,7 @@ public struct ExportSettings: Sendable {
       if stems != nil, stemsBy != .series {
         throw ExportError(
           "cannot write a page with stems by \(stemsBy.rawValue): a page plays one stem per series, and both come from one render; write the page on its own",
-          file: page.folder.relativePath)
+          file: page.folder.relativePath, code: .outputConflict)
       }
     }
     let folders: [(URL, OutputCheck.Kind)] =
@@ -187,7 +187,7 @@ public struct ExportSettings: Sendable {
       do {
         try copy.apply(setting)
       } catch let error as MIDIMapError {
-        throw ExportError(error.message, at: error.location)
+        throw ExportError(error.message, at: error.location, code: .invalidSetting)
       }
     }
     return copy
@@ -285,7 +285,8 @@ public struct ExportSettings: Sendable {
     guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }
     guard let seconds = Int64(text), seconds >= 0, seconds < 253_402_300_800 else {
       throw ExportError(
-        "SOURCE_DATE_EPOCH is \"\(text)\", not a whole number of seconds since 1970-01-01 before the year 10000; set it to one, or unset it"
+        "SOURCE_DATE_EPOCH is \"\(text)\", not a whole number of seconds since 1970-01-01 before the year 10000; set it to one, or unset it",
+        code: .invalidSetting
       )
     }
     return Date(timeIntervalSince1970: TimeInterval(seconds))
@@ -299,7 +300,8 @@ public struct ExportSettings: Sendable {
     do {
       return try SoundFontLocator.locate(soundFont)
     } catch let error as SynthError where soundFont != nil {
-      throw ExportError(error.message, at: sonification.origin(of: .soundfont))
+      throw ExportError(
+        error.message, at: sonification.origin(of: .soundfont), code: .invalidSetting)
     }
   }
 }

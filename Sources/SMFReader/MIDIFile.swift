@@ -108,7 +108,7 @@ public struct MIDIFile: Hashable, Sendable {
 
   /// Loads a file with libsmf.
   ///
-  /// - Throws: `MIDIMapError` naming the file: one it cannot read, one whose structure is broken
+  /// - Throws: `SMFReaderError` naming the file: one it cannot read, one whose structure is broken
   ///   (with the track and byte), or one libsmf refuses (with libsmf's reason).
   public init(contentsOf url: URL) throws {
     let loaded = try SMFDocument(path: url.path, name: url.relativePath)
@@ -117,7 +117,7 @@ public struct MIDIFile: Hashable, Sendable {
 
   /// Loads a file from bytes with libsmf; `name` stands for the file in errors.
   ///
-  /// - Throws: `MIDIMapError` as `init(contentsOf:)` does.
+  /// - Throws: `SMFReaderError` as `init(contentsOf:)` does.
   public init(bytes: [UInt8], name: String = "MIDI data") throws {
     let loaded = try SMFDocument(bytes: bytes, name: name)
     self = loaded.contents()

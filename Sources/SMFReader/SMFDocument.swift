@@ -17,7 +17,9 @@ final class SMFDocument {
     do {
       bytes = try readRegularFile(path)
     } catch {
-      throw MIDIMapError("cannot read the file (\(error.reason))", file: name)
+      throw SMFReaderError(
+        "cannot read the file (\(error.reason))", file: name,
+        code: error.isMissing ? .missingFile : .unreadableFile)
     }
     try self.init(bytes: bytes, name: name)
   }
@@ -36,7 +38,7 @@ final class SMFDocument {
       readable.withUnsafeBytes { smf_load_from_memory($0.baseAddress, Int32($0.count)) }
     }
     guard let loaded = handle.result else {
-      throw MIDIMapError(
+      throw SMFReaderError(
         "not a Standard MIDI File that can be read\(LibSMFLog.reason(handle.messages))", file: name)
     }
     smf = loaded

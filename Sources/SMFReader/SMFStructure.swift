@@ -25,7 +25,7 @@ enum SMFStructure {
   /// The file's bytes as libsmf can read them, and how many system exclusive events were left out
   /// (their delta times go to the events after them).
   ///
-  /// - Throws: `MIDIMapError` at `name` that says where the file is malformed.
+  /// - Throws: `SMFReaderError` at `name` that says where the file is malformed.
   static func readable(_ bytes: [UInt8], name: String) throws -> (
     bytes: [UInt8], skipped: Int, skippedMeta: Int
   ) {
@@ -70,11 +70,11 @@ enum SMFStructure {
 
   /// Checks the structure and returns the chunks.
   ///
-  /// - Throws: `MIDIMapError` at `name` that says where the file is malformed.
+  /// - Throws: `SMFReaderError` at `name` that says where the file is malformed.
   @discardableResult
   static func check(_ bytes: [UInt8], name: String) throws -> [Chunk] {
-    func fail(_ message: String) -> MIDIMapError {
-      MIDIMapError("not a valid Standard MIDI File: \(message)", file: name)
+    func fail(_ message: String) -> SMFReaderError {
+      SMFReaderError("not a valid Standard MIDI File: \(message)", file: name)
     }
     func u32(_ at: Int) -> Int {
       Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
@@ -106,9 +106,9 @@ enum SMFStructure {
         throw fail("the header's SMPTE division has 0 ticks a frame")
       }
       // libsmf refuses SMPTE timing, and leaks what it had read: refused here first.
-      throw MIDIMapError(
+      throw SMFReaderError(
         "the file is timed in SMPTE frames (\(frames) a second, \(division & 0xFF) ticks a frame), which libsmf cannot read; save it with ticks per quarter note",
-        file: name)
+        file: name, code: .unsupported)
     }
     // libsmf fails (and leaks) on a file without tracks, and on format 0 with several.
     guard declaredTracks >= 1 else { throw fail("the header declares no tracks") }
@@ -145,7 +145,7 @@ enum SMFStructure {
 
   private static func checkTrack(
     _ bytes: [UInt8], from start: Int, to end: Int, number: Int,
-    fail: (String) -> MIDIMapError
+    fail: (String) -> SMFReaderError
   ) throws -> [Event] {
     var position = start
     var running: UInt8 = 0

@@ -1,40 +1,81 @@
 import Descriptor
 
-/// A rendering problem: no soundfont, a soundfont FluidSynth cannot load, an output that cannot be
-/// written, a program no soundfont preset can play, or a FluidSynth call that failed.
+/// A rendering problem: no soundfont, a soundfont FluidSynth cannot load, a recording or a voice
+/// that cannot be used, music that cannot be rendered, or a library call that failed.
 public struct SynthError: LocatedError, Hashable {
-  /// The file concerned: the soundfont, or the output that could not be written.
+  /// What is wrong with a render.
+  public enum Code: String, ErrorCode, CaseIterable {
+    /// No soundfont where one is looked for: the project's own beside the program, the system's
+    /// General MIDI soundfont, the one `CHART2MIDI_SOUNDFONT` names.
+    case soundFontMissing
+    /// A soundfont that is not a SoundFont file, or whose presets make no sound for the music.
+    case soundFontUnusable
+    /// A recording a narration names that is not there.
+    case recordingMissing
+    /// A recording that cannot be used: not audio, silent, too long, at another sample rate.
+    case recordingUnusable
+    /// Music that cannot be rendered: no notes, more channels than rendering handles, longer than
+    /// an hour.
+    case unrenderable
+    /// A narration that would speak for more than 10 minutes: the chart's texts are too long.
+    case narrationTooLong
+    /// A request the renderer does not take: a sample rate, a loudness target it cannot reach.
+    case invalidRequest
+    /// A voice eSpeak NG does not have.
+    case unknownVoice
+    /// Speech that cannot be made: eSpeak NG's data missing, or a call that failed.
+    case speechUnavailable
+    /// A format the installed libsndfile cannot write.
+    case formatUnavailable
+    /// The audio's scratch files cannot be made, written or read.
+    case scratchFile
+    /// A call into FluidSynth, libebur128, libsoxr or libsndfile that failed.
+    case libraryFailed
+
+    /// Whose mistake an error of this code is.
+    public var source: ErrorSource {
+      switch self {
+      case .soundFontUnusable, .recordingMissing, .recordingUnusable, .unrenderable,
+        .narrationTooLong:
+        .input
+      case .invalidRequest, .unknownVoice: .settings
+      case .soundFontMissing, .speechUnavailable, .formatUnavailable, .scratchFile,
+        .libraryFailed:
+        .machine
+      }
+    }
+  }
+
+  /// What kind of problem it is.
+  public var code: Code
+  /// The file concerned: the soundfont, the recording, or the output that could not be written.
   public var file: String?
-  /// The FluidSynth function that failed, when one did.
+  /// The library function that failed, when one did.
   public var call: String?
-  /// What went wrong, in one sentence that names the file and the failed call with FluidSynth's
+  /// What went wrong, in one sentence that names the file and the failed call with the library's
   /// reason, when there are any.
   public var message: String
   /// Rendering problems have no place inside an input.
   public var location: ErrorLocation? { nil }
-  /// Whether the input's content is the cause (no notes, music too long to render), so that the
-  /// input's name belongs before the message; false for a soundfont, an output or a failed call.
-  public var concernsInput = false
 
-  /// Whether the problem lies in the input chart or MIDI file's content.
-  public var isAboutInput: Bool { concernsInput }
+  /// Whether the input's content is the cause (no notes, music too long to render, texts too long
+  /// to speak), so that the input's name belongs before the message; false for a soundfont, a
+  /// recording (its message names it), an output or a failed call.
+  public var isAboutInput: Bool { code == .unrenderable || code == .narrationTooLong }
+
+  /// Whose mistake it is.
+  public var source: ErrorSource { code.source }
 
   /// The message, naming the input file when the input is the cause.
   public var description: String {
-    concernsInput ? ([file].compactMap { $0 } + [message]).joined(separator: ": ") : message
+    isAboutInput ? ([file].compactMap { $0 } + [message]).joined(separator: ": ") : message
   }
 
-  /// Creates an error.
-  public init(_ message: String, file: String? = nil, call: String? = nil) {
+  /// Creates an error of `code`.
+  public init(_ message: String, file: String? = nil, call: String? = nil, code: Code) {
     self.message = message
+    self.code = code
     self.file = file
     self.call = call
-  }
-
-  /// An error caused by the input's content.
-  static func input(_ message: String) -> SynthError {
-    var error = SynthError(message)
-    error.concernsInput = true
-    return error
   }
 }

@@ -26,6 +26,9 @@ struct BatchRecord: Codable, Equatable {
   var status: String
   /// Why it failed, in one sentence.
   var error: String?
+  /// The exit status its failure alone would end `convert` with (sysexits: 65 for a chart that
+  /// is wrong, 66 for one that is missing, …).
+  var exitStatus: Int32?
   var outputs: [Output] = []
   /// The length of its audio, in seconds, when audio was written.
   var audioSeconds: Double?
@@ -89,7 +92,7 @@ enum BatchManifest {
     init(url: URL) throws {
       descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else {
-        throw CommandFailure("cannot write the manifest \(url.path)")
+        throw CommandFailure("cannot write the manifest \(url.path)", status: .cannotCreate)
       }
       var status = stat()
       if fstat(descriptor, &status) == 0, status.st_size > 0 {
@@ -112,7 +115,8 @@ enum BatchManifest {
       let line = try encoder.encode(record) + Data("\n".utf8)
       let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
       guard written == line.count, fsync(descriptor) == 0 else {
-        throw CommandFailure("cannot write the manifest: \(String(cString: strerror(errno)))")
+        throw CommandFailure(
+          "cannot write the manifest: \(String(cString: strerror(errno)))", status: .ioError)
       }
     }
   }
@@ -235,14 +239,15 @@ struct Shard: Equatable {
     func whole(_ name: String) throws -> Int? {
       guard let text = environment[name] else { return nil }
       guard let value = Int(text) else {
-        throw CommandFailure("\(name) is \"\(text)\", not a whole number")
+        throw CommandFailure("\(name) is \"\(text)\", not a whole number", status: .usage)
       }
       return value
     }
     func checked(_ index: Int, _ count: Int, _ source: String) throws -> Shard {
       guard count >= 1, (1...count).contains(index) else {
         throw CommandFailure(
-          "\(source): shard \(index) of \(count) does not exist; shards count from 1 to the number of shards"
+          "\(source): shard \(index) of \(count) does not exist; shards count from 1 to the number of shards",
+          status: .usage
         )
       }
       return Shard(index: index, count: count)
@@ -250,14 +255,15 @@ struct Shard: Equatable {
     if let option {
       let parts = option.split(separator: "/", omittingEmptySubsequences: false)
       guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-        throw CommandFailure("--shard \(option): expected I/N, such as 1/4")
+        throw CommandFailure("--shard \(option): expected I/N, such as 1/4", status: .usage)
       }
       return try checked(index, count, "--shard \(option)")
     }
     if let index = try whole("JOB_COMPLETION_INDEX") {
       guard let shards else {
         throw CommandFailure(
-          "JOB_COMPLETION_INDEX is set: give the number of shards with --shards N (the job's completions)"
+          "JOB_COMPLETION_INDEX is set: give the number of shards with --shards N (the job's completions)",
+          status: .usage
         )
       }
       return try checked(index + 1, shards, "JOB_COMPLETION_INDEX \(index)")
@@ -265,7 +271,7 @@ struct Shard: Equatable {
     if let id = try whole("SLURM_ARRAY_TASK_ID") {
       guard let count = try whole("SLURM_ARRAY_TASK_COUNT") ?? shards else {
         throw CommandFailure(
-          "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT or --shards")
+          "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT or --shards", status: .usage)
       }
       let first = try whole("SLURM_ARRAY_TASK_MIN") ?? 0
       return try checked(id - first + 1, count, "SLURM_ARRAY_TASK_ID \(id)")
@@ -273,14 +279,16 @@ struct Shard: Equatable {
     if let index = try whole("AWS_BATCH_JOB_ARRAY_INDEX") {
       guard let count = try whole("AWS_BATCH_JOB_ARRAY_SIZE") ?? shards else {
         throw CommandFailure(
-          "AWS_BATCH_JOB_ARRAY_INDEX is set: give the array's size with --shards N or AWS_BATCH_JOB_ARRAY_SIZE"
+          "AWS_BATCH_JOB_ARRAY_INDEX is set: give the array's size with --shards N or AWS_BATCH_JOB_ARRAY_SIZE",
+          status: .usage
         )
       }
       return try checked(index + 1, count, "AWS_BATCH_JOB_ARRAY_INDEX \(index)")
     }
     if shards != nil {
       throw CommandFailure(
-        "--shards needs the shard's index: JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX, or give --shard I/N"
+        "--shards needs the shard's index: JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX, or give --shard I/N",
+        status: .usage
       )
     }
     return nil

@@ -17,6 +17,13 @@ struct Chart2MIDI: AsyncParsableCommand {
       categorical one becomes the instrument.
 
       Start with:  chart2midi convert Examples/cars.json -o cars.mid --wav cars.wav
+
+      Exit status (BSD sysexits): 0 done; 64 a flag or setting no chart could take, or outputs \
+      that cannot be written together; 65 a chart, MIDI file, narration script or recording that \
+      is wrong; 66 an input that is missing or cannot be read; 69 a soundfont, eSpeak NG's data or \
+      an audio encoder the machine lacks; 70 an internal error; 73 an output that cannot be made \
+      where it is asked for; 74 an output whose writing failed; 130 and 143 interrupted. A batch \
+      ends with the status of its first failed chart.
       """,
     version: "0.1.0",
     subcommands: [
@@ -41,7 +48,11 @@ struct Chart2MIDI: AsyncParsableCommand {
         try command.run()
       }
     } catch {
-      exit(withError: error)
+      // The library's errors end with the status of their kind (sysexits), the parser's with
+      // its own.
+      guard let status = ExitStatus(for: error) else { exit(withError: error) }
+      report(fullMessage(for: error))
+      Foundation.exit(status.rawValue)
     }
   }
 }

@@ -101,8 +101,13 @@ struct Conversion: Sendable {
 /// checks.
 struct CommandFailure: Error, CustomStringConvertible {
   var description: String
+  /// The status the command ends with.
+  var status: ExitStatus
 
-  init(_ description: String) { self.description = description }
+  init(_ description: String, status: ExitStatus) {
+    self.description = description
+    self.status = status
+  }
 }
 
 /// Removes the files being written when the command is interrupted (Ctrl-C, SIGTERM), says so in

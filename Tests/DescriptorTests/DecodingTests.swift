@@ -293,7 +293,8 @@ struct DecodingTests {
   @Test func aMissingFileIsNamed() {
     #expect(
       throws: DescriptorError(
-        "cannot read the file (no such file or directory)", file: "/nonexistent/chart.json")
+        "cannot read the file (no such file or directory)", file: "/nonexistent/chart.json",
+        code: .missingFile)
     ) {
       try ChartDescriptor(contentsOf: URL(fileURLWithPath: "/nonexistent/chart.json"))
     }

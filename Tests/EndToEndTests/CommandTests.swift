@@ -168,7 +168,7 @@ struct CommandTests {
     ] as [([String], String)])
   func optionMistakes(arguments: [String], message: String) throws {
     let result = try run(["convert"] + arguments + ["-o", "/tmp/chart2midi-never.mid"])
-    #expect(result.status == 1)
+    #expect(result.status == 64)
     #expect(result.error == message)
     #expect(!FileManager.default.fileExists(atPath: "/tmp/chart2midi-never.mid"))
   }

@@ -630,7 +630,7 @@ struct ExerciseCommandTests {
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     let out = parent.appendingPathComponent("exercise")
     let none = try run(["exercise", empty.path, "--out", out.path])
-    #expect(none.status == 1)
+    #expect(none.status == 66)
     #expect(none.error == "Error: no chart files found in \(empty.path)\n")
 
     // Three equal points: no trend, peak, outlier or comparison to ask about.
@@ -641,7 +641,7 @@ struct ExerciseCommandTests {
      "series": [{"name": "s", "isContinuous": false, "dataPoints": [{"x": 0, "y": 5}, {"x": 1, "y": 5}, {"x": 2, "y": 5}]}]}
     """.write(to: flat, atomically: false, encoding: .utf8)
     let unclear = try run(["exercise", flat.path, "--out", out.path])
-    #expect(unclear.status == 1)
+    #expect(unclear.status == 65)
     #expect(
       unclear.error.hasPrefix("Error: no chart has a question with a clear answer"),
       "\(unclear.error)")
@@ -675,7 +675,7 @@ struct ExerciseCommandTests {
     try "keep".write(
       to: notes.appendingPathComponent("mine.txt"), atomically: false, encoding: .utf8)
     let refused = try run(["exercise", example("cars").path, "--out", notes.path])
-    #expect(refused.status == 1)
+    #expect(refused.status == 64)
     #expect(refused.error.contains("holds files that are not an exercise's"))
     #expect(files(in: notes) == ["mine.txt"])
 

@@ -52,7 +52,7 @@ struct HostileInputTests {
       #expect(result.error.isEmpty)
       return
     }
-    #expect(result.status == 1, "exit \(result.status): \(result.error.prefix(300))")
+    #expect(result.status == 65, "exit \(result.status): \(result.error.prefix(300))")
     if hostile.message.contains("{path}") {
       // One line, naming the file itself (no GLib line before it).
       #expect(

@@ -245,7 +245,7 @@ struct LoudnessTests {
       "convert", "Examples/cars.json", "-o", folder.appendingPathComponent("a.mid").path,
       "--wav", folder.appendingPathComponent("a.wav").path, "--loudness", loudness,
     ])
-    #expect(result.status == 1)
+    #expect(result.status == 64)
     #expect(
       result.error
         == "Error: --loudness: expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27), found \(Double(loudness) == nil ? "\"\(loudness)\"" : loudness)\n"

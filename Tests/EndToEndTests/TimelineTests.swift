@@ -235,7 +235,7 @@ struct TimelineTests {
     let result = try run(
       ["convert", "Examples/cars.json", "-o", folder.appendingPathComponent("never.mid").path]
         + arguments.map { $0 == "WAV" ? wav : $0 })
-    #expect(result.status == 1)
+    #expect(result.status == 64)
     #expect(result.error == "Error: \(message)\n")
     #expect(files(in: folder).isEmpty)
   }

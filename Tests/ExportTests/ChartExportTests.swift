@@ -57,7 +57,7 @@ struct ChartExportTests {
     #expect(
       throws: ExportError(
         "cannot write \(folder.path)/missing/c.wav: the folder \(folder.path)/missing does not exist",
-        file: "\(folder.path)/missing/c.wav")
+        file: "\(folder.path)/missing/c.wav", code: .cannotWrite)
     ) {
       try ChartExport.export(chart, settings: settings)
     }
@@ -87,7 +87,8 @@ struct ChartExportTests {
     var failed = AtomicFileBatch()
     #expect(
       throws: ExportError(
-        "cannot write \(urls[3].path): no space left on device", file: urls[3].path)
+        "cannot write \(urls[3].path): no space left on device", file: urls[3].path,
+        code: .writeFailed)
     ) { try failed.stage(files(failing: 3)) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names)
     for (name, url) in zip(names, urls) {

@@ -66,13 +66,17 @@ struct ExportSettingsTests {
   func sameSentence(_ mistake: AudioMistake) throws {
     if mistake.key != .soundfont {
       #expect(
-        throws: ExportError(mistake.message, at: .path("sonification.\(mistake.key.rawValue)"))
+        throws: ExportError(
+          mistake.message, at: .path("sonification.\(mistake.key.rawValue)"),
+          code: .invalidSetting)
       ) {
         try ExportSettings().applying(
           OptionSetting.settings(fromJSON: .object([(mistake.key.rawValue, mistake.json)])))
       }
     }
-    #expect(throws: ExportError(mistake.message, at: .flag(mistake.flag))) {
+    #expect(
+      throws: ExportError(mistake.message, at: .flag(mistake.flag), code: .invalidSetting)
+    ) {
       try ExportSettings().applying([
         .commandLine(mistake.key, [mistake.argument], flag: mistake.flag)
       ])
@@ -120,7 +124,9 @@ struct ExportSettingsTests {
       chart, overrides: [.commandLine(.soundfont, ["/no/such.sf2"], flag: "--soundfont")])
     settings.mix = folder.appendingPathComponent("d.wav")
     #expect(
-      throws: ExportError("the soundfont /no/such.sf2 does not exist", at: .flag("--soundfont"))
+      throws: ExportError(
+        "the soundfont /no/such.sf2 does not exist", at: .flag("--soundfont"),
+        code: .invalidSetting)
     ) {
       try ChartExport.export(chart, settings: settings)
     }

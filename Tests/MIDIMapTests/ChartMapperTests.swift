@@ -166,8 +166,8 @@ struct ChartMapperTests {
       additionalAxes: [instrument])
     #expect(
       throws: MIDIMapError(
-        "the chart needs 241 melodic tracks, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series to play"
-      )
+        "the chart needs 241 melodic tracks, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series to play",
+        code: .exceedsMIDI)
     ) { try mapper.makeScore(for: chart) }
   }
 
@@ -178,8 +178,8 @@ struct ChartMapperTests {
     var chart = simpleChart(points: [])
     chart.series = series
     let failure = MIDIMapError(
-      "the chart has 241 series to play, each on a track of its own, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series to play"
-    )
+      "the chart has 241 series to play, each on a track of its own, but MIDI has room for 240 (16 ports of 15 channels); choose fewer series to play",
+      code: .exceedsMIDI)
     #expect(throws: failure) { try mapper.checkFits(chart) }
     #expect(throws: failure) { try mapper.makeScore(for: chart) }
   }
@@ -235,7 +235,8 @@ struct ChartMapperTests {
     options.seriesNames = ["Nope"]
     #expect(
       throws: MIDIMapError(
-        "no series is named \"Nope\"; the chart has \"S\"", at: .path("sonification.series"))
+        "no series is named \"Nope\"; the chart has \"S\"", at: .path("sonification.series"),
+        code: .settingDoesNotFitChart)
     ) {
       try ChartMapper(options: options).makeScore(for: simpleChart(points: []))
     }

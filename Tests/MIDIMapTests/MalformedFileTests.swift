@@ -44,7 +44,7 @@ struct MalformedFileTests {
       let bytes = mutator.mutate(originals[round % originals.count])
       do {
         _ = try MIDIFile(bytes: bytes, name: "m.mid")
-      } catch let error as MIDIMapError {
+      } catch let error as SMFReaderError {
         refused += 1
         #expect(
           error.description.hasPrefix("m.mid: not a valid Standard MIDI File: ")
@@ -91,7 +91,7 @@ struct MalformedFileTests {
       ),
     ] as [([UInt8], String)])
   func placesAreNamed(bytes: [UInt8], message: String) {
-    #expect(throws: MIDIMapError(message, file: "x.mid")) {
+    #expect(throws: SMFReaderError(message, file: "x.mid", code: .malformed)) {
       try MIDIFile(bytes: bytes, name: "x.mid")
     }
   }

@@ -144,7 +144,8 @@ struct OptionSettingTests {
     let chart = simpleChart(points: [DataPoint(x: .number(1), y: 1)])
     #expect(
       throws: MIDIMapError(
-        "no series is named \"Nope\"; the chart has \"S\"", at: .flag("--series"))
+        "no series is named \"Nope\"; the chart has \"S\"", at: .flag("--series"),
+        code: .settingDoesNotFitChart)
     ) {
       let options = try SonificationOptions.forChart(
         chart, overrides: [.commandLine(.series, ["Nope"], flag: "--series")])
@@ -155,7 +156,7 @@ struct OptionSettingTests {
     #expect(
       throws: MIDIMapError(
         "there is no additionalAxes[3]; the chart has 0 additional axes",
-        at: .path("sonification.durationAxis"))
+        at: .path("sonification.durationAxis"), code: .settingDoesNotFitChart)
     ) {
       try ChartMapper(options: SonificationOptions.forChart(withJSON)).makeScore(for: withJSON)
     }

@@ -213,8 +213,7 @@ struct LimitTests {
     options.noteDuration = note
     let chart = simpleChart(points: [DataPoint(x: .number(10), y: 1)])
     #expect(
-      throws: MIDIMapError(
-        message)
+      throws: MIDIMapError(message, code: .exceedsMIDI)
     ) {
       try ChartMapper(options: options).makeScore(for: chart)
     }

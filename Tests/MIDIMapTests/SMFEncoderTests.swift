@@ -105,7 +105,7 @@ struct SMFEncoderTests {
   }
 
   @Test func garbageIsNotAMIDIFile() {
-    #expect(throws: MIDIMapError.self) {
+    #expect(throws: SMFReaderError.self) {
       try MIDIFile(bytes: Array("not midi at all".utf8), name: "x.mid")
     }
     do {

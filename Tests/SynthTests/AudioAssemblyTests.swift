@@ -224,7 +224,9 @@ struct AudioAssemblyTests {
     let work = BackgroundWork { (1...1000).reduce(0, +) }
     #expect(try work.value() == 500_500)
     #expect(try work.value() == 500_500)
-    let failing = BackgroundWork { () throws -> Int in throw SynthError("no voice") }
-    #expect(throws: SynthError("no voice")) { try failing.value() }
+    let failing = BackgroundWork { () throws -> Int in
+      throw SynthError("no voice", code: .unknownVoice)
+    }
+    #expect(throws: SynthError("no voice", code: .unknownVoice)) { try failing.value() }
   }
 }

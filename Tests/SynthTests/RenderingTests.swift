@@ -165,14 +165,18 @@ struct RenderingTests {
   @Test func theSampleRateIsChecked() throws {
     var options = RenderOptions()
     options.sampleRate = 22050
-    #expect(throws: SynthError("the sample rate must be 44100 or 48000, not 22050")) {
+    #expect(
+      throws: SynthError("the sample rate must be 44100 or 48000, not 22050", code: .invalidRequest)
+    ) {
       try FluidSynthRenderer(soundFont: try soundFont(), options: options).render(
         Performance(score: Score(title: "t")))
     }
   }
 
   @Test func aMissingSoundFontIsNamed() {
-    #expect(throws: SynthError("the soundfont /nonexistent.sf2 does not exist")) {
+    #expect(
+      throws: SynthError("the soundfont /nonexistent.sf2 does not exist", code: .soundFontMissing)
+    ) {
       try SoundFontLocator.locate("/nonexistent.sf2")
     }
   }

@@ -43,7 +43,7 @@ struct ReverbTests {
 @Suite("Render limits")
 struct RenderLimitTests {
   @Test func nothingToRenderIsAnError() throws {
-    #expect(throws: SynthError.input("there are no notes to render")) {
+    #expect(throws: SynthError("there are no notes to render", code: .unrenderable)) {
       try FluidSynthRenderer(soundFont: try soundFont()).render(
         Performance(score: Score(title: "t")))
     }
@@ -53,9 +53,9 @@ struct RenderLimitTests {
     let score = Score(
       title: "t", tracks: [track("A", channel: 0, program: 0, notes: [(0, 2 * 3600, 60)])])
     #expect(
-      throws: SynthError.input(
-        "the music lasts 2.0 hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it"
-      )
+      throws: SynthError(
+        "the music lasts 2.0 hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it",
+        code: .unrenderable)
     ) { try FluidSynthRenderer(soundFont: try soundFont()).render(Performance(score: score)) }
   }
 }
@@ -67,7 +67,9 @@ struct SoundFontCheckTests {
       title: "t", tracks: [track("A", channel: 0, program: 0, notes: [(0, 0.5, 60)])])
     let path = projectRoot.appendingPathComponent("Examples/cars.json")
     #expect(
-      throws: SynthError("\(path.path) is not a SoundFont (SF2 or SF3) file", file: path.path)
+      throws: SynthError(
+        "\(path.path) is not a SoundFont (SF2 or SF3) file", file: path.path,
+        code: .soundFontUnusable)
     ) {
       try FluidSynthRenderer(soundFont: path).render(Performance(score: score))
     }

@@ -60,8 +60,8 @@ struct SoundFontProgramTests {
     let font = try soundFont(programs: [73], in: folder)
     #expect(
       throws: SynthError(
-        "the soundfont \(font.lastPathComponent) has no program 0 (Acoustic Grand Piano) and nothing to play in its place, so stem \"Piano\" would be silent; choose another program or soundfont"
-      )
+        "the soundfont \(font.lastPathComponent) has no program 0 (Acoustic Grand Piano) and nothing to play in its place, so stem \"Piano\" would be silent; choose another program or soundfont",
+        code: .soundFontUnusable)
     ) {
       try FluidSynthRenderer(soundFont: font).render(Performance(score: score))
     }

@@ -201,7 +201,7 @@ enum CSVTable {
           guard index < bytes.count else {
             throw DescriptorError(
               "a quoted field is not closed by a double quote",
-              at: .csv(row: startLine, column: nil))
+              at: .csv(row: startLine, column: nil), code: .malformed)
           }
           if bytes[index] == UInt8(ascii: "\"") {
             if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {

@@ -73,7 +73,8 @@ func readDocument(_ url: URL, limits: ReadingLimits = ReadingLimits()) throws ->
   do {
     return try readRegularFile(url.path, maximumBytes: limits.fileBytes)
   } catch {
-    var failure = DescriptorError("cannot read the file (\(error.reason))", file: url.relativePath)
+    var failure = DescriptorError(
+      "cannot read the file (\(error.reason))", file: url.relativePath, code: error.code)
     failure.limit = error.limit
     throw failure
   }
@@ -86,6 +87,13 @@ package struct FileReadFailure: Error {
   package var reason: String
   /// `fileSize` when the file is larger than the limit.
   package var limit: ReadingLimits.Limit?
+  /// Whether there is no file at the path.
+  package var isMissing = false
+
+  /// The chart error it makes: a missing file, a limit passed, or a file that cannot be read.
+  package var code: ChartErrors.Code {
+    isMissing ? .missingFile : limit != nil ? .limitExceeded : .unreadableFile
+  }
 }
 
 /// The bytes of a regular file. It is opened without waiting (a FIFO or a device would block a
@@ -97,7 +105,9 @@ package func readRegularFile(_ path: String, maximumBytes: Int = ReadingLimits()
 {
   let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
   guard descriptor >= 0 else {
-    throw FileReadFailure(reason: String(cString: strerror(errno)).lowercased())
+    let number = errno
+    throw FileReadFailure(
+      reason: String(cString: strerror(number)).lowercased(), isMissing: number == ENOENT)
   }
   defer { close(descriptor) }
   var status = stat()

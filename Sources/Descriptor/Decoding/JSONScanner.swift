@@ -52,7 +52,8 @@ struct JSONScanner {
   }
 
   func syntaxError(_ expectation: String) -> DescriptorError {
-    DescriptorError("\(expectation), found \(currentToken())", at: location(of: offset))
+    DescriptorError(
+      "\(expectation), found \(currentToken())", at: location(of: offset), code: .malformed)
   }
 
   // MARK: Tokens

@@ -69,7 +69,7 @@ public struct ReadingLimits: Hashable, Sendable {
 extension ModuleError where Domain == ChartErrors {
   /// An error for a limit passed: `limit` tells a caller which one, to say how to raise it.
   init(at path: String, _ message: String, passing limit: ReadingLimits.Limit) {
-    self.init(at: path, message)
+    self.init(at: path, message, code: .limitExceeded)
     self.limit = limit
   }
 }

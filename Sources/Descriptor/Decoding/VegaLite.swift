@@ -41,7 +41,8 @@ public enum VegaLite {
     where json[key] != nil {
       throw DescriptorError(
         at: key,
-        "only single-view specifications play; convert each view of a \(key) as its own specification"
+        "only single-view specifications play; convert each view of a \(key) as its own specification",
+        code: .unsupported
       )
     }
     let mark = try markType(json["mark"])
@@ -59,7 +60,8 @@ public enum VegaLite {
       guard !continuousMarks.contains(mark) || positions.contains(order["field"] ?? .null) else {
         throw DescriptorError(
           at: "encoding.order",
-          "a line drawn in the order of another field cannot play along x; encode that field as x to hear the path in time"
+          "a line drawn in the order of another field cannot play along x; encode that field as x to hear the path in time",
+          code: .unsupported
         )
       }
       encoding.removeAll { $0.key == "order" }
@@ -67,7 +69,8 @@ public enum VegaLite {
     for (channel, _) in encoding where !channels.contains(channel) {
       throw DescriptorError(
         at: "encoding.\(channel)",
-        "the \(channel) channel cannot be played; encode the value with x, y, color, size or opacity"
+        "the \(channel) channel cannot be played; encode the value with x, y, color, size or opacity",
+        code: .unsupported
       )
     }
     let (transformed, transformFormats) = try VegaLiteTransforms.apply(
@@ -284,7 +287,7 @@ public enum VegaLite {
       let known = (discreteMarks.union(continuousMarks)).sorted().joined(separator: ", ")
       throw DescriptorError(
         at: node?["type"] != nil ? "mark.type" : "mark",
-        "the \(type) mark cannot be played; use one of \(known)")
+        "the \(type) mark cannot be played; use one of \(known)", code: .unsupported)
     }
     return type
   }

@@ -75,14 +75,17 @@ extension VegaLite {
       if case .string(let name)? = node["name"] {
         throw DescriptorError(
           at: "data.name",
-          "the data named \(quoted(name)) comes from the page that shows the chart; give it in data.values or data.url"
+          "the data named \(quoted(name)) comes from the page that shows the chart; give it in data.values or data.url",
+          code: .unsupported
         )
       }
       throw DescriptorError(at: "data", "expected inline values or a url to a local file")
     }
     if path.contains("://") {
       throw DescriptorError(
-        at: "data.url", "\(quoted(path)) is not a local file; download it and name the file instead"
+        at: "data.url",
+        "\(quoted(path)) is not a local file; download it and name the file instead",
+        code: .unsupported
       )
     }
     let candidates =
@@ -102,7 +105,7 @@ extension VegaLite {
         bytes = Data(try readRegularFile(resolved, maximumBytes: limits.fileBytes))
       } catch {
         var failure = DescriptorError(
-          at: "data.url", "cannot read \(quoted(path)): \(error.reason)")
+          at: "data.url", "cannot read \(quoted(path)): \(error.reason)", code: error.code)
         failure.limit = error.limit
         throw failure
       }
@@ -122,12 +125,14 @@ extension VegaLite {
     if leadsOut {
       throw DescriptorError(
         at: "data.url",
-        "\(quoted(path)) leads out of the specification's folder\(folders.count > 1 ? " and the data folders given" : ""); a chart reads data only there, unless reading data anywhere is allowed"
+        "\(quoted(path)) leads out of the specification's folder\(folders.count > 1 ? " and the data folders given" : ""); a chart reads data only there, unless reading data anywhere is allowed",
+        code: .unsupported
       )
     }
     throw DescriptorError(
       at: "data.url",
-      "cannot read \(path) beside the specification\(folders.count > 1 ? " or in the data folders given" : "")"
+      "cannot read \(path) beside the specification\(folders.count > 1 ? " or in the data folders given" : "")",
+      code: .missingFile
     )
   }
 

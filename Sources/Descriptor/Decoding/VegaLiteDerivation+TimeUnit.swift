@@ -17,7 +17,8 @@ extension VegaLiteDerivation {
     guard let timeUnit = TimeUnit(unitNode) else {
       throw DescriptorError(
         at: place,
-        "\(quoted(unit)) is not a time unit; expected combinations of year, quarter, month, date, day, hours, minutes, seconds"
+        "\(quoted(unit)) is not a time unit; expected combinations of year, quarter, month, date, day, hours, minutes, seconds",
+        code: .unsupported
       )
     }
     guard case .string(let field)? = encoding[index].value["field"] else {

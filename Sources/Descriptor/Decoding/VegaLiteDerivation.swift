@@ -92,7 +92,8 @@ struct VegaLiteDerivation {
         guard Self.aggregates.contains(op) else {
           throw DescriptorError(
             at: "encoding.\(channel).aggregate",
-            "\(quoted(op)) is not read; use one of \(Self.aggregates.sorted().joined(separator: ", "))"
+            "\(quoted(op)) is not read; use one of \(Self.aggregates.sorted().joined(separator: ", "))",
+            code: .unsupported
           )
         }
         var field: String?

@@ -25,7 +25,8 @@ extension VegaLite {
     {
       guard VegaLiteDerivation.aggregates.contains(op) else {
         throw DescriptorError(
-          at: "encoding.\(channel).sort.op", "\(quoted(op)) is not an aggregate read")
+          at: "encoding.\(channel).sort.op", "\(quoted(op)) is not an aggregate read",
+          code: .unsupported)
       }
       var members: [String: [[String: JSONValue]]] = [:]
       for row in rows { if let name = text(row) { members[name, default: []].append(row) } }
@@ -53,7 +54,8 @@ extension VegaLite {
       where node[key] != nil && node[key] != .bool(false) {
         throw DescriptorError(
           at: "\(place).\(key)",
-          "\(key) is not read yet; give the values it would compute in the data")
+          "\(key) is not read yet; give the values it would compute in the data", code: .unsupported
+        )
       }
       guard case .string(let field)? = node["field"] else {
         throw DescriptorError(at: "\(place).field", "expected the name of a data field")

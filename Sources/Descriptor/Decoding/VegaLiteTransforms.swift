@@ -110,7 +110,8 @@ enum VegaLiteTransforms {
         }
         throw DescriptorError(
           at: "\(place).\(name)",
-          "the \(name) transform is not read; filter, calculate, aggregate, joinaggregate, timeUnit, bin and fold are, or compute the values in the data"
+          "the \(name) transform is not read; filter, calculate, aggregate, joinaggregate, timeUnit, bin and fold are, or compute the values in the data",
+          code: .unsupported
         )
       }
       var kind = ""

@@ -1,10 +1,37 @@
-/// The domain of a module's errors: a marker type that gives each module its own error type while
-/// they share one shape, `ModuleError`.
-public protocol ErrorDomain: Sendable {}
+/// Whose mistake an error is, which says what to do about it: mend the input (a chart, a MIDI
+/// file, a script), change a setting (a flag, a `sonification` value given in code, a request), or
+/// see to the machine (a folder that cannot be written, a soundfont or voice not installed, a
+/// library call that failed).
+public enum ErrorSource: String, Hashable, Sendable {
+  /// The input read: a chart, a MIDI file, a narration script, a recording.
+  case input
+  /// A setting: a flag, an option or request made in code, or what the outputs asked for.
+  case settings
+  /// The machine: the file system, an installed file or program, a library call.
+  case machine
+}
 
-/// A mistake with its file, its place and its message: the one shape of the modules' errors. Each
-/// module names its own (`DescriptorError`, `MIDIMapError`), so that a caller can tell them apart.
+/// The code of an error: one enum per module, for a caller to switch on.
+public protocol ErrorCode: Hashable, Sendable {
+  /// Whose mistake an error of this code is, wherever it was made.
+  var source: ErrorSource { get }
+}
+
+/// The domain of a module's errors: a marker type that gives each module its own error type, with
+/// its own codes, while they share one shape, `ModuleError`.
+public protocol ErrorDomain: Sendable {
+  /// The module's error codes.
+  associatedtype Code: ErrorCode
+  /// The code of an error made without one: the module's most common mistake.
+  static var commonCode: Code { get }
+}
+
+/// A mistake with its code, its file, its place and its message: the one shape of the modules'
+/// errors. Each module names its own (`DescriptorError`, `MIDIMapError`, `SMFReaderError`), so that
+/// a caller can tell them apart, and switch on `code`.
 public struct ModuleError<Domain: ErrorDomain>: LocatedError, Hashable {
+  /// What kind of mistake it is.
+  public var code: Domain.Code
   /// The file the mistake is in, when it is in one.
   public var file: String?
   /// Where the mistake is: a chart path, a JSON line and column, a CSV row and column, or a flag.
@@ -15,16 +42,49 @@ public struct ModuleError<Domain: ErrorDomain>: LocatedError, Hashable {
   /// raise it.
   public var limit: ReadingLimits.Limit?
 
-  /// Creates an error.
-  public init(_ message: String, at location: ErrorLocation? = nil, file: String? = nil) {
+  /// Creates an error of `code` (by default the module's most common).
+  public init(
+    _ message: String, at location: ErrorLocation? = nil, file: String? = nil,
+    code: Domain.Code = Domain.commonCode
+  ) {
     self.message = message
     self.location = location
     self.file = file
+    self.code = code
+  }
+
+  /// Whose mistake it is: the code's, except that a setting made inside an input (a chart's
+  /// `sonification` object) is the input's.
+  public var source: ErrorSource {
+    code.source == .settings && location?.isInInput == true ? .input : code.source
   }
 }
 
-/// The domain of chart errors: descriptors, CSV files, values built with the Swift API.
-public enum ChartErrors: ErrorDomain {}
+/// The domain of chart errors: descriptors, CSV files, Vega-Lite specifications, values built with
+/// the Swift API.
+public enum ChartErrors: ErrorDomain {
+  /// What is wrong with a chart.
+  public enum Code: String, ErrorCode, CaseIterable {
+    /// Text that does not parse: malformed JSON, a CSV row with an open quote.
+    case malformed
+    /// A value that does not fit its place: a wrong type, a missing field, a number out of range.
+    case invalidValue
+    /// Something chart2midi does not play: a Vega-Lite feature it refuses rather than play wrongly.
+    case unsupported
+    /// More than a reading limit allows (see `ReadingLimits`).
+    case limitExceeded
+    /// A file that is not there.
+    case missingFile
+    /// A file that cannot be read: a folder, a device, no permission, not UTF-8.
+    case unreadableFile
+
+    /// Every chart error is the input's.
+    public var source: ErrorSource { .input }
+  }
+
+  /// A chart's mistakes are most often a value that does not fit.
+  public static var commonCode: Code { .invalidValue }
+}
 
 /// A mistake in a chart: a descriptor, a CSV file or a value built with the Swift API, with the
 /// place it was found.
@@ -33,7 +93,7 @@ public typealias DescriptorError = ModuleError<ChartErrors>
 extension ModuleError where Domain == ChartErrors {
   /// Creates an error at a chart path such as `series[0].dataPoints[41].y`; an empty path is the
   /// whole chart.
-  public init(at path: String, _ message: String) {
-    self.init(message, at: path.isEmpty ? nil : .path(path))
+  public init(at path: String, _ message: String, code: ChartErrors.Code = .invalidValue) {
+    self.init(message, at: path.isEmpty ? nil : .path(path), code: code)
   }
 }

@@ -60,6 +60,8 @@ public protocol LocatedError: Error, CustomStringConvertible, Sendable {
   /// Whether the mistake lies in the input (a chart, a MIDI file), so that the input's name belongs
   /// before it: true unless it is on the command line or about something else, such as an output.
   var isAboutInput: Bool { get }
+  /// Whose mistake it is: the input's, a setting's or the machine's.
+  var source: ErrorSource { get }
 }
 
 extension LocatedError {

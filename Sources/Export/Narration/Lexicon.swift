@@ -15,10 +15,12 @@ public struct Lexicon: Sendable {
   public init(contentsOf url: URL) throws {
     let path = url.relativePath
     guard let data = FileManager.default.contents(atPath: url.path) else {
-      throw ExportError("cannot read the lexicon \(path): no such file", file: path)
+      throw ExportError(
+        "cannot read the lexicon \(path): no such file", file: path, code: .missingFile)
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw ExportError("cannot read the lexicon \(path): it is not UTF-8 text", file: path)
+      throw ExportError(
+        "cannot read the lexicon \(path): it is not UTF-8 text", file: path, code: .invalidFile)
     }
     var entries: [(NSRegularExpression, String)] = []
     for (index, raw) in text.components(separatedBy: .newlines).enumerated() {
@@ -28,12 +30,13 @@ public struct Lexicon: Sendable {
       guard let equals = Self.separator(in: line) else {
         throw ExportError(
           "\(place): expected `word = how to say it` or `/pattern/ = how to say it`, found \"\(line.prefix(60))\"",
-          file: path)
+          file: path, code: .invalidFile)
       }
       let left = line[..<equals].trimmingCharacters(in: .whitespaces)
       let right = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
       guard !left.isEmpty else {
-        throw ExportError("\(place): nothing before \"=\" to say otherwise", file: path)
+        throw ExportError(
+          "\(place): nothing before \"=\" to say otherwise", file: path, code: .invalidFile)
       }
       let pattern: String
       let replacement: String
@@ -49,7 +52,8 @@ public struct Lexicon: Sendable {
       do {
         entries.append((try NSRegularExpression(pattern: pattern), replacement))
       } catch {
-        throw ExportError("\(place): \(left) is not a regular expression", file: path)
+        throw ExportError(
+          "\(place): \(left) is not a regular expression", file: path, code: .invalidFile)
       }
     }
     self.entries = entries

@@ -50,10 +50,11 @@ public struct ScriptFile: Sendable {
   public init(contentsOf url: URL) throws {
     let path = url.relativePath
     func failure(_ message: String) -> ExportError {
-      ExportError("\(path): \(message)", file: path)
+      ExportError("\(path): \(message)", file: path, code: .invalidFile)
     }
     guard let data = FileManager.default.contents(atPath: url.path) else {
-      throw ExportError("cannot read the narration script \(path): no such file", file: path)
+      throw ExportError(
+        "cannot read the narration script \(path): no such file", file: path, code: .missingFile)
     }
     let object: Any
     do {
@@ -108,7 +109,9 @@ public struct ScriptFile: Sendable {
         recordings[index] = try RecordedSpeech.samples(of: file, sampleRate: sampleRate)
       } catch let error as SynthError {
         throw ExportError(
-          "\(url.relativePath): sentences[\(index)].audio: \(error.message)", file: url.relativePath
+          "\(url.relativePath): sentences[\(index)].audio: \(error.message)",
+          file: url.relativePath,
+          code: error.code == .recordingMissing ? .missingFile : .invalidFile
         )
       }
     }

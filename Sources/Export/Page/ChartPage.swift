@@ -116,7 +116,8 @@ public enum ChartPage {
   static func checkSize(_ chart: ChartDescriptor) throws {
     guard chart.pointCount <= maximumPoints else {
       throw ExportError(
-        "the chart has \(ValueFormat.grouped(chart.pointCount)) points, more than the \(ValueFormat.grouped(maximumPoints)) a page carries; group or filter the data first"
+        "the chart has \(ValueFormat.grouped(chart.pointCount)) points, more than the \(ValueFormat.grouped(maximumPoints)) a page carries; group or filter the data first",
+        code: .exceedsLimits
       )
     }
   }
@@ -149,10 +150,12 @@ public enum ChartPage {
     {
     case .free: return
     case .isFile:
-      throw ExportError("\(folder.relativePath) is a file; name a folder for the page")
+      throw ExportError(
+        "\(folder.relativePath) is a file; name a folder for the page", code: .outputConflict)
     case .holdsOthers:
       throw ExportError(
-        "\(folder.relativePath) holds files that are not a page's; choose a new folder or empty it")
+        "\(folder.relativePath) holds files that are not a page's; choose a new folder or empty it",
+        code: .outputConflict)
     }
   }
 

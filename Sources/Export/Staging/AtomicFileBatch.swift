@@ -126,7 +126,8 @@ package struct AtomicFileBatch {
       TemporaryFiles.unregister(temporary)
       discard()
       throw ExportError(
-        "cannot create the folder \(folder.relativePath)", file: folder.relativePath)
+        "cannot create the folder \(folder.relativePath)", file: folder.relativePath,
+        code: .cannotWrite)
     }
     return temporary
   }
@@ -137,13 +138,15 @@ package struct AtomicFileBatch {
     let folder = destination.deletingLastPathComponent()
     var isFolder: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+    let refused = reason == "permission denied" || reason == "read-only file system"
     let said =
       !exists
       ? "the folder \(folder.relativePath) does not exist"
-      : reason == "permission denied" || reason == "read-only file system"
-        ? "it is not writable (\(reason))" : reason
+      : refused ? "it is not writable (\(reason))" : reason
+    // A folder missing or refused: the output cannot be made there; else the writing failed.
     return ExportError(
-      "cannot write \(destination.relativePath): \(said)", file: destination.relativePath)
+      "cannot write \(destination.relativePath): \(said)", file: destination.relativePath,
+      code: !exists || refused ? .cannotWrite : .writeFailed)
   }
 
   /// Puts every staged file and folder in place: a file by renaming it over its destination (a
@@ -162,7 +165,7 @@ package struct AtomicFileBatch {
         discard()
         throw ExportError(
           "cannot write \(staged.destination.relativePath): \(reason)",
-          file: staged.destination.relativePath)
+          file: staged.destination.relativePath, code: .writeFailed)
       }
     }
     pending.removeAll { $0.stream != nil }
@@ -180,7 +183,7 @@ package struct AtomicFileBatch {
         discard()
         throw ExportError(
           "cannot write \(staged.destination.relativePath): \(failure)",
-          file: staged.destination.relativePath)
+          file: staged.destination.relativePath, code: .writeFailed)
       }
       TemporaryFiles.unregister(staged.temporary)
     }

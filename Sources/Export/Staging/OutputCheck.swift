@@ -43,10 +43,12 @@ package enum OutputCheck {
       let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
       switch kind {
       case .file where exists && isFolder.boolValue:
-        throw ExportError("cannot write \(shown): it is a folder; name a file", file: shown)
+        throw ExportError(
+          "cannot write \(shown): it is a folder; name a file", file: shown, code: .outputConflict)
       case .folder where exists && !isFolder.boolValue:
         throw ExportError(
-          "cannot write the stems into \(shown): it is a file; name a folder", file: shown)
+          "cannot write the stems into \(shown): it is a file; name a folder", file: shown,
+          code: .outputConflict)
       case .folder where exists:
         // The stems replace the folder whole: it may hold only earlier stems (audio files).
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
@@ -57,7 +59,7 @@ package enum OutputCheck {
           let listed = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
           throw ExportError(
             "cannot write the stems into \(shown): it holds files that are not stems (\(listed)); empty it or name a new folder",
-            file: shown)
+            file: shown, code: .outputConflict)
         }
       default: break
       }
@@ -69,7 +71,7 @@ package enum OutputCheck {
         if let earlier = seen.first(where: { $0.identity == identity }) {
           throw ExportError(
             "cannot write \(shown): it is also \(earlier.url.relativePath); name another file",
-            file: shown)
+            file: shown, code: .outputConflict)
         }
         seen.append((url, identity))
         continue
@@ -79,7 +81,7 @@ package enum OutputCheck {
         let what = inputs.contains(earlier.url) ? "the input" : "another output"
         throw ExportError(
           "cannot write \(shown): it is \(what) (\(earlier.url.relativePath)); name another file",
-          file: shown)
+          file: shown, code: .outputConflict)
       }
       seen.append((url, identity))
       // The nearest folder that exists must take new files (the stems folder and its parents are
@@ -88,11 +90,13 @@ package enum OutputCheck {
       let (missing, folder) = missingFolders(at: parent)
       if kind == .file, !missing.isEmpty {
         throw ExportError(
-          "cannot write \(shown): the folder \(parent.relativePath) does not exist", file: shown)
+          "cannot write \(shown): the folder \(parent.relativePath) does not exist", file: shown,
+          code: .cannotWrite)
       }
       guard access(folder.path, W_OK | X_OK) == 0 else {
         throw ExportError(
-          "cannot write \(shown): the folder \(folder.relativePath) is not writable", file: shown)
+          "cannot write \(shown): the folder \(folder.relativePath) is not writable", file: shown,
+          code: .cannotWrite)
       }
     }
   }

@@ -37,12 +37,12 @@ public struct AxisRoles: Hashable, Sendable {
         guard axes.indices.contains(chosen) else {
           throw MIDIMapError(
             "there is no additionalAxes[\(chosen)]; the chart has \(axes.count) additional axes",
-            at: options.origin(of: key))
+            at: options.origin(of: key), code: .settingDoesNotFitChart)
         }
         guard (axes[chosen].numeric != nil) == wantsNumeric else {
           throw MIDIMapError(
             "additionalAxes[\(chosen)] \"\(axes[chosen].title)\" is not \(wantsNumeric ? "numeric" : "categorical")",
-            at: options.origin(of: key))
+            at: options.origin(of: key), code: .settingDoesNotFitChart)
         }
         return chosen
       }

@@ -124,7 +124,7 @@ public struct ChartMapper: Sendable {
     guard let tempo = options.tempo(fillingBars: span) else {
       throw MIDIMapError(
         "no whole number of \(options.timeSignature) bars fills the \(ValueFormat.plain(span)) s the graph lasts at 20 to 300 beats a minute; choose another duration or time signature",
-        at: options.origin(of: .fitBars))
+        at: options.origin(of: .fitBars), code: .settingDoesNotFitChart)
     }
     options.tempo = tempo
     return options
@@ -144,7 +144,8 @@ public struct ChartMapper: Sendable {
     let capacity = Self.maximumPorts * TrackAllocation.melodicChannels.count
     guard selected.count <= capacity else {
       throw MIDIMapError(
-        "the chart has \(selected.count) series to play, each on a track of its own, but MIDI has room for \(capacity) (\(Self.maximumPorts) ports of \(TrackAllocation.melodicChannels.count) channels); choose fewer series to play"
+        "the chart has \(selected.count) series to play, each on a track of its own, but MIDI has room for \(capacity) (\(Self.maximumPorts) ports of \(TrackAllocation.melodicChannels.count) channels); choose fewer series to play",
+        code: .exceedsMIDI
       )
     }
     try TimeMap(axis: chart.xAxis, options: options).checkLength(
@@ -164,7 +165,8 @@ public struct ChartMapper: Sendable {
     switch Timecode.read(start, frameRate: options.frameRate) {
     case .success(let timecode): return timecode
     case .failure(let problem):
-      throw MIDIMapError("\(start) \(problem.words)", at: options.origin(of: .start))
+      throw MIDIMapError(
+        "\(start) \(problem.words)", at: options.origin(of: .start), code: .settingDoesNotFitChart)
     }
   }
 

@@ -11,7 +11,8 @@ enum SeriesSelection {
       guard let index = chart.series.firstIndex(where: { $0.name == name }) else {
         let known = chart.series.map { "\"\($0.name)\"" }.joined(separator: ", ")
         throw MIDIMapError(
-          "no series is named \"\(name)\"; the chart has \(known)", at: options.origin(of: .series))
+          "no series is named \"\(name)\"; the chart has \(known)", at: options.origin(of: .series),
+          code: .settingDoesNotFitChart)
       }
       return index
     }

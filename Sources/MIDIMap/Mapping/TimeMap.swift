@@ -85,7 +85,8 @@ struct TimeMap {
         ? "forever"
         : end / 3600 < 1e6 ? String(format: "%.0f hours", end / 3600) : "more than a million hours"
       throw MIDIMapError(
-        "the music would last \(length), longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths"
+        "the music would last \(length), longer than the 24 hours a chart may play; lower the duration, the seconds per unit, the gap or the note lengths",
+        code: .exceedsMIDI
       )
     }
   }

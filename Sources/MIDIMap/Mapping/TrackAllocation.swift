@@ -80,7 +80,8 @@ struct TrackAllocation {
         ? "more than \(limit) melodic channels (a channel per track, more with the ports exact layout)"
         : "\(keys.count) melodic tracks"
       throw MIDIMapError(
-        "the chart needs \(what), but MIDI has room for \(limit) (\(ChartMapper.maximumPorts) ports of \(perPort) channels); choose fewer series to play"
+        "the chart needs \(what), but MIDI has room for \(limit) (\(ChartMapper.maximumPorts) ports of \(perPort) channels); choose fewer series to play",
+        code: .exceedsMIDI
       )
     }
 

@@ -51,7 +51,7 @@ final class FluidSynthInstance {
     guard let settings = log.capturing({ new_fluid_settings() }) else {
       throw SynthError(
         "FluidSynth could not create its settings (new_fluid_settings failed)",
-        call: "new_fluid_settings")
+        call: "new_fluid_settings", code: .libraryFailed)
     }
     func set(_ name: String, _ value: Int) throws {
       try Self.check(
@@ -87,7 +87,7 @@ final class FluidSynthInstance {
       delete_fluid_settings(settings)
       throw SynthError(
         "FluidSynth could not create a synthesizer (new_fluid_synth failed\(log.last.map { ": \($0)" } ?? ""))",
-        call: "new_fluid_synth")
+        call: "new_fluid_synth", code: .libraryFailed)
     }
     self.settings = settings
     self.synth = synth
@@ -117,7 +117,7 @@ final class FluidSynthInstance {
   static func check(_ result: Int32, _ call: String, _ what: String, log: FluidSynthLog) throws {
     guard result == FLUID_FAILED else { return }
     let reason = log.last.map { ": \($0)" } ?? ""
-    throw SynthError("\(what) (\(call) failed\(reason))", call: call)
+    throw SynthError("\(what) (\(call) failed\(reason))", call: call, code: .libraryFailed)
   }
 
   /// Checks a call made on this synth.
@@ -140,7 +140,7 @@ final class FluidSynthInstance {
     else {
       throw SynthError(
         "\(soundFont.relativePath) is not a SoundFont (SF2 or SF3) file",
-        file: soundFont.relativePath)
+        file: soundFont.relativePath, code: .soundFontUnusable)
     }
     // One load at a time: loading the same file in several threads at once doubles the memory.
     let id = Self.loading.withLock { _ in
@@ -152,7 +152,9 @@ final class FluidSynthInstance {
         id, "fluid_synth_sfload",
         "FluidSynth could not load the soundfont \(soundFont.relativePath)")
     } catch var error as SynthError {
+      // A file FluidSynth cannot load is the soundfont's fault, not the library's.
       error.file = soundFont.relativePath
+      error.code = .soundFontUnusable
       throw error
     }
     soundFontID = id

@@ -24,20 +24,23 @@ public enum SoundFontLocator {
         throw SynthError(
           requested == "gm"
             ? "there is no system General MIDI soundfont at \(systemGeneralMIDI); install fluid-soundfont-gm or timgm6mb-soundfont"
-            : "the soundfont \(path) does not exist")
+            : "the soundfont \(path) does not exist", code: .soundFontMissing)
       }
       return try regularFile(path)
     }
     if let path = ProcessInfo.processInfo.environment["CHART2MIDI_SOUNDFONT"], !path.isEmpty {
       guard FileManager.default.fileExists(atPath: path) else {
-        throw SynthError("the soundfont \(path) that CHART2MIDI_SOUNDFONT names does not exist")
+        throw SynthError(
+          "the soundfont \(path) that CHART2MIDI_SOUNDFONT names does not exist",
+          code: .soundFontMissing)
       }
       return try regularFile(path)
     }
     if let bundled = BundledSoundFont.url { return bundled }
     let places = BundledSoundFont.candidates.map { $0.deletingLastPathComponent().path }
     throw SynthError(
-      "chart2midi's own soundfont, \(projectFileName), is not beside this program (looked in \(places.joined(separator: " and "))): install it there, or name the soundfont to render with (gm for the system's General MIDI soundfont)"
+      "chart2midi's own soundfont, \(projectFileName), is not beside this program (looked in \(places.joined(separator: " and "))): install it there, or name the soundfont to render with (gm for the system's General MIDI soundfont)",
+      code: .soundFontMissing
     )
   }
 
@@ -46,7 +49,7 @@ public enum SoundFontLocator {
   static func regularFile(_ path: String) throws -> URL {
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      throw SynthError("the soundfont \(path) is not a regular file")
+      throw SynthError("the soundfont \(path) is not a regular file", code: .soundFontUnusable)
     }
     return URL(fileURLWithPath: path)
   }

@@ -85,7 +85,7 @@ package enum CompressedAudioEncoder {
     guard descriptor >= 0 else {
       throw SynthError(
         "cannot make a scratch file in \(scratchFolder.path) to encode \(format.rawValue)",
-        file: scratchFolder.path)
+        file: scratchFolder.path, code: .scratchFile)
     }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     defer { close(descriptor) }
@@ -97,7 +97,7 @@ package enum CompressedAudioEncoder {
     guard let file = sf_open_fd(descriptor, Int32(SFM_WRITE), &info, 0) else {
       throw SynthError(
         "the installed libsndfile cannot write \(format.rawValue) (\(String(cString: sf_strerror(nil))))",
-        call: "sf_open_fd")
+        call: "sf_open_fd", code: .formatUnavailable)
     }
     var closed = false
     defer { if !closed { sf_close(file) } }
@@ -125,7 +125,7 @@ package enum CompressedAudioEncoder {
       guard sf_writef_float(file, frames.baseAddress, sf_count_t(count)) == count else {
         throw SynthError(
           "libsndfile could not encode \(format.rawValue) (\(String(cString: sf_strerror(file))))",
-          call: "sf_writef_float")
+          call: "sf_writef_float", code: .libraryFailed)
       }
     }
     let resampler =
@@ -144,18 +144,22 @@ package enum CompressedAudioEncoder {
     try resampler?.process(UnsafeBufferPointer(start: nil, count: 0), emit: write)
     closed = true
     guard sf_close(file) == 0 else {
-      throw SynthError("libsndfile could not finish the \(format.rawValue) file", call: "sf_close")
+      throw SynthError(
+        "libsndfile could not finish the \(format.rawValue) file", call: "sf_close",
+        code: .libraryFailed)
     }
     // The encoded file, handed on.
     guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-      throw SynthError("cannot read back the encoded \(format.rawValue) file", call: "lseek")
+      throw SynthError(
+        "cannot read back the encoded \(format.rawValue) file", call: "lseek", code: .scratchFile)
     }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
     defer { buffer.deallocate() }
     while true {
       let count = read(descriptor, buffer.baseAddress, buffer.count)
       guard count >= 0 else {
-        throw SynthError("cannot read back the encoded \(format.rawValue) file", call: "read")
+        throw SynthError(
+          "cannot read back the encoded \(format.rawValue) file", call: "read", code: .scratchFile)
       }
       if count == 0 { break }
       try output(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))

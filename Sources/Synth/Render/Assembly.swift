@@ -64,7 +64,8 @@ extension FluidSynthRenderer {
     try checkDuration(leadIn + musicStart + music.end)
     for recording in recordings where recording.sampleRate != options.sampleRate {
       throw SynthError(
-        "the recording \"\(recording.name)\" is at \(recording.sampleRate) Hz, not the render's \(options.sampleRate) Hz"
+        "the recording \"\(recording.name)\" is at \(recording.sampleRate) Hz, not the render's \(options.sampleRate) Hz",
+        code: .recordingUnusable
       )
     }
     let rate = Double(options.sampleRate)

@@ -41,7 +41,8 @@ package final class ScratchAudioFile: @unchecked Sendable {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw SynthError(
-        "cannot keep the audio in a scratch file in \(folder.relativePath): \(String(cString: strerror(errno)).lowercased())"
+        "cannot keep the audio in a scratch file in \(folder.relativePath): \(String(cString: strerror(errno)).lowercased())",
+        code: .scratchFile
       )
     }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -138,7 +139,8 @@ package final class ScratchAudioFile: @unchecked Sendable {
       let count = pread(descriptor, bytes + done, size - done, off_t(range.lowerBound * 8 + done))
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else {
-        throw count == 0 ? SynthError("the audio's scratch file ended early") : failure("read")
+        throw count == 0
+          ? SynthError("the audio's scratch file ended early", code: .scratchFile) : failure("read")
       }
       done += count
     }
@@ -146,7 +148,8 @@ package final class ScratchAudioFile: @unchecked Sendable {
 
   private func failure(_ verb: String) -> SynthError {
     SynthError(
-      "the audio's scratch file could not be \(verb): \(String(cString: strerror(errno)).lowercased())"
+      "the audio's scratch file could not be \(verb): \(String(cString: strerror(errno)).lowercased())",
+      code: .scratchFile
     )
   }
 }

@@ -52,18 +52,20 @@ public struct FluidSynthRenderer: Sendable {
     _ performance: Performance, spill: AudioSpill? = nil, progress: ((Double) -> Void)? = nil
   ) throws -> SynthesizedMusic {
     guard options.sampleRate == 44100 || options.sampleRate == 48000 else {
-      throw SynthError("the sample rate must be 44100 or 48000, not \(options.sampleRate)")
+      throw SynthError(
+        "the sample rate must be 44100 or 48000, not \(options.sampleRate)", code: .invalidRequest)
     }
     try checkDuration(performance.leadIn + performance.end)
     guard
       performance.events.contains(where: { if case .noteOn = $0.message { true } else { false } })
     else {
-      throw SynthError.input("there are no notes to render")
+      throw SynthError("there are no notes to render", code: .unrenderable)
     }
     let groups = max(16, performance.channelCount)
     guard groups <= 256 else {
-      throw SynthError.input(
-        "the performance uses \(groups) channels; rendering handles at most 256")
+      throw SynthError(
+        "the performance uses \(groups) channels; rendering handles at most 256",
+        code: .unrenderable)
     }
     let synth = try FluidSynthInstance(
       sampleRate: options.sampleRate, channels: groups, polyphony: options.polyphony,
@@ -151,11 +153,11 @@ public struct FluidSynthRenderer: Sendable {
   /// Throws when audio of `seconds` would be longer than `maximumDuration`.
   func checkDuration(_ seconds: Double) throws {
     guard seconds <= Self.maximumDuration else {
-      throw SynthError.input(
+      throw SynthError(
         String(
           format:
             "the music lasts %.1f hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it",
-          seconds / 3600))
+          seconds / 3600), code: .unrenderable)
     }
   }
 }

@@ -68,7 +68,8 @@ enum GainStaging {
         String(
           format:
             "the loudness target %.1f LUFS with the true peak at %.1f dBTP needs the limiter to cut %.1f dB from the loudest peaks, more than the %.0f dB it may before the sound pumps; choose a lower loudness target",
-          target.integrated, target.truePeakCeiling, cut, TruePeakLimiter.maximumCut))
+          target.integrated, target.truePeakCeiling, cut, TruePeakLimiter.maximumCut),
+        code: .invalidRequest)
     }
     var written = mix
     written.gain = Float(pow(10, decibels / 20))

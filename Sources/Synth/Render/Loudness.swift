@@ -56,14 +56,17 @@ public struct Loudness: Hashable, Sendable {
     }
     let mode = EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue
     guard let state = ebur128_init(2, UInt(sampleRate), Int32(mode)) else {
-      throw SynthError("libebur128 could not be set up (ebur128_init failed)", call: "ebur128_init")
+      throw SynthError(
+        "libebur128 could not be set up (ebur128_init failed)", call: "ebur128_init",
+        code: .libraryFailed)
     }
     var handle: UnsafeMutablePointer<ebur128_state>? = state
     defer { ebur128_destroy(&handle) }
     func check(_ result: Int32, _ call: String) throws {
       guard result == Int32(EBUR128_SUCCESS.rawValue) else {
         throw SynthError(
-          "the loudness could not be measured (\(call) failed: \(result))", call: call)
+          "the loudness could not be measured (\(call) failed: \(result))", call: call,
+          code: .libraryFailed)
       }
     }
     // Interleaved blocks, so that no copy of the whole mix is made; the windows' loudness is

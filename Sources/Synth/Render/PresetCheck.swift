@@ -78,7 +78,8 @@ struct PresetCheck {
           })
         else {
           throw SynthError(
-            "\(missing) and nothing to play in its place, so \(stem) would be silent; choose another program or soundfont"
+            "\(missing) and nothing to play in its place, so \(stem) would be silent; choose another program or soundfont",
+            code: .soundFontUnusable
           )
         }
         warnings.append("\(missing); \(stem) plays \(describe(standIn)) instead")
@@ -117,7 +118,7 @@ struct PresetCheck {
     let more = silent.count > 5 ? " and \(silent.count - 5) more" : ""
     throw SynthError(
       "the soundfont \(synth.soundFontPath) made no sound for \(described.joined(separator: "; "))\(more): its presets have no sound at those keys, or their samples are broken (a sample that ends past the sample data or starts after its end, a ROM sample, a zone without a sample); choose another soundfont",
-      file: synth.soundFontPath)
+      file: synth.soundFontPath, code: .soundFontUnusable)
   }
 
   private func describe(_ selection: Selection) -> String {

@@ -27,15 +27,15 @@ public struct Narration: Sendable {
   /// a minute, before any is spoken: an estimate from their words (eSpeak NG speaks a little
   /// faster), so that a chart with a title of a hundred thousand characters costs nothing.
   ///
-  /// - Throws: `NarrationTooLong` for texts too long to speak.
+  /// - Throws: `SynthError` (`narrationTooLong`) for texts too long to speak.
   public static func checkLength(of texts: [String], speechRate: Int) throws {
     let words = texts.reduce(0) { count, text in
       count + text.split(whereSeparator: { $0.isWhitespace }).count
     }
     let minutes = Double(words) / Double(max(1, speechRate))
     guard minutes * 60 <= maximumDuration else {
-      throw NarrationTooLong(
-        "the narration would speak for about \(Int(minutes.rounded())) minutes (\(ValueFormat.grouped(words)) words at \(speechRate) a minute); \(NarrationTooLong.advice)"
+      throw SynthError.narrationTooLong(
+        "the narration would speak for about \(Int(minutes.rounded())) minutes (\(ValueFormat.grouped(words)) words at \(speechRate) a minute); \(SynthError.narrationAdvice)"
       )
     }
   }
@@ -73,7 +73,7 @@ public struct Narration: Sendable {
   /// graph.
   ///
   /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak;
-  ///   `NarrationTooLong` for a narration longer than `maximumDuration` (refused from its words
+  ///   `SynthError` (`narrationTooLong`) for a narration longer than `maximumDuration` (refused from its words
   ///   before it is spoken, or stopped as it passes the limit).
   public init(
     intro: [String], details: [String], graphDuration: Double, voice: String, speechRate: Int,
@@ -90,7 +90,7 @@ public struct Narration: Sendable {
   /// `pause` seconds of silence on either side of the graph.
   ///
   /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak;
-  ///   `NarrationTooLong` for a narration longer than `maximumDuration` (refused from its words
+  ///   `SynthError` (`narrationTooLong`) for a narration longer than `maximumDuration` (refused from its words
   ///   before it is spoken, or stopped as it passes the limit).
   public init(
     intro: [Line], details: [Line], graphDuration: Double, voice: String, speechRate: Int,
@@ -105,8 +105,8 @@ public struct Narration: Sendable {
     let room =
       Self.maximumDuration - recorded - Self.sentenceGap * Double(max(0, lines.count - 1))
     guard room >= 0 else {
-      throw NarrationTooLong(
-        "the narration speaks for more than 10 minutes; \(NarrationTooLong.advice)")
+      throw SynthError.narrationTooLong(
+        "the narration speaks for more than 10 minutes; \(SynthError.narrationAdvice)")
     }
     // Each sentence is resampled on a thread of its own while the next is spoken.
     var resampling: [BackgroundWork<[Float]>] = []
@@ -122,8 +122,8 @@ public struct Narration: Sendable {
         }
       }
     } catch is SpeechTooLong {
-      throw NarrationTooLong(
-        "the narration speaks for more than 10 minutes; \(NarrationTooLong.advice)")
+      throw SynthError.narrationTooLong(
+        "the narration speaks for more than 10 minutes; \(SynthError.narrationAdvice)")
     }
     var speech = lines.map { $0.recording ?? [] }
     var words = Array(repeating: [SpeechSynthesizer.Word](), count: lines.count)
@@ -194,19 +194,14 @@ public struct Narration: Sendable {
   }
 }
 
-/// A narration longer than `Narration.maximumDuration`: a mistake of the chart whose title,
-/// summary and labels it speaks, so it names the chart's file.
-public struct NarrationTooLong: LocatedError, Hashable {
-  /// The chart's file, once known.
-  public var file: String?
-  /// No place inside the chart: its texts together are too long.
-  public var location: ErrorLocation? { nil }
-  /// What is too long, and what to do.
-  public var message: String
-
+extension SynthError {
   /// What to do about a narration too long.
-  static let advice =
+  static let narrationAdvice =
     "a narration speaks for at most 10 minutes: shorten the title, summary or labels, or narrate only the intro or the details"
 
-  init(_ message: String) { self.message = message }
+  /// A narration longer than `Narration.maximumDuration`: a mistake of the chart whose title,
+  /// summary and labels it speaks, so it names the chart's file.
+  static func narrationTooLong(_ message: String) -> SynthError {
+    SynthError(message, code: .narrationTooLong)
+  }
 }

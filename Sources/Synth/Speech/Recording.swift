@@ -15,29 +15,32 @@ public enum RecordedSpeech {
   public static func samples(of url: URL, sampleRate: Int) throws -> [Float] {
     let path = url.path
     guard FileManager.default.fileExists(atPath: path) else {
-      throw SynthError("no recording at \(path)", file: path)
+      throw SynthError("no recording at \(path)", file: path, code: .recordingMissing)
     }
     var info = SF_INFO()
     guard let file = sf_open(path, Int32(SFM_READ), &info) else {
       let reason = String(cString: sf_strerror(nil))
-      throw SynthError("\(path) is not audio that can be read (\(reason))", file: path)
+      throw SynthError(
+        "\(path) is not audio that can be read (\(reason))", file: path, code: .recordingUnusable)
     }
     defer { sf_close(file) }
     let channels = Int(info.channels)
     let frames = Int(info.frames)
     guard channels > 0, frames > 0, info.samplerate > 0 else {
-      throw SynthError("\(path) holds no sound", file: path)
+      throw SynthError("\(path) holds no sound", file: path, code: .recordingUnusable)
     }
     guard Double(frames) / Double(info.samplerate) <= maximumSeconds else {
       throw SynthError(
         "\(path) lasts more than the \(Int(maximumSeconds / 60)) minutes a narration may",
-        file: path)
+        file: path, code: .recordingUnusable)
     }
     var interleaved = [Float](repeating: 0, count: frames * channels)
     let read = interleaved.withUnsafeMutableBufferPointer { buffer in
       sf_readf_float(file, buffer.baseAddress, sf_count_t(frames))
     }
-    guard read > 0 else { throw SynthError("\(path) holds no sound", file: path) }
+    guard read > 0 else {
+      throw SynthError("\(path) holds no sound", file: path, code: .recordingUnusable)
+    }
     var mono = [Float](repeating: 0, count: Int(read))
     let scale = 1 / Float(channels)
     for frame in 0..<Int(read) {

@@ -79,6 +79,6 @@ final class Resampler {
   private static func failure(_ call: String, _ error: soxr_error_t?) -> SynthError {
     SynthError(
       "audio could not be resampled (\(call) failed: \(error.map { String(cString: $0) } ?? "no reason given"))",
-      call: call)
+      call: call, code: .libraryFailed)
   }
 }

@@ -39,7 +39,7 @@ public enum SpeechSynthesizer {
     guard rate > 0 else {
       throw SynthError(
         "eSpeak NG could not start: its data (espeak-ng-data) is missing; install espeak-ng-data",
-        call: "espeak_Initialize")
+        call: "espeak_Initialize", code: .speechUnavailable)
     }
     espeak_SetSynthCallback(collect)
     sampleRate = Int(rate)
@@ -135,11 +135,12 @@ public enum SpeechSynthesizer {
       guard select(voice) else {
         throw SynthError(
           "eSpeak NG has no voice \"\(voice)\"; `chart2midi voices` lists the voices installed",
-          call: "espeak_SetVoiceByName")
+          call: "espeak_SetVoiceByName", code: .unknownVoice)
       }
       guard espeak_SetParameter(espeakRATE, Int32(rate), 0) == EE_OK else {
         throw SynthError(
-          "eSpeak NG cannot speak at \(rate) words a minute", call: "espeak_SetParameter")
+          "eSpeak NG cannot speak at \(rate) words a minute", call: "espeak_SetParameter",
+          code: .invalidRequest)
       }
       let allowed = maximumSeconds * Double(sampleRate)
       var room = allowed < Double(Int.max) ? Int(allowed) : .max
@@ -156,7 +157,7 @@ public enum SpeechSynthesizer {
         guard result == EE_OK else {
           throw SynthError(
             "eSpeak NG could not speak \"\(text.prefix(60))\" (espeak_Synth failed: \(result.rawValue))",
-            call: "espeak_Synth")
+            call: "espeak_Synth", code: .speechUnavailable)
         }
         room -= buffer.samples.count
         each(buffer.samples, sampleRate, buffer.words)

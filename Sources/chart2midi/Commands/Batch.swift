@@ -121,6 +121,7 @@ struct Batch: AsyncParsableCommand {
   }
 
   func run() async throws {
+    try checkFlagSettings(mapping.settings + sound.settings + stemOptions.settings)
     let files = try csv.chartFiles(in: inputs)
     // Two inputs may not write the same names.
     var owners: [String: String] = [:]
@@ -128,7 +129,8 @@ struct Batch: AsyncParsableCommand {
       let name = Self.name(of: file)
       if let other = owners[name] {
         throw CommandFailure(
-          "\(other) and \(file) would both write \(name).mid; rename one or convert them into different folders"
+          "\(other) and \(file) would both write \(name).mid; rename one or convert them into different folders",
+          status: .usage
         )
       }
       owners[name] = file
@@ -138,7 +140,7 @@ struct Batch: AsyncParsableCommand {
     do {
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     } catch {
-      throw CommandFailure("cannot create the folder \(out)")
+      throw CommandFailure("cannot create the folder \(out)", status: .cannotCreate)
     }
     let folder = URL(fileURLWithPath: out)
     let share = shard?.share(of: files.map(Self.name(of:)))
@@ -168,6 +170,9 @@ struct Batch: AsyncParsableCommand {
     let start = clock.now
     // At most `workers` charts at once; each is recorded and printed as it is done.
     var counts: [String: Int] = [:]
+    // The status the batch ends with: that of the first chart, in input order, that failed.
+    var failure: (index: Int, status: ExitStatus)?
+    let order = Dictionary(uniqueKeysWithValues: work.enumerated().map { ($1.name, $0) })
     try await withThrowingTaskGroup(of: (record: BatchRecord, lines: [String]).self) { group in
       var pending = work.makeIterator()
       func startNext() {
@@ -180,6 +185,10 @@ struct Batch: AsyncParsableCommand {
         counts[record.status, default: 0] += 1
         if record.status == "failed" {
           report("failed: \(record.error ?? record.input)")
+          let index = order[record.input] ?? work.count
+          if index < failure?.index ?? Int.max {
+            failure = (index, record.exitStatus.flatMap(ExitStatus.init(rawValue:)) ?? .software)
+          }
         } else {
           lines.forEach(report)
         }
@@ -195,7 +204,9 @@ struct Batch: AsyncParsableCommand {
         shard.map { " (shard \($0.index) of \($0.count), of \(files.count) in all)" } ?? "",
         seconds, workers))
     if failed > 0 {
-      throw CommandFailure("\(failed) of \(work.count) charts failed; see the lines above")
+      throw CommandFailure(
+        "\(failed) of \(work.count) charts failed; see the lines above",
+        status: failure?.status ?? .software)
     }
   }
 }
@@ -242,6 +253,7 @@ struct BatchItem: Sendable {
       // An error about the chart names it already; any other gets the chart's name.
       let namesInput = (error as? any LocatedError)?.file == conversion.input
       record.error = namesInput ? "\(error)" : "\(conversion.input): \(error)"
+      record.exitStatus = (ExitStatus(for: error) ?? .software).rawValue
     }
     record.seconds = (clock.now - start) / .seconds(1)
     let formatter = ISO8601DateFormatter()

@@ -45,13 +45,14 @@ struct BatchReport: ParsableCommand {
     for path in manifests {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-        throw CommandFailure("\(path): no such file or folder")
+        throw CommandFailure("\(path): no such file or folder", status: .noInput)
       }
       let url = URL(fileURLWithPath: path)
       urls += isFolder.boolValue ? BatchManifest.manifests(in: url) : [url]
     }
     guard !urls.isEmpty else {
-      throw CommandFailure("no manifest found in \(manifests.joined(separator: ", "))")
+      throw CommandFailure(
+        "no manifest found in \(manifests.joined(separator: ", "))", status: .noInput)
     }
     let latest = BatchManifest.latest(BatchManifest.read(urls)).values.sorted {
       $0.input < $1.input

@@ -96,6 +96,7 @@ struct Convert: ParsableCommand {
   }
 
   func run() throws {
+    try checkFlagSettings(mapping.settings + sound.settings + stemOptions.settings)
     let conversion = Conversion(
       input: chart.input, csv: chart.csv, mapping: mapping, sound: sound,
       // Beside the input, as the input was named.

@@ -87,6 +87,7 @@ struct ExerciseCommand: ParsableCommand {
   var sound: SoundOptions
 
   func run() throws {
+    try checkFlagSettings(mapping.settings + sound.settings)
     let files = try csv.chartFiles(in: inputs)
     let charts = try files.map { file in
       try attributingErrors(to: file) {
@@ -111,7 +112,7 @@ struct ExerciseCommand: ParsableCommand {
       // The library names its setting; here it is a flag.
       let flags = ["questionsPerChart": "--questions"]
       throw CommandFailure(
-        "\(flags[error.setting!] ?? error.setting!): \(error.description)")
+        "\(flags[error.setting!] ?? error.setting!): \(error.description)", status: .usage)
     }
     for warning in exercise.warnings { report("warning: \(warning)") }
     let count = exercise.items.reduce(0) { $0 + $1.questions.count }

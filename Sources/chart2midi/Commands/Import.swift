@@ -21,7 +21,8 @@ struct Import: ParsableCommand {
     let bytes = try Data(contentsOf: url)
     let chart = try ChartDescriptor(contentsOf: url)
     guard bytes.range(of: Data("\"encoding\"".utf8)) != nil else {
-      throw CommandFailure("\(input): not a Vega-Lite specification (it has no mark and encoding)")
+      throw CommandFailure(
+        "\(input): not a Vega-Lite specification (it has no mark and encoding)", status: .dataError)
     }
     // Written to a temporary file beside it, then renamed.
     try AtomicFile.write(Data(chart.descriptorJSON().utf8), to: URL(fileURLWithPath: output))

@@ -43,6 +43,7 @@ struct Page: ParsableCommand {
   var sound: SoundOptions
 
   func run() throws {
+    try checkFlagSettings(mapping.settings + sound.settings)
     try attributingErrors(to: chart.input) {
       let loaded = try chart.load()
       var settings = try ExportSettings.forChart(

@@ -31,6 +31,7 @@ struct Render: ParsableCommand {
 
   /// Renders; errors caused by the file's content name it.
   func run() throws {
+    try checkFlagSettings(sound.settings)
     try attributingErrors(to: input) { try render() }
   }
 

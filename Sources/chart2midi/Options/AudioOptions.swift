@@ -187,3 +187,10 @@ func summaryLines(
   }
   return lines
 }
+
+/// Checks the settings the flags make before any chart is read: each is judged by the library's
+/// one check, alone, as a chart's `sonification` object would be. A value no chart could take is a
+/// usage error (exit 64, see `ExitStatus`), and nothing is read or written.
+func checkFlagSettings(_ settings: [OptionSetting]) throws {
+  _ = try ExportSettings().applying(settings)
+}

@@ -108,7 +108,8 @@ struct CSVColumnOptions: ParsableArguments {
       }
       guard let x, let y else {
         throw CommandFailure(
-          "\(path): a CSV file needs --x COLUMN and --y COLUMN to name its x and y columns")
+          "\(path): a CSV file needs --x COLUMN and --y COLUMN to name its x and y columns",
+          status: .usage)
       }
       let columns = CSVColumns(
         x: x, y: y, series: series, duration: durationColumn, instrument: instrumentColumn,
@@ -131,7 +132,7 @@ struct CSVColumnOptions: ParsableArguments {
     for input in inputs {
       var isFolder: ObjCBool = false
       guard fileManager.fileExists(atPath: input, isDirectory: &isFolder) else {
-        throw CommandFailure("\(input): no such file or folder")
+        throw CommandFailure("\(input): no such file or folder", status: .noInput)
       }
       if isFolder.boolValue {
         let names = (try? fileManager.contentsOfDirectory(atPath: input)) ?? []
@@ -145,7 +146,8 @@ struct CSVColumnOptions: ParsableArguments {
       }
     }
     guard !files.isEmpty else {
-      throw CommandFailure("no chart files found in \(inputs.joined(separator: ", "))")
+      throw CommandFailure(
+        "no chart files found in \(inputs.joined(separator: ", "))", status: .noInput)
     }
     return files
   }

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Descriptor
+import Exercise
+import Export
+import MIDIMap
+import SMFReader
+import Synth
+
+/// The exit statuses of BSD's sysexits that the command line ends with, by whose mistake an error
+/// is (see the man page's EXIT STATUS).
+enum ExitStatus: Int32, Sendable {
+  /// A flag or setting that no chart could take, or outputs that cannot be written together.
+  case usage = 64
+  /// A chart, MIDI file, narration script or recording that is wrong.
+  case dataError = 65
+  /// An input file that is not there or cannot be read.
+  case noInput = 66
+  /// Something the machine should have and lacks: a soundfont, eSpeak NG's data, an encoder.
+  case unavailable = 69
+  /// A step that should not fail: a bug, or a library call that failed.
+  case software = 70
+  /// An output that cannot be made where it is asked for.
+  case cannotCreate = 73
+  /// An output whose writing failed on the way, or scratch files that could not be used.
+  case ioError = 74
+
+  /// The status an error of the library ends the command with, from its code; nil for the
+  /// argument parser's own errors and exits, which keep theirs.
+  init?(for error: Error) {
+    switch error {
+    case let error as DescriptorError:
+      self = [.missingFile, .unreadableFile].contains(error.code) ? .noInput : .dataError
+    case let error as SMFReaderError:
+      self = [.missingFile, .unreadableFile].contains(error.code) ? .noInput : .dataError
+    case let error as MIDIMapError:
+      self = Self(source: error.source)
+    case let error as SynthError:
+      switch error.code {
+      case .recordingMissing: self = .noInput
+      case .soundFontMissing, .speechUnavailable, .formatUnavailable: self = .unavailable
+      case .scratchFile: self = .ioError
+      case .libraryFailed: self = .software
+      default: self = Self(source: error.source)
+      }
+    case let error as ExportError:
+      switch error.code {
+      case .cannotWrite: self = .cannotCreate
+      case .writeFailed: self = .ioError
+      case .missingFile: self = .noInput
+      default: self = Self(source: error.source)
+      }
+    case let error as ExerciseError:
+      switch error.code {
+      case .cannotWrite: self = .cannotCreate
+      case .cannotRead: self = .ioError
+      case .internalFailure: self = .software
+      default: self = Self(source: error.source)
+      }
+    case let failure as CommandFailure:
+      self = failure.status
+    case is ValidationError, is ExitCode, is CleanExit:
+      return nil
+    default:
+      // Not one of the library's errors and not the parser's: one the program did not foresee.
+      guard Chart2MIDI.exitCode(for: error) == .failure else { return nil }
+      self = .software
+    }
+  }
+
+  /// A mistake in the input is a data error; in a setting, a usage error; the machine's, an
+  /// input/output error.
+  init(source: ErrorSource) {
+    switch source {
+    case .input: self = .dataError
+    case .settings: self = .usage
+    case .machine: self = .ioError
+    }
+  }
+}
