@@ -85,8 +85,8 @@ let package = Package(
     .target(
       name: "Exercise",
       dependencies: [
-        "Descriptor", "MIDIMap", "Export", "TextEncoders",
-        "Hashing", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        "Descriptor", "MIDIMap", "Synth", "Export", "TextEncoders", "Hashing",
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       resources: [.embedInCode("Resources/practice.js"), .embedInCode("Resources/exercise.css")]),
     .executableTarget(
@@ -109,12 +109,12 @@ let package = Package(
     .testTarget(name: "DescriptorTests", dependencies: ["Descriptor", "TestSupport"]),
     .testTarget(
       name: "MIDIMapTests",
-      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Exercise", "TestSupport"]),
+      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "TestSupport"]),
     .testTarget(
       name: "SynthTests",
       dependencies: [
-        "Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "SoundFontMaker", "Exercise",
-        "TestSupport", "CSoxr",
+        "Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "SoundFontMaker", "TestSupport",
+        "CSoxr",
       ]),
     .testTarget(
       name: "ExportTests",

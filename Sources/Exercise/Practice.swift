@@ -1,3 +1,4 @@
+import Descriptor
 import Foundation
 import Hashing
 

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-import struct Exercise.SeededGenerator
+import struct Descriptor.SeededGenerator
 
 @testable import Synth
 

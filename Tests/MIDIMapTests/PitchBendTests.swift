@@ -3,7 +3,7 @@ import Foundation
 import SMFReader
 import Testing
 
-import struct Exercise.SeededGenerator
+import struct Descriptor.SeededGenerator
 
 @testable import MIDIMap
 

@@ -2,7 +2,7 @@ import Descriptor
 import Foundation
 import Testing
 
-import struct Exercise.SeededGenerator
+import struct Descriptor.SeededGenerator
 
 @testable import MIDIMap
 

@@ -4,7 +4,7 @@ import MIDIMap
 import TestSupport
 import Testing
 
-import struct Exercise.SeededGenerator
+import struct Descriptor.SeededGenerator
 
 @testable import Synth
 

@@ -1,5 +1,6 @@
 import Descriptor
 import Foundation
+import MIDIMap
 import TextEncoders
 
 /// A caption: text shown from a time to a time, in seconds.
