@@ -307,13 +307,16 @@ extension Exercise {
       throw ExerciseError("the chart made no score", code: .internalFailure)
     }
     let presets = report.soundFont.map(SoundFontPresets.names(in:)) ?? [:]
-    let maker = QuestionMaker(chart: entry.chart, score: score, language: language) {
+    // The facts the export counted, in the exercise's language.
+    let facts =
+      report.facts?.speaking(language) ?? ChartDescription(entry.chart, language: language)
+    let maker = QuestionMaker(facts: facts, score: score) {
       NarrationScript.instrument($0, presets: presets, language: language)
     }
     // What to know before listening, in the exercise's language.
     var spoken = settings
     spoken.narration.voice = language.code.rawValue
-    let script = NarrationScript(chart: entry.chart, score: score, settings: spoken)
+    let script = NarrationScript(facts: facts, score: score, settings: spoken)
     let item = Item(
       number: number, title: entry.chart.title,
       source: URL(fileURLWithPath: entry.source).lastPathComponent,

@@ -85,10 +85,21 @@ public struct QuestionMaker {
     chart: ChartDescriptor, score: Score, language: DescriptionLanguage = .english,
     instrumentName: (UInt7) -> String = { "the \(Instruments.name(of: $0).lowercased())" }
   ) {
-    self.chart = chart
+    self.init(
+      facts: ChartDescription(chart, language: language), score: score,
+      instrumentName: instrumentName)
+  }
+
+  /// The questions of the chart `facts` describe, in their language.
+  package init(
+    facts: ChartDescription, score: Score,
+    instrumentName: (UInt7) -> String = { "the \(Instruments.name(of: $0).lowercased())" }
+  ) {
+    let language = facts.language
+    chart = facts.chart
     self.language = language
     words = ExerciseWords.of(language)
-    description = ChartDescription(chart, language: language)
+    description = facts
     let timeline = score.timeline
     var onsets: [Int: [Double]] = [:]
     for series in timeline.series {

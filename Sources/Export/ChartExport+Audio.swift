@@ -6,11 +6,11 @@ import Synth
 /// The audio files of an export: the mix, the stems, the page's audio and documents, the sessions.
 extension ChartExport {
   /// Writes the mix, the stems and the page `renderer.settings` name, with `performance`'s title
-  /// and markers and `moreMarkers` as their cues; the page is `chart`'s.
+  /// and markers and `moreMarkers` as their cues; the page is `production`'s chart's.
   static func stageAudio(
     _ rendering: AssembledAudio, of performance: Performance, _ renderer: Renderer,
     into batch: inout AtomicFileBatch, report: inout ExportReport,
-    moreMarkers: [Score.Marker] = [], chart: ChartDescriptor? = nil
+    moreMarkers: [Score.Marker] = [], production: Production? = nil
   ) throws {
     let settings = renderer.settings
     report.soundFont = renderer.synth.soundFont
@@ -81,7 +81,9 @@ extension ChartExport {
     try batch.stage(files, folder: settings.stems)
     // A page takes the same mix, and the series' stems, in its own format; its folder is
     // replaced whole.
-    if let page = settings.page, let chart, let score = report.score {
+    if let page = settings.page, let production {
+      let chart = production.given
+      let score = production.score
       let format = settings.pageAudioFormat
       let audio = page.folder.appendingPathComponent("audio")
       var pageFiles: [(destination: URL, write: AtomicFileBatch.Writer)] = []
@@ -96,14 +98,15 @@ extension ChartExport {
         pageFiles.append((url, try writer(stem.audio, stem: stem.name, format: format)))
         stems[stem.name] = url
       }
-      let language = page.language ?? DescriptionLanguage(voice: settings.narration.voice)
+      let facts = production.facts(
+        in: page.language ?? DescriptionLanguage(voice: settings.narration.voice))
       var data = ChartPage.pageData(
-        chart, score: score, settings: settings, folder: page.base ?? page.folder, mix: mix,
-        stems: stems, language: language)
+        facts, score: score, settings: settings, folder: page.base ?? page.folder, mix: mix,
+        stems: stems)
       if page.quiz { data = data.forQuiz() }
       if page.writesDocuments {
         for (url, bytes) in ChartPage.documents(
-          chart, page: page, data: data, score: score, settings: settings, language: language)
+          facts, page: page, data: data, score: score, settings: settings)
         {
           pageFiles.append((url, { output in try bytes.withUnsafeBytes(output) }))
         }

@@ -27,6 +27,14 @@ public struct ChartDescription: Sendable {
     yDecimals = chart.yDecimals
   }
 
+  /// The same description in another language: the statistics, which no language changes, are
+  /// not computed again.
+  package func speaking(_ language: DescriptionLanguage) -> ChartDescription {
+    var copy = self
+    copy.language = language
+    return copy
+  }
+
   // MARK: Sentences
 
   /// The chart's summary, or one made from the trend and extremes when it has none.

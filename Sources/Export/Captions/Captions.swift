@@ -56,7 +56,13 @@ public struct CaptionMaker: Sendable {
   /// The captions of a chart as `score` plays it, in time order, at the times of its timeline: the
   /// title at the outputs' time 0, each fact at its note in the outputs (after a spoken intro).
   public func captions(for chart: ChartDescriptor, score: Score) -> [Caption] {
-    let description = ChartDescription(chart, language: language)
+    captions(for: ChartDescription(chart, language: language), score: score)
+  }
+
+  /// The captions of the chart `description` describes, in its language.
+  package func captions(for description: ChartDescription, score: Score) -> [Caption] {
+    let chart = description.chart
+    let language = description.language
     let timeline = score.timeline
     var captions = [Caption(start: 0, end: duration, text: chart.title)]
     let several = chart.series.count > 1

@@ -26,9 +26,17 @@ public struct NarrationScript: Hashable, Sendable {
   /// name plays them; its timeline's axis roles, its context and gap tracks), in the language of
   /// the narration's voice (see `DescriptionLanguage`).
   public init(chart: ChartDescriptor, score: Score, settings: ExportSettings) {
+    self.init(
+      facts: ChartDescription(
+        chart, language: DescriptionLanguage(voice: settings.narration.voice)),
+      score: score, settings: settings)
+  }
+
+  /// The script of the chart `facts` describes, in their language.
+  package init(facts description: ChartDescription, score: Score, settings: ExportSettings) {
     let options = settings.sonification
-    let language = DescriptionLanguage(voice: settings.narration.voice)
-    let description = ChartDescription(chart, language: language)
+    let language = description.language
+    let chart = description.chart
     let full = settings.narration.parts == .full
     let presets = (try? settings.locatedSoundFont()).map(SoundFontPresets.names(in:)) ?? [:]
     var hearing = Self.instrumentSentences(score: score, language: language) { program in

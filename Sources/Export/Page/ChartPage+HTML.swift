@@ -64,10 +64,10 @@ extension ChartPage {
   /// The page: the title and summary; the graph to explore (its drawing, the live region that
   /// speaks, the key list, the audio); the chart's details; its data as a table.
   static func html(
-    _ chart: ChartDescriptor, data: Data, format: AudioFormat, guide: [String],
-    language: DescriptionLanguage
+    _ description: ChartDescription, data: Data, format: AudioFormat, guide: [String]
   ) -> String {
-    let description = ChartDescription(chart, language: language)
+    let chart = description.chart
+    let language = description.language
     let words = data.words
     let title = HTMLText.text(chart.title)
     // The facts of `describe`: the axes and how they sound, then each series under its heading.

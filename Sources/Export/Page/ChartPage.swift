@@ -125,15 +125,14 @@ public enum ChartPage {
   /// The page's documents (`index.html`, `page.js`, `page.css`) for `chart` as `score` plays
   /// it, its player's `data` in `language`.
   static func documents(
-    _ chart: ChartDescriptor, page: ExportSettings.PageRequest, data: Data, score: Score,
-    settings: ExportSettings, language: DescriptionLanguage
+    _ facts: ChartDescription, page: ExportSettings.PageRequest, data: Data, score: Score,
+    settings: ExportSettings
   ) -> [(URL, Foundation.Data)] {
     // The guide in the page's language.
     var spoken = settings
-    spoken.narration.voice = language.code.rawValue
-    let guide = NarrationScript(chart: chart, score: score, settings: spoken).guide
-    let html = html(
-      chart, data: data, format: settings.pageAudioFormat, guide: guide, language: language)
+    spoken.narration.voice = facts.language.code.rawValue
+    let guide = NarrationScript(facts: facts, score: score, settings: spoken).guide
+    let html = html(facts, data: data, format: settings.pageAudioFormat, guide: guide)
     return [
       (page.folder.appendingPathComponent("index.html"), Foundation.Data(html.utf8)),
       (page.folder.appendingPathComponent("page.js"), Foundation.Data(PageResources.script.utf8)),
@@ -161,10 +160,11 @@ public enum ChartPage {
 
   /// The points of every series that plays, at their times in the audio.
   static func pageData(
-    _ chart: ChartDescriptor, score: Score, settings: ExportSettings, folder: URL, mix: URL,
-    stems: [String: URL], language: DescriptionLanguage
+    _ description: ChartDescription, score: Score, settings: ExportSettings, folder: URL, mix: URL,
+    stems: [String: URL]
   ) -> Data {
-    let description = ChartDescription(chart, language: language)
+    let chart = description.chart
+    let language = description.language
     let timeline = score.timeline
     let presets = (try? settings.locatedSoundFont()).map(SoundFontPresets.names(in:)) ?? [:]
     let categories = chart.xAxis.categorical?.categoryOrder ?? []
