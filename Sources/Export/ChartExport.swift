@@ -80,12 +80,15 @@ public enum ChartExport {
           music.synthesized, leadIn: performance.leadIn,
           musicStart: production.score.timeline.graphStart,
           recordings: production.narration?.recordings ?? [])
-        try stageAudio(
-          rendering, of: performance, music.renderer, into: &batch, report: &report,
+        let audio = try RenderedAudio(
+          rendering, of: performance, music.renderer,
           moreMarkers: production.facts.dropFirst().map {
             Score.Marker(time: $0.start, text: $0.text)
-          },
-          production: production)
+          })
+        audio.report(into: &report)
+        try AudioOutput.stage(audio, into: &batch, report: &report)
+        try PageOutput.stage(audio, production, into: &batch, report: &report)
+        try SessionOutput.stage(audio, into: &batch, report: &report)
       }
       try batch.commit()
     } catch {
@@ -116,7 +119,10 @@ public enum ChartExport {
       let renderer = try Renderer(settings)
       let audio = try renderer.synth.layers(
         of: performance, spill: renderer.spill, progress: progress)
-      try stageAudio(audio, of: performance, renderer, into: &batch, report: &report)
+      let rendered = try RenderedAudio(audio, of: performance, renderer)
+      rendered.report(into: &report)
+      try AudioOutput.stage(rendered, into: &batch, report: &report)
+      try SessionOutput.stage(rendered, into: &batch, report: &report)
       try batch.commit()
     } catch {
       batch.discard()
