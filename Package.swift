@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "Synth", targets: ["Synth"]),
     .library(name: "Export", targets: ["Export"]),
     .library(name: "Exercise", targets: ["Exercise"]),
+    // The whole library in one import.
+    .library(name: "Chart2MIDIKit", targets: ["Chart2MIDIKit"]),
     .executable(name: "chart2midi", targets: ["chart2midi"]),
   ],
   dependencies: [
@@ -89,6 +91,9 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       resources: [.embedInCode("Resources/practice.js"), .embedInCode("Resources/exercise.css")]),
+    .target(
+      name: "Chart2MIDIKit",
+      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "Exercise"]),
     .executableTarget(
       name: "chart2midi",
       dependencies: [
@@ -133,6 +138,7 @@ let package = Package(
       name: "ExerciseTests",
       dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Exercise", "TestSupport"]),
     .testTarget(name: "APISampleTests", dependencies: ["Descriptor", "MIDIMap"]),
+    .testTarget(name: "UmbrellaTests", dependencies: ["Chart2MIDIKit", "TestSupport"]),
   ]
 )
 
