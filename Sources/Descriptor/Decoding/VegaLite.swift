@@ -46,33 +46,8 @@ public enum VegaLite {
       )
     }
     let mark = try markType(json["mark"])
-    guard case .object(let drawn)? = json["encoding"] else {
-      throw DescriptorError(at: "encoding", "expected an object of encoding channels")
-    }
     var notes: [String] = []
-    var encoding = played(drawn, notes: &notes)
-    if let order = encoding.first(where: { $0.key == "order" })?.value {
-      // The order of stacked or overlapping marks changes no value a note plays; the order of a
-      // line's points is its path, which plays along its position only.
-      let positions = ["x", "y"].compactMap { channel in
-        encoding.first { $0.key == channel }?.value["field"]
-      }
-      guard !continuousMarks.contains(mark) || positions.contains(order["field"] ?? .null) else {
-        throw DescriptorError(
-          at: "encoding.order",
-          "a line drawn in the order of another field cannot play along x; encode that field as x to hear the path in time",
-          code: .unsupported
-        )
-      }
-      encoding.removeAll { $0.key == "order" }
-    }
-    for (channel, _) in encoding where !channels.contains(channel) {
-      throw DescriptorError(
-        at: "encoding.\(channel)",
-        "the \(channel) channel cannot be played; encode the value with x, y, color, size or opacity",
-        code: .unsupported
-      )
-    }
+    let encoding = try playedEncoding(json, mark: mark, notes: &notes)
     let (transformed, transformFormats) = try VegaLiteTransforms.apply(
       json["transform"],
       to: try data(
@@ -96,15 +71,80 @@ public enum VegaLite {
     }
     var color = try field("color") ?? field("fill") ?? field("stroke")
     var size = try field("size")
-    let time: Field
-    let pitch: Field
-    // Rows of a heatmap or punchcard, played one after another.
-    var rowsField: Field?
-    switch (try field("x"), try field("y")) {
+    let (time, pitch, rowsField) = try positions(
+      x: try field("x"), y: try field("y"), color: &color, size: &size)
+    let detailField = try field("detail")
+    let detail = try groups(
+      offset: try field("xOffset") ?? field("yOffset"), detail: detailField, color: &color)
+    let isContinuous = continuousMarks.contains(mark) && !time.isCategorical
+    var axes = try AdditionalAxes(
+      size: size, opacity: try field("opacity"), color: color, isContinuous: isContinuous)
+    let splitters = ([rowsField, isContinuous ? color : nil, detail].compactMap { $0 }).filter {
+      $0.isCategorical
+    }
+    let series = try Self.series(
+      rows, time: time, pitch: pitch, axes: axes, splitters: splitters, rowsField: rowsField,
+      isContinuous: isContinuous)
+    guard case .numeric(let yAxis) = try pitch.axis() else {
+      throw DescriptorError(at: "encoding.\(pitch.channel)", "pitch needs a quantitative field")
+    }
+    let (title, summary) = titles(json)
+    if rowsField != nil { axes.roles.append(("arrangement", .string("sequential"))) }
+    var chart = ChartDescriptor(
+      title: title, summary: summary, xAxis: try time.axis(), yAxis: yAxis,
+      additionalAxes: axes.axes, series: series, sonification: .object(axes.roles))
+    if json["params"] != nil || json["selection"] != nil {
+      notes.append("the specification's interactive parameters are ignored: sound has no pointer")
+    }
+    chart.notes += notes
+    try chart.validate()
+    return chart
+  }
+
+  /// The encoding's channels that play: a line's `order` along its position is dropped (stacking
+  /// order changes no value), and any channel that cannot play is refused.
+  private static func playedEncoding(_ json: JSONValue, mark: String, notes: inout [String])
+    throws -> [(key: String, value: JSONValue)]
+  {
+    guard case .object(let drawn)? = json["encoding"] else {
+      throw DescriptorError(at: "encoding", "expected an object of encoding channels")
+    }
+    var encoding = played(drawn, notes: &notes)
+    if let order = encoding.first(where: { $0.key == "order" })?.value {
+      // The order of stacked or overlapping marks changes no value a note plays; the order of a
+      // line's points is its path, which plays along its position only.
+      let positions = ["x", "y"].compactMap { channel in
+        encoding.first { $0.key == channel }?.value["field"]
+      }
+      guard !continuousMarks.contains(mark) || positions.contains(order["field"] ?? .null) else {
+        throw DescriptorError(
+          at: "encoding.order",
+          "a line drawn in the order of another field cannot play along x; encode that field as x to hear the path in time",
+          code: .unsupported
+        )
+      }
+      encoding.removeAll { $0.key == "order" }
+    }
+    for (channel, _) in encoding where !channels.contains(channel) {
+      throw DescriptorError(
+        at: "encoding.\(channel)",
+        "the \(channel) channel cannot be played; encode the value with x, y, color, size or opacity",
+        code: .unsupported
+      )
+    }
+    return encoding
+  }
+
+  /// Which field is time and which pitch, and the field whose rows play one after another (a
+  /// heatmap's or punchcard's y); a color or size that becomes pitch plays nothing else.
+  private static func positions(x: Field?, y: Field?, color: inout Field?, size: inout Field?)
+    throws -> (time: Field, pitch: Field, rows: Field?)
+  {
+    switch (x, y) {
     case (let x?, let y?) where x.isQuantitative || y.isQuantitative:
       // The quantitative one is pitch, the other time; horizontal bars play their categories in
       // order.
-      (time, pitch) = y.isQuantitative ? (x, y) : (y, x)
+      return y.isQuantitative ? (x, y, nil) : (y, x, nil)
     case (let x?, let y?):
       // A heatmap (a quantitative color) or a punchcard (a quantitative size): each row of y plays
       // across x, the color or size as pitch.
@@ -113,72 +153,82 @@ public enum VegaLite {
           at: "encoding.y.type",
           "pitch needs a quantitative field; one of x, y, color or size must be quantitative")
       }
-      (time, pitch, rowsField) = (x, value, y)
       if value.channel == size?.channel { size = nil } else { color = nil }
+      return (x, value, y)
     case (let only?, nil), (nil, let only?):
       // One position: the marks play along it, their place as both time and pitch; categories
       // play in order with a quantitative color or size as pitch.
-      if only.isQuantitative {
-        (time, pitch) = (only, only)
-      } else if let value = [color, size].compactMap({ $0 }).first(where: \.isQuantitative) {
-        (time, pitch) = (only, value)
-        if value.channel == size?.channel { size = nil } else { color = nil }
-      } else {
+      if only.isQuantitative { return (only, only, nil) }
+      guard let value = [color, size].compactMap({ $0 }).first(where: \.isQuantitative) else {
         throw DescriptorError(
           at: "encoding.\(only.channel).type",
           "a chart with one position plays it as pitch; it, its color or its size must be quantitative"
         )
       }
+      if value.channel == size?.channel { size = nil } else { color = nil }
+      return (only, value, nil)
     case (nil, nil):
       throw DescriptorError(at: "encoding", "expected an x or y channel with a field")
     }
-    // Grouped bars: each offset group plays as its own track, as a nominal color does; with a
-    // different nominal color, the groups are series and the color their instruments.
-    var detail = try field("detail")
-    if let offset = try field("xOffset") ?? field("yOffset") {
-      guard offset.isCategorical else {
-        throw DescriptorError(
-          at: "encoding.\(offset.channel).type",
-          "an offset plays its groups as tracks; it must be nominal or ordinal")
-      }
-      if color == nil || color?.isCategorical == false {
-        color = offset
-      } else if color?.name != offset.name {
-        guard detail == nil else {
-          throw DescriptorError(
-            at: "encoding.\(offset.channel)",
-            "an offset group, a different nominal color and a detail cannot all play; drop one")
-        }
-        detail = offset
-      }
-    }
-    let opacity = try field("opacity")
-    let isContinuous = continuousMarks.contains(mark) && !time.isCategorical
+  }
 
-    var additional: [Axis] = []
+  /// Grouped bars: each offset group plays as its own track, as a nominal color does; with a
+  /// different nominal color, the groups are series (the detail) and the color their
+  /// instruments. The detail that splits the series.
+  private static func groups(offset: Field?, detail: Field?, color: inout Field?) throws -> Field? {
+    guard let offset else { return detail }
+    guard offset.isCategorical else {
+      throw DescriptorError(
+        at: "encoding.\(offset.channel).type",
+        "an offset plays its groups as tracks; it must be nominal or ordinal")
+    }
+    if color == nil || color?.isCategorical == false {
+      color = offset
+    } else if color?.name != offset.name {
+      guard detail == nil else {
+        throw DescriptorError(
+          at: "encoding.\(offset.channel)",
+          "an offset group, a different nominal color and a detail cannot all play; drop one")
+      }
+      return offset
+    }
+    return detail
+  }
+
+  /// The additional axes the size, opacity and color make, with the roles they play.
+  private struct AdditionalAxes {
+    var axes: [Axis] = []
     var sources: [Field] = []
     var roles: [(key: String, value: JSONValue)] = []
-    func add(_ field: Field, role: String?) throws {
-      if let role { roles.append((role, .number(Double(additional.count)))) }
-      additional.append(try field.axis())
-      sources.append(field)
-    }
-    if let size, size.isQuantitative { try add(size, role: "durationAxis") }
-    if let opacity, opacity.isQuantitative { try add(opacity, role: "loudnessAxis") }
-    // Discrete marks play a nominal color as instruments; lines split into series by it.
-    if !isContinuous, let color, color.isCategorical {
-      try add(color, role: "instrumentAxis")
-    } else if let color, color.isQuantitative {
-      try add(color, role: nil)
-    }
-    for role in ["durationAxis", "loudnessAxis", "instrumentAxis"]
-    where !roles.contains(where: { $0.key == role }) {
-      roles.append((role, .number(-1)))
-    }
-    let splitters = ([rowsField, isContinuous ? color : nil, detail].compactMap { $0 }).filter {
-      $0.isCategorical
+
+    init(size: Field?, opacity: Field?, color: Field?, isContinuous: Bool) throws {
+      if let size, size.isQuantitative { try add(size, role: "durationAxis") }
+      if let opacity, opacity.isQuantitative { try add(opacity, role: "loudnessAxis") }
+      // Discrete marks play a nominal color as instruments; lines split into series by it.
+      if !isContinuous, let color, color.isCategorical {
+        try add(color, role: "instrumentAxis")
+      } else if let color, color.isQuantitative {
+        try add(color, role: nil)
+      }
+      for role in ["durationAxis", "loudnessAxis", "instrumentAxis"]
+      where !roles.contains(where: { $0.key == role }) {
+        roles.append((role, .number(-1)))
+      }
     }
 
+    private mutating func add(_ field: Field, role: String?) throws {
+      if let role { roles.append((role, .number(Double(axes.count)))) }
+      axes.append(try field.axis())
+      sources.append(field)
+    }
+  }
+
+  /// The rows as series of points: one series per value of the splitting fields (a heatmap's rows
+  /// in the axis's order), the points in time order for a line.
+  private static func series(
+    _ rows: [[String: JSONValue]], time: Field, pitch: Field, axes: AdditionalAxes,
+    splitters: [Field], rowsField: Field?, isContinuous: Bool
+  ) throws -> [DataSeries] {
     var order: [String] = []
     var pointsBySeries: [String: [DataPoint]] = [:]
     for (index, row) in rows.enumerated() {
@@ -186,7 +236,7 @@ public enum VegaLite {
         splitters.isEmpty
         ? pitch.title : splitters.map { $0.text(row) ?? "" }.joined(separator: ", ")
       guard let t = try time.value(row, index: index) else { continue }
-      let extra = try zip(sources, additional).map { source, axis -> DataValue in
+      let extra = try zip(axes.sources, axes.axes).map { source, axis -> DataValue in
         if let value = try source.value(row, index: index) { return value }
         // A missing value sits at the axis's start (its first category, or its lower bound).
         switch axis {
@@ -205,14 +255,16 @@ public enum VegaLite {
         rowAxis.categoryOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
       order.sort { place[$0, default: .max] < place[$1, default: .max] }
     }
-    let series = order.map { name -> DataSeries in
+    return order.map { name -> DataSeries in
       var points = pointsBySeries[name]!
       if isContinuous { points.sort { ($0.x.number ?? 0) < ($1.x.number ?? 0) } }
       return DataSeries(name: name, isContinuous: isContinuous, dataPoints: points)
     }
-    guard case .numeric(let yAxis) = try pitch.axis() else {
-      throw DescriptorError(at: "encoding.\(pitch.channel)", "pitch needs a quantitative field")
-    }
+  }
+
+  /// The chart's title (the specification's, else its description) and its summary (the
+  /// description, when it is not the title).
+  private static func titles(_ json: JSONValue) -> (title: String, summary: String?) {
     var title = "Vega-Lite chart"
     switch json["title"] {
     case .string(let text)?: title = text
@@ -222,16 +274,7 @@ public enum VegaLite {
     }
     var summary: String?
     if case .string(let text)? = json["description"], text != title { summary = text }
-    if rowsField != nil { roles.append(("arrangement", .string("sequential"))) }
-    var chart = ChartDescriptor(
-      title: title, summary: summary, xAxis: try time.axis(), yAxis: yAxis,
-      additionalAxes: additional, series: series, sonification: .object(roles))
-    if json["params"] != nil || json["selection"] != nil {
-      notes.append("the specification's interactive parameters are ignored: sound has no pointer")
-    }
-    chart.notes += notes
-    try chart.validate()
-    return chart
+    return (title, summary)
   }
 
   /// The channels that play: a constant (`value`, `datum`) or a condition on an interactive
