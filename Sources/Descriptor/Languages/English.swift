@@ -47,3 +47,79 @@ extension LanguageTable {
     outliers: { "\($0 == 1 ? "An outlier" : "Outliers"): \($1)." },
     repeated: { "\($0), \($1) times, first \($2)" })
 }
+
+extension PageWords {
+  /// English.
+  static let english = PageWords(
+    explore: "Explore by ear", audioGraph: "audio graph",
+    keysHeading: "Keys, with the graph focused",
+    keys: [
+      "next / previous point of the series: its note plays, its values are said",
+      "next / previous series, at the point nearest in time", "first / last point",
+      "the highest / lowest point of the series",
+      "play or pause the whole graph from the current point", "stop",
+      "solo the current series, and back", "faster / slower, 0.5x to 2x, the pitch kept",
+      "show or hide this list",
+    ], about: "About this chart", axesAndSounds: "Axes and sounds", mean: "Mean",
+    median: "Median", dataTable: "The data as a table", series: "Series", label: "Label",
+    of: "of", highest: "Highest: ", lowest: "Lowest: ", noPoints: "no points",
+    playingGraph: "Playing the graph", playing: "Playing ", alone: " alone",
+    pausedAt: "Paused at ", theStart: "the start", stopped: "Stopped", solo: "Solo: ",
+    allSeries: "All series", speed: "Speed ", keysHidden: "Key list hidden",
+    keysShown: "Key list shown, after the graph",
+    quizStep: "next / previous point of the series: its note plays, its place is said")
+}
+
+extension ExerciseWords {
+  /// English.
+  static let english = ExerciseWords(
+    trendPrompt: "Does {1} mostly rise, fall or stay level?",
+    trendChoices: ["It mostly rises", "It mostly falls", "It stays about level"],
+    trendHeads: ["Rises", "Falls", "Stays level"],
+    levelLine:
+      "a straight line through it changes by {1} from start to end, and its values stay between {2} and {3}",
+    slopeLine: "a straight line through it goes from {1} to {2} and explains {3}% of the variation",
+    trendExplanation: "{1}: {2}. Lowest {3}; highest {4}.", about: "about {1}",
+    peakPlacePrompt:
+      "Is the highest note of {1} near the beginning, in the middle or near the end?",
+    thirds: ["near the beginning", "in the middle", "near the end"],
+    peakPlaceExplanation:
+      "Highest: {1}. It plays at {2}, {3}% of the way from the first note ({4}) to the last ({5}).",
+    peakWhenPrompt: "When is {1} highest?", peakWherePrompt: "At which {1} is {2} highest?",
+    peakValueExplanation: "Highest: {1}; the highest of the other choices: {2}.",
+    outlierPrompt: "Does a note of {1} stand out from the rest? If so, about when?",
+    noOutlier: "No note stands out", yesOutlier: "Yes, {1}", below: "below {1}",
+    above: "above {1}", outsideAxis: "outside the axis", or: " or ",
+    fences:
+      "The quartiles are {1} and {2}, so an outlier lies {3} (more than 1.5 times the interquartile range beyond a quartile)",
+    noExplanation: "No. {1}; every value lies between {2} and {3}.",
+    yesExplanation: "Yes. {1}: {2}.", atInAudio: "{1}, at {2} in the audio",
+    higherSeriesPrompt: "Which instrument sounds higher on average?", meanOf: "Mean {1}: {2}.",
+    highestInstrumentPrompt: "Which instrument plays the highest notes on average?",
+    meanByAxis: "Mean {1} by {2}: {3}.",
+    durationPrompt: "Longer notes mean more {1}. Do longer notes come with higher or lower pitch?",
+    durationChoices: [
+      "Longer notes are mostly higher", "Longer notes are mostly lower", "There is no clear link",
+    ],
+    durationHows: [
+      "longer notes are mostly higher, so more {1} goes with more {2}",
+      "longer notes are mostly lower, so more {1} goes with less {2}",
+      "the lengths and the pitches are not linked",
+    ],
+    durationExplanation:
+      "Over the {1} notes played, the correlation of length and pitch is {2}: {3}.",
+    instructions:
+      "Listen to each audio graph, as often as you like, then choose one answer for each question. Time runs from left to right; higher notes mean higher values.",
+    practiceInstructions: "Check each answer with its button: the facts behind it follow.",
+    questions: "Questions", questionsOnItem: "Questions on item {1}",
+    whatYouWillHear: "What you will hear", exploreByEar: "Explore by ear",
+    audioFile: "Audio file", answers: "{1}: answers",
+    keyIntroduction:
+      "The key to the student sheet {1}. Each right answer is marked “right answer” and in bold; times are from the start of the item's audio.",
+    from: "From {1}.", rightAnswer: "right answer", why: "Why:", listenAt: "Listen at {1}",
+    listenAtInAudio: " Listen at {1} in the audio.", checkAnswer: "Check answer {1}",
+    right: "Right.", notThisOne: "Not this one.",
+    notThisOneAnswer: "Not this one: the answer is “{1}”.",
+    chooseFirst: "Choose an answer first.", itemQuestion: "Item {1}, question {2}",
+    listenToFile: "Listen to the audio file {1}.", defaultTitle: "Listening exercise")
+}

@@ -61,3 +61,85 @@ extension LanguageTable {
     outliers: { "\($0 == 1 ? "Une valeur aberrante" : "Des valeurs aberrantes") : \($1)." },
     repeated: { "\($0), \($1) fois, d'abord \($2)" })
 }
+
+extension PageWords {
+  /// French.
+  static let french = PageWords(
+    explore: "Explorer à l'oreille", audioGraph: "graphique sonore",
+    keysHeading: "Touches, le graphique ayant le focus",
+    keys: [
+      "point suivant / précédent de la série : sa note joue, ses valeurs sont dites",
+      "série suivante / précédente, au point le plus proche dans le temps",
+      "premier / dernier point", "le point le plus haut / le plus bas de la série",
+      "jouer ou mettre en pause tout le graphique depuis le point courant", "arrêter",
+      "n'écouter que la série courante, et revenir",
+      "plus vite / plus lent, de 0,5x à 2x, à hauteur égale", "afficher ou masquer cette liste",
+    ], about: "À propos de ce graphique", axesAndSounds: "Axes et sons", mean: "Moyenne",
+    median: "Médiane", dataTable: "Les données en tableau", series: "Série",
+    label: "Étiquette", of: "sur", highest: "Maximum : ", lowest: "Minimum : ",
+    noPoints: "aucun point", playingGraph: "Le graphique joue", playing: "Seule la série ",
+    alone: " joue", pausedAt: "En pause à ", theStart: "le début", stopped: "Arrêté",
+    solo: "Solo : ", allSeries: "Toutes les séries", speed: "Vitesse ",
+    keysHidden: "Liste des touches masquée",
+    keysShown: "Liste des touches affichée, après le graphique",
+    quizStep: "point suivant / précédent de la série : sa note joue, sa position est dite")
+}
+
+extension ExerciseWords {
+  /// French.
+  static let french = ExerciseWords(
+    trendPrompt: "{1} monte-t-il surtout, baisse-t-il ou reste-t-il stable ?",
+    trendChoices: ["Surtout en hausse", "Surtout en baisse", "À peu près stable"],
+    trendHeads: ["Monte", "Baisse", "Reste stable"],
+    levelLine:
+      "une droite passant par les valeurs varie de {1} du début à la fin, et les valeurs restent entre {2} et {3}",
+    slopeLine:
+      "une droite passant par les valeurs va de {1} à {2} et explique {3} % de la variation",
+    trendExplanation: "{1} : {2}. Plus bas {3} ; plus haut {4}.", about: "environ {1}",
+    peakPlacePrompt: "La note la plus haute de {1} est-elle au début, au milieu ou à la fin ?",
+    thirds: ["au début", "au milieu", "à la fin"],
+    peakPlaceExplanation:
+      "Plus haut : {1}. Elle sonne à {2}, à {3} % du chemin entre la première note ({4}) et la dernière ({5}).",
+    peakWhenPrompt: "Quand {1} est-il le plus haut ?",
+    peakWherePrompt: "Pour quelle valeur de {1} {2} est-il le plus haut ?",
+    peakValueExplanation: "Plus haut : {1} ; le plus haut des autres choix : {2}.",
+    outlierPrompt: "Une note de {1} se détache-t-elle des autres ? Si oui, vers quand ?",
+    noOutlier: "Aucune note ne se détache", yesOutlier: "Oui, {1}", below: "sous {1}",
+    above: "au-dessus de {1}", outsideAxis: "hors de l'axe", or: " ou ",
+    fences:
+      "Les quartiles sont {1} et {2}, donc une valeur aberrante se trouve {3} (à plus de 1,5 fois l'écart interquartile au-delà d'un quartile)",
+    noExplanation: "Non. {1} ; toutes les valeurs sont entre {2} et {3}.",
+    yesExplanation: "Oui. {1} : {2}.", atInAudio: "{1}, à {2} dans l'audio",
+    higherSeriesPrompt: "Quel instrument sonne le plus haut en moyenne ?",
+    meanOf: "Moyenne de {1} : {2}.",
+    highestInstrumentPrompt: "Quel instrument joue les notes les plus hautes en moyenne ?",
+    meanByAxis: "Moyenne de {1} par {2} : {3}.",
+    durationPrompt:
+      "Des notes plus longues signifient plus de {1}. Les notes plus longues sont-elles plus hautes ou plus basses ?",
+    durationChoices: [
+      "Les notes longues sont surtout plus hautes", "Les notes longues sont surtout plus basses",
+      "Aucun lien clair",
+    ],
+    durationHows: [
+      "les notes longues sont surtout plus hautes : plus de {1} va avec plus de {2}",
+      "les notes longues sont surtout plus basses : plus de {1} va avec moins de {2}",
+      "les durées et les hauteurs ne sont pas liées",
+    ],
+    durationExplanation:
+      "Sur les {1} notes jouées, la corrélation de la durée et de la hauteur est de {2} : {3}.",
+    instructions:
+      "Écoutez chaque graphique sonore autant de fois que vous voulez, puis choisissez une réponse par question. Le temps va de gauche à droite ; les notes plus hautes signifient des valeurs plus élevées.",
+    practiceInstructions:
+      "Vérifiez chaque réponse avec son bouton : les faits qui la justifient suivent.",
+    questions: "Questions", questionsOnItem: "Questions sur l'exercice {1}",
+    whatYouWillHear: "Ce que vous allez entendre", exploreByEar: "Explorer à l'oreille",
+    audioFile: "Fichier audio", answers: "{1} : corrigé",
+    keyIntroduction:
+      "Le corrigé de la fiche {1}. Chaque bonne réponse est marquée « bonne réponse » et en gras ; les temps comptent depuis le début de l'audio de l'exercice.",
+    from: "D'après {1}.", rightAnswer: "bonne réponse", why: "Pourquoi :",
+    listenAt: "Écouter à {1}", listenAtInAudio: " Écouter à {1} dans l'audio.",
+    checkAnswer: "Vérifier la réponse {1}", right: "Exact.", notThisOne: "Pas celle-ci.",
+    notThisOneAnswer: "Pas celle-ci : la réponse est « {1} ».",
+    chooseFirst: "Choisissez d'abord une réponse.", itemQuestion: "Exercice {1}, question {2}",
+    listenToFile: "Écoutez le fichier audio {1}.", defaultTitle: "Exercice d'écoute")
+}

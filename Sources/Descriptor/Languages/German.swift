@@ -60,3 +60,86 @@ extension LanguageTable {
     outliers: { "\($0 == 1 ? "Ein Ausreißer" : "Ausreißer"): \($1)." },
     repeated: { "\($0), \($1)-mal, zuerst \($2)" })
 }
+
+extension PageWords {
+  /// German.
+  static let german = PageWords(
+    explore: "Mit dem Ohr erkunden", audioGraph: "Audiografik",
+    keysHeading: "Tasten, wenn die Grafik den Fokus hat",
+    keys: [
+      "nächster / vorheriger Punkt der Reihe: sein Ton erklingt, seine Werte werden gesagt",
+      "nächste / vorherige Reihe, am zeitlich nächsten Punkt", "erster / letzter Punkt",
+      "höchster / niedrigster Punkt der Reihe",
+      "die ganze Grafik ab dem aktuellen Punkt abspielen oder anhalten", "stoppen",
+      "nur die aktuelle Reihe hören, und zurück",
+      "schneller / langsamer, 0,5- bis 2-fach, bei gleicher Tonhöhe",
+      "diese Liste zeigen oder verbergen",
+    ], about: "Über diese Grafik", axesAndSounds: "Achsen und Klänge", mean: "Mittelwert",
+    median: "Median", dataTable: "Die Daten als Tabelle", series: "Reihe",
+    label: "Beschriftung",
+    of: "von", highest: "Höchster Wert: ", lowest: "Niedrigster Wert: ",
+    noPoints: "keine Punkte", playingGraph: "Die Grafik spielt", playing: "Nur ",
+    alone: " spielt", pausedAt: "Angehalten bei ", theStart: "dem Anfang",
+    stopped: "Gestoppt", solo: "Solo: ", allSeries: "Alle Reihen", speed: "Tempo ",
+    keysHidden: "Tastenliste verborgen", keysShown: "Tastenliste gezeigt, nach der Grafik",
+    quizStep:
+      "nächster / vorheriger Punkt der Reihe: sein Ton erklingt, seine Stelle wird gesagt")
+}
+
+extension ExerciseWords {
+  /// German.
+  static let german = ExerciseWords(
+    trendPrompt: "Steigt {1} überwiegend, fällt es oder bleibt es gleich?",
+    trendChoices: ["Überwiegend steigend", "Überwiegend fallend", "Etwa gleichbleibend"],
+    trendHeads: ["Steigt", "Fällt", "Bleibt gleich"],
+    levelLine:
+      "eine Gerade durch die Werte ändert sich vom Anfang bis zum Ende um {1}, und die Werte bleiben zwischen {2} und {3}",
+    slopeLine: "eine Gerade durch die Werte geht von {1} bis {2} und erklärt {3} % der Streuung",
+    trendExplanation: "{1}: {2}. Tiefster Wert {3}; höchster Wert {4}.", about: "etwa {1}",
+    peakPlacePrompt: "Liegt der höchste Ton von {1} am Anfang, in der Mitte oder am Ende?",
+    thirds: ["am Anfang", "in der Mitte", "am Ende"],
+    peakPlaceExplanation:
+      "Höchster Wert: {1}. Er erklingt bei {2}, nach {3} % des Weges vom ersten Ton ({4}) bis zum letzten ({5}).",
+    peakWhenPrompt: "Wann ist {1} am höchsten?",
+    peakWherePrompt: "Bei welchem Wert von {1} ist {2} am höchsten?",
+    peakValueExplanation: "Höchster Wert: {1}; der höchste der anderen Antworten: {2}.",
+    outlierPrompt: "Sticht ein Ton von {1} heraus? Wenn ja, ungefähr wann?",
+    noOutlier: "Kein Ton sticht heraus", yesOutlier: "Ja, {1}", below: "unter {1}",
+    above: "über {1}", outsideAxis: "außerhalb der Achse", or: " oder ",
+    fences:
+      "Die Quartile sind {1} und {2}, also liegt ein Ausreißer {3} (mehr als das 1,5-Fache des Quartilsabstands jenseits eines Quartils)",
+    noExplanation: "Nein. {1}; alle Werte liegen zwischen {2} und {3}.",
+    yesExplanation: "Ja. {1}: {2}.", atInAudio: "{1}, bei {2} im Audio",
+    higherSeriesPrompt: "Welches Instrument klingt im Mittel höher?",
+    meanOf: "Mittelwert von {1}: {2}.",
+    highestInstrumentPrompt: "Welches Instrument spielt im Mittel die höchsten Töne?",
+    meanByAxis: "Mittelwert von {1} nach {2}: {3}.",
+    durationPrompt:
+      "Längere Töne bedeuten mehr {1}. Sind längere Töne eher höher oder eher tiefer?",
+    durationChoices: [
+      "Längere Töne sind meist höher", "Längere Töne sind meist tiefer",
+      "Es gibt keinen klaren Zusammenhang",
+    ],
+    durationHows: [
+      "längere Töne sind meist höher, also geht mehr {1} mit mehr {2} einher",
+      "längere Töne sind meist tiefer, also geht mehr {1} mit weniger {2} einher",
+      "Längen und Tonhöhen hängen nicht zusammen",
+    ],
+    durationExplanation:
+      "Über die {1} gespielten Töne beträgt die Korrelation von Länge und Tonhöhe {2}: {3}.",
+    instructions:
+      "Hören Sie jede Audiografik so oft Sie möchten und wählen Sie dann eine Antwort je Frage. Die Zeit läuft von links nach rechts; höhere Töne bedeuten höhere Werte.",
+    practiceInstructions:
+      "Prüfen Sie jede Antwort mit ihrer Schaltfläche: danach folgen die Fakten dazu.",
+    questions: "Fragen", questionsOnItem: "Fragen zu Aufgabe {1}",
+    whatYouWillHear: "Was Sie hören werden", exploreByEar: "Mit dem Ohr erkunden",
+    audioFile: "Audiodatei", answers: "{1}: Lösungen",
+    keyIntroduction:
+      "Die Lösungen zum Aufgabenblatt {1}. Jede richtige Antwort ist als „richtige Antwort“ und fett markiert; Zeiten zählen ab dem Beginn des Audios der Aufgabe.",
+    from: "Aus {1}.", rightAnswer: "richtige Antwort", why: "Warum:",
+    listenAt: "Anhören bei {1}", listenAtInAudio: " Anhören bei {1} im Audio.",
+    checkAnswer: "Antwort {1} prüfen", right: "Richtig.", notThisOne: "Nicht diese.",
+    notThisOneAnswer: "Nicht diese: Die Antwort ist „{1}“.",
+    chooseFirst: "Wählen Sie zuerst eine Antwort.", itemQuestion: "Aufgabe {1}, Frage {2}",
+    listenToFile: "Hören Sie die Audiodatei {1}.", defaultTitle: "Hörübung")
+}
