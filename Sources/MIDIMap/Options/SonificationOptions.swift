@@ -1,151 +1,12 @@
 import Descriptor
 
 /// Every choice the mapping makes, and where the file lies in time, with defaults that make a chart
-/// sound right with none set. The descriptor's `sonification` object sets them by the names of
+/// sound right with none set. Each setting is declared here: its field and default, its name
+/// (`Key`), and its check (`apply`); its kinds of value are in `SonificationChoices.swift`. The descriptor's `sonification` object sets them by the names of
 /// `Key`; command-line flags override them. Both go through one check, `applying(_:)`. The same
 /// object names the narration's and the audio's settings too, which the `Export` module's
 /// `ExportSettings` checks.
 public struct SonificationOptions: Hashable, Sendable {
-  /// The notes a scale may use; `exact` reaches the fractional semitone with pitch bend, so that
-  /// pitch is proportional to y.
-  public enum Scale: String, Hashable, Sendable, CaseIterable {
-    /// All twelve semitones.
-    case chromatic
-    /// The major scale from the lowest note of the range.
-    case major
-    /// The natural minor scale from the lowest note of the range.
-    case minor
-    /// The major pentatonic scale from the lowest note of the range.
-    case pentatonic
-    /// Any pitch: the nearest note, bent to the fractional semitone.
-    case exact
-
-    /// Semitones above the root that belong to the scale.
-    var degrees: [Int] {
-      switch self {
-      case .chromatic, .exact: Array(0..<12)
-      case .major: [0, 2, 4, 5, 7, 9, 11]
-      case .minor: [0, 2, 3, 5, 7, 8, 10]
-      case .pentatonic: [0, 2, 4, 7, 9]
-      }
-    }
-  }
-
-  /// How several series share time.
-  public enum Arrangement: String, Hashable, Sendable, CaseIterable {
-    /// All series play together over the same span.
-    case simultaneous
-    /// One series after another, each over the full x span, with a gap between.
-    case sequential
-  }
-
-  /// Which points get a marker event with their text.
-  public enum Markers: String, Hashable, Sendable, CaseIterable {
-    /// Points that have a label.
-    case labelled
-    /// Every point.
-    case all
-    /// No point.
-    case none
-  }
-
-  /// How a continuous series sounds.
-  public enum ContinuousStyle: String, Hashable, Sendable, CaseIterable {
-    /// One held tone whose pitch bend follows y between points; a new note when y moves past the
-    /// bend range, and a new tone after a gap.
-    case glide
-    /// A note per point, each lasting until the next point.
-    case notes
-  }
-
-  /// How the points of a window play when a discrete series is too dense to follow.
-  public enum Grouping: String, Hashable, Sendable, CaseIterable {
-    /// The lowest and the highest point of each window (and any outlier), so that extremes stay
-    /// audible.
-    case minmax
-    /// The first point of each window.
-    case first
-    /// The last point of each window.
-    case last
-    /// One note at the window's first onset, at the mean of its points' y, duration and loudness.
-    case mean
-    /// Every point, however dense.
-    case none
-  }
-
-  /// A y value whose crossings are heard: a zero line, a target, an average.
-  public struct Threshold: Hashable, Sendable {
-    /// Where the line lies.
-    public enum Level: Hashable, Sendable {
-      /// A y value.
-      case value(Double)
-      /// Each series' own mean y.
-      case mean
-    }
-    /// Where the line lies.
-    public var level: Level
-    /// What to call it in markers ("target"); nil names it by its value.
-    public var name: String?
-
-    /// A threshold.
-    public init(_ level: Level, name: String? = nil) {
-      self.level = level
-      self.name = name
-    }
-  }
-
-  /// How a run of `null` points sounds.
-  public enum GapSound: String, Hashable, Sendable, CaseIterable {
-    /// Nothing plays.
-    case silent
-    /// A soft noise on the series' own "gaps" track, from the first missing point to the next
-    /// value.
-    case noise
-  }
-
-  /// Where exact-pitch notes take their channels.
-  public enum ExactLayout: String, Hashable, Sendable, CaseIterable {
-    /// One port: the melodic channels are shared among the series by how many notes each has
-    /// sounding at once, so that players that ignore ports play every note on its own program.
-    case shared
-    /// A port (MIDI meta event 0x21) for each exact-pitch track, as an MPE Lower Zone of up to
-    /// 8 members; only players and DAWs that read ports keep the series apart.
-    case ports
-  }
-
-  /// The note values a grid may have.
-  public enum Grid: String, Hashable, Sendable, CaseIterable {
-    /// A quarter note: a beat in 4/4.
-    case quarter = "1/4"
-    /// An eighth note.
-    case eighth = "1/8"
-    /// A sixteenth note.
-    case sixteenth = "1/16"
-    /// A thirty-second note.
-    case thirtySecond = "1/32"
-
-    /// The steps in a quarter note (a beat at the file's tempo).
-    public var stepsPerQuarter: Int {
-      switch self {
-      case .quarter: 1
-      case .eighth: 2
-      case .sixteenth: 4
-      case .thirtySecond: 8
-      }
-    }
-  }
-
-  /// Which additional axis plays a role: the default choice, none, or one by its index.
-  public enum AxisChoice: Hashable, Sendable {
-    /// The default: the first numeric axis for duration, the second for loudness, the first
-    /// categorical one for the instrument.
-    case automatic
-    /// No axis plays the role (written -1 or "none" in JSON and on the command line).
-    case none
-    /// The axis at this index of `additionalAxes`.
-    case axis(Int)
-  }
-
   /// Seconds that the x range spans (each series' span when sequential).
   public var totalDuration: Double = 10
   /// Seconds per unit of x, when set; it replaces `totalDuration` for numeric linear x axes.
@@ -251,5 +112,154 @@ public struct SonificationOptions: Hashable, Sendable {
     -> SonificationOptions
   {
     try SonificationOptions().applying(chart.sonification).applying(overrides)
+  }
+}
+
+extension SonificationOptions {
+  /// The options by their names in the descriptor's `sonification` object.
+  public enum Key: String, Hashable, Sendable, CaseIterable {
+    case totalDuration, secondsPerUnit, noteRange, scale, durationRange, noteDuration, velocity
+    case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
+    case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
+    case key, tempo, timeSignature, start, frameRate, padStart, thresholds, gaps
+    case exactLayout, grid, fitBars
+    case narrate, voice, speechRate, narrationPause, graphLevel
+    // How audio is rendered and written.
+    case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy, audioFormat
+
+    /// Whether the setting is the narration's or the audio's, which the `Export` module's
+    /// `ExportSettings` checks; the mapping leaves them to it.
+    public var isExportSetting: Bool {
+      [
+        .narrate, .voice, .speechRate, .narrationPause, .graphLevel, .sampleRate, .bitDepth,
+        .tailCap, .reverb, .loudness, .soundfont, .stemsBy, .audioFormat,
+      ].contains(self)
+    }
+  }
+}
+
+extension SonificationOptions {
+  /// These options with `settings` applied in order: the one check of every option, for flags and
+  /// JSON alike.
+  ///
+  /// - Throws: `MIDIMapError` at the first setting's flag or path whose value does not fit, saying
+  ///   what the option takes.
+  public func applying(_ settings: [OptionSetting]) throws -> SonificationOptions {
+    var options = self
+    for setting in settings {
+      try options.apply(setting)
+      options.origins[setting.key] = setting.location
+    }
+    return options
+  }
+
+  private mutating func apply(_ setting: OptionSetting) throws {
+    let read = OptionReader(setting)
+    switch setting.key {
+    case .narrate, .voice, .speechRate, .narrationPause, .graphLevel, .sampleRate, .bitDepth,
+      .tailCap, .reverb, .loudness, .soundfont, .stemsBy, .audioFormat:
+      return
+    case .totalDuration: totalDuration = try read.positive()
+    case .secondsPerUnit: secondsPerUnit = try read.positive()
+    case .noteRange:
+      let (low, high) = try read.pair()
+      // Compared as numbers before they become whole numbers: 1e19 is no MIDI note.
+      guard (0...127).contains(low), (0...127).contains(high), Int(low) < Int(high) else {
+        throw read.failure(
+          "expected two MIDI notes from 0 to 127, the lower first, such as 48 and 84", found: false)
+      }
+      noteRange = Int(low)...Int(high)
+    case .scale: scale = try read.choice()
+    case .durationRange:
+      let (low, high) = try read.pair()
+      guard low > 0, high >= low, high.isFinite else {
+        throw read.failure(
+          "expected two durations in seconds above 0, the shorter first", found: false)
+      }
+      durationRange = low...high
+    case .noteDuration: noteDuration = try read.positive()
+    case .velocity: velocity = try read.wholeNumber(from: 1)
+    case .velocityRange:
+      let (low, high) = try read.pair()
+      guard (1...127).contains(low), (1...127).contains(high), Int(low) <= Int(high) else {
+        throw read.failure("expected two velocities from 1 to 127, the lower first", found: false)
+      }
+      velocityRange = Int(low)...Int(high)
+    case .arrangement: arrangement = try read.choice()
+    case .gap: gap = try read.seconds()
+    case .series: seriesNames = try read.names()
+    case .programs: programs.merge(try read.table(programs: true)) { $1 }
+    case .pan: pans.merge(try read.table(programs: false)) { $1 }
+    case .gridlines: gridlines = try read.flag()
+    case .markers: markers = try read.choice()
+    case .continuous: continuous = try read.choice()
+    case .exactLayout: exactLayout = try read.choice()
+    case .grid: grid = try read.choice()
+    case .fitBars: fitBars = try read.flag()
+    case .bendRange:
+      let range = try read.wholeNumber(from: 1)
+      guard range <= 24 else { throw read.failure("expected 1 to 24 semitones") }
+      bendRange = range
+    case .key:
+      guard case .string(let name) = setting.value, KeySignature.pitchClass(of: name) != nil else {
+        throw read.failure("expected a note name such as \"D\", \"F#\" or \"Bb\"")
+      }
+      key = name
+    case .tempo:
+      let bpm = try read.positive()
+      guard (20...300).contains(bpm) else {
+        throw read.failure("expected 20 to 300 beats a minute")
+      }
+      tempo = bpm
+    case .timeSignature:
+      guard case .string(let text) = setting.value, case let parts = text.split(separator: "/"),
+        parts.count == 2, let beats = Int(parts[0]), let value = Int(parts[1]),
+        let signature = TimeSignature(beats: beats, noteValue: value)
+      else {
+        throw read.failure(
+          "expected beats/note value such as \"3/4\" or \"6/8\" (1 to 32 beats of 1, 2, 4, 8, 16 or 32)"
+        )
+      }
+      timeSignature = signature
+    case .start:
+      switch setting.value {
+      case .number(let seconds) where seconds >= 0 && seconds < 86_400:
+        start = ValueFormat.plain(seconds)
+      case .number(let seconds) where seconds >= 86_400 && seconds.isFinite:
+        throw read.failure(
+          "\(ValueFormat.plain(seconds)) s is past 23:59:59:FF, the last timecode of a day (86,400 s)",
+          found: false)
+      case .string(let text):
+        // The frame number is checked against the frame rate where the start is used.
+        if let problem = Timecode.problem(with: text, frameRate: .fps60) {
+          throw read.failure("\(text) \(problem)", found: false)
+        }
+        start = text
+      default:
+        throw read.failure("expected seconds (0 or more) or a timecode HH:MM:SS:FF")
+      }
+    case .padStart: padStart = try read.flag()
+    case .frameRate:
+      if case .number(let rate) = setting.value,
+        let named = FrameRate(rawValue: ValueFormat.plain(rate))
+      {
+        frameRate = named
+      } else {
+        frameRate = try read.choice()
+      }
+    case .thresholds: thresholds = try read.thresholds()
+    case .gaps: gaps = try read.choice()
+    case .grouping: grouping = try read.choice()
+    case .maximumNotesPerSecond:
+      // More notes a second than the mapping's grid has ticks is no limit at all.
+      let rate = try read.positive()
+      guard rate <= Double(Timebase.ticksPerSecond) else {
+        throw read.failure("expected a number above 0, at most \(Timebase.ticksPerSecond)")
+      }
+      maximumNotesPerSecond = rate
+    case .durationAxis: durationAxis = try read.axisChoice()
+    case .loudnessAxis: loudnessAxis = try read.axisChoice()
+    case .instrumentAxis: instrumentAxis = try read.axisChoice()
+    }
   }
 }
