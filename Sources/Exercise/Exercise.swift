@@ -69,8 +69,8 @@ public enum ExerciseFormat: String, Hashable, Sendable, CaseIterable, Codable {
   case json
 }
 
-/// A failure to make an exercise, in one sentence.
-public struct ExerciseError: LocatedError, Hashable {
+/// The domain of exercise failures.
+public enum ExerciseErrors: ErrorDomain {
   /// What is wrong with an exercise.
   public enum Code: String, ErrorCode, CaseIterable {
     /// A request that cannot be met: no charts, no questions per chart.
@@ -97,31 +97,15 @@ public struct ExerciseError: LocatedError, Hashable {
     }
   }
 
-  /// What kind of failure it is.
-  public var code: Code
-  /// The sentence.
-  public var message: String
-  /// The setting of `ExerciseRequest` the mistake is in, by its name (`questionsPerChart`), so
-  /// that a command line can name its flag instead; nil when it is not in a setting.
-  public var setting: String?
-  /// The chart file concerned, when one is.
-  public var file: String?
-  /// No place inside a chart.
-  public var location: ErrorLocation? { nil }
-  /// Whether the charts are the cause, so that the sentence needs no file before it.
-  public var isAboutInput: Bool { false }
-  /// Whose mistake it is.
-  public var source: ErrorSource { code.source }
-  /// The sentence.
-  public var description: String { message }
+  /// An exercise's most common failure is a folder or file that cannot be written.
+  public static var commonCode: Code { .cannotWrite }
 
-  /// An error that says `message`, about `setting` when it is one's.
-  public init(_ message: String, setting: String? = nil, code: Code) {
-    self.message = message
-    self.setting = setting
-    self.code = code
-  }
+  /// An exercise's failures name what they are about in their sentence.
+  public static func isAboutInput(code: Code, location: ErrorLocation?) -> Bool { false }
 }
+
+/// A failure to make an exercise, in one sentence.
+public typealias ExerciseError = ModuleError<ExerciseErrors>
 
 /// How an exercise is made.
 public struct ExerciseRequest: Sendable {
@@ -181,7 +165,7 @@ extension Exercise {
     guard request.questionsPerChart >= 1 else {
       throw ExerciseError(
         "questions per chart must be 1 or more, found \(request.questionsPerChart)",
-        setting: "questionsPerChart", code: .invalidRequest)
+        code: .invalidRequest)
     }
     guard !charts.isEmpty else {
       throw ExerciseError("there are no charts to make an exercise of", code: .invalidRequest)

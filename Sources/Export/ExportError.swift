@@ -1,10 +1,10 @@
 import Descriptor
 
-/// A failure to make what an export asked for: an output that cannot be written or replaced, a
-/// request whose outputs contradict each other, a setting that does not fit, or a narration
-/// script or lexicon that cannot be read. A rendering or mapping failure keeps its own type
-/// (`SynthError`, `MIDIMapError`).
-public struct ExportError: LocatedError, Hashable {
+/// The domain of export failures: an output that cannot be written or replaced, a request whose
+/// outputs contradict each other, a setting that does not fit, or a narration script or lexicon
+/// that cannot be read. A rendering or mapping failure keeps its own type (`SynthError`,
+/// `MIDIMapError`).
+public enum ExportErrors: ErrorDomain {
   /// What is wrong with an export.
   public enum Code: String, ErrorCode, CaseIterable {
     /// An output that cannot be made where it is asked for: its folder is missing or not
@@ -36,39 +36,14 @@ public struct ExportError: LocatedError, Hashable {
     }
   }
 
-  /// What kind of failure it is.
-  public var code: Code
-  /// The output concerned, or the input a setting came from.
-  public var file: String?
-  /// Where the setting was made (`sonification.loudness` in a chart, `--loudness` on the command
-  /// line), for a setting that does not fit; nil for an output that cannot be written.
-  public var location: ErrorLocation?
-  /// What went wrong, in one sentence that names the output or the setting.
-  public var message: String
+  /// An export's most common failure is an output that cannot be written together with another.
+  public static var commonCode: Code { .outputConflict }
 
   /// An output failure is never about the input; a setting's is when it was made in the input.
-  public var isAboutInput: Bool { location?.isInInput ?? false }
-
-  /// Whose mistake it is: the code's, except that a setting made inside a chart is the chart's.
-  public var source: ErrorSource {
-    code.source == .settings && location?.isInInput == true ? .input : code.source
-  }
-
-  /// The sentence, after the input file and the setting's place when the mistake lies in a
-  /// setting; an output failure's message names the output itself.
-  public var description: String {
-    guard let location else { return message }
-    return ([isAboutInput ? file : nil, location.description].compactMap { $0 } + [message])
-      .joined(separator: ": ")
-  }
-
-  /// Creates an error of `code`.
-  public init(
-    _ message: String, file: String? = nil, at location: ErrorLocation? = nil, code: Code
-  ) {
-    self.message = message
-    self.file = file
-    self.location = location
-    self.code = code
+  public static func isAboutInput(code: Code, location: ErrorLocation?) -> Bool {
+    location?.isInInput ?? false
   }
 }
+
+/// A failure to make what an export asked for, naming the output, or the setting's place.
+public typealias ExportError = ModuleError<ExportErrors>

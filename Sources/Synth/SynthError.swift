@@ -1,8 +1,8 @@
 import Descriptor
 
-/// A rendering problem: no soundfont, a soundfont FluidSynth cannot load, a recording or a voice
-/// that cannot be used, music that cannot be rendered, or a library call that failed.
-public struct SynthError: LocatedError, Hashable {
+/// The domain of rendering errors: no soundfont, a soundfont FluidSynth cannot load, a recording
+/// or a voice that cannot be used, music that cannot be rendered, or a library call that failed.
+public enum SynthErrors: ErrorDomain {
   /// What is wrong with a render.
   public enum Code: String, ErrorCode, CaseIterable {
     /// No soundfont where one is looked for: the project's own beside the program, the system's
@@ -46,36 +46,17 @@ public struct SynthError: LocatedError, Hashable {
     }
   }
 
-  /// What kind of problem it is.
-  public var code: Code
-  /// The file concerned: the soundfont, the recording, or the output that could not be written.
-  public var file: String?
-  /// The library function that failed, when one did.
-  public var call: String?
-  /// What went wrong, in one sentence that names the file and the failed call with the library's
-  /// reason, when there are any.
-  public var message: String
-  /// Rendering problems have no place inside an input.
-  public var location: ErrorLocation? { nil }
+  /// A render's most common failure is a library call's.
+  public static var commonCode: Code { .libraryFailed }
 
-  /// Whether the input's content is the cause (no notes, music too long to render, texts too long
-  /// to speak), so that the input's name belongs before the message; false for a soundfont, a
-  /// recording (its message names it), an output or a failed call.
-  public var isAboutInput: Bool { code == .unrenderable || code == .narrationTooLong }
-
-  /// Whose mistake it is.
-  public var source: ErrorSource { code.source }
-
-  /// The message, naming the input file when the input is the cause.
-  public var description: String {
-    isAboutInput ? ([file].compactMap { $0 } + [message]).joined(separator: ": ") : message
-  }
-
-  /// Creates an error of `code`.
-  public init(_ message: String, file: String? = nil, call: String? = nil, code: Code) {
-    self.message = message
-    self.code = code
-    self.file = file
-    self.call = call
+  /// The input's content is the cause (no notes, music too long to render, texts too long to
+  /// speak), so that the input's name belongs before the message; not for a soundfont, a recording
+  /// (its message names it), an output or a failed call.
+  public static func isAboutInput(code: Code, location: ErrorLocation?) -> Bool {
+    code == .unrenderable || code == .narrationTooLong
   }
 }
+
+/// A rendering problem, with the file concerned (the soundfont, the recording) and the library
+/// call that failed, when there are any.
+public typealias SynthError = ModuleError<SynthErrors>

@@ -24,6 +24,16 @@ public protocol ErrorDomain: Sendable {
   associatedtype Code: ErrorCode
   /// The code of an error made without one: the module's most common mistake.
   static var commonCode: Code { get }
+  /// Whether an error of `code` at `location` lies in the input file, so that the file's name
+  /// belongs before its sentence: by default, unless its place is a command-line flag.
+  static func isAboutInput(code: Code, location: ErrorLocation?) -> Bool
+}
+
+extension ErrorDomain {
+  /// True unless the location is a command-line flag.
+  public static func isAboutInput(code: Code, location: ErrorLocation?) -> Bool {
+    location?.isInInput ?? true
+  }
 }
 
 /// A mistake with its code, its file, its place and its message: the one shape of the modules'
@@ -41,16 +51,29 @@ public struct ModuleError<Domain: ErrorDomain>: LocatedError, Hashable {
   /// The reading limit the input passed, when that was the mistake: a caller may say how to
   /// raise it.
   public var limit: ReadingLimits.Limit?
+  /// The C library function that failed, when one did (`fluid_synth_sfload`).
+  public var call: String?
 
   /// Creates an error of `code` (by default the module's most common).
   public init(
     _ message: String, at location: ErrorLocation? = nil, file: String? = nil,
-    code: Domain.Code = Domain.commonCode
+    call: String? = nil, code: Domain.Code = Domain.commonCode
   ) {
     self.message = message
     self.location = location
     self.file = file
+    self.call = call
     self.code = code
+  }
+
+  /// Whether the mistake lies in the input file, as the module's domain says.
+  public var isAboutInput: Bool { Domain.isAboutInput(code: code, location: location) }
+
+  /// `file: location: message`, the file only when the mistake lies in it, leaving out the parts
+  /// that are unknown.
+  public var description: String {
+    ([isAboutInput ? file : nil, location?.description].compactMap { $0 } + [message])
+      .joined(separator: ": ")
   }
 
   /// Whose mistake it is: the code's, except that a setting made inside an input (a chart's

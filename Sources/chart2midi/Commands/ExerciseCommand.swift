@@ -88,6 +88,11 @@ struct ExerciseCommand: ParsableCommand {
 
   func run() throws {
     try checkFlagSettings(mapping.settings + sound.settings)
+    // The library's own check, named by its flag, before any chart is read.
+    guard questions >= 1 else {
+      throw CommandFailure(
+        "--questions: questions per chart must be 1 or more, found \(questions)", status: .usage)
+    }
     let files = try csv.chartFiles(in: inputs)
     let charts = try files.map { file in
       try attributingErrors(to: file) {
@@ -105,15 +110,7 @@ struct ExerciseCommand: ParsableCommand {
     request.practice = practice
     request.language = try descriptionLanguage(language)
     if !format.isEmpty { request.formats = Set(format) }
-    let exercise: Exercise
-    do {
-      exercise = try Exercise.write(charts, to: URL(fileURLWithPath: out), request: request)
-    } catch let error as ExerciseError where error.setting != nil {
-      // The library names its setting; here it is a flag.
-      let flags = ["questionsPerChart": "--questions"]
-      throw CommandFailure(
-        "\(flags[error.setting!] ?? error.setting!): \(error.description)", status: .usage)
-    }
+    let exercise = try Exercise.write(charts, to: URL(fileURLWithPath: out), request: request)
     for warning in exercise.warnings { report("warning: \(warning)") }
     let count = exercise.items.reduce(0) { $0 + $1.questions.count }
     print(
