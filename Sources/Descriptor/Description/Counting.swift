@@ -1,4 +1,4 @@
 /// A count with its noun, singular for one: "1 track", "3 tracks", "0 notes".
-public func counted(_ count: Int, _ noun: String) -> String {
+package func counted(_ count: Int, _ noun: String) -> String {
   "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -10,10 +10,10 @@ import Foundation
 /// and copies those within it, and quickselect finishes in that small band. The pass never
 /// mispredicts a branch, which on noisy data is what partitioning a million values costs most;
 /// when the bracket misses (rarely, or on some inputs with many ties), the whole is selected.
-public enum Selection {
+package enum Selection {
   /// The `k`-th smallest (from 0) of `values`, which are reordered: afterwards every value before
   /// index `k` is at most it, and every value after it at least it.
-  public static func select(_ values: inout [Double], _ k: Int) -> Double {
+  package static func select(_ values: inout [Double], _ k: Int) -> Double {
     precondition(values.indices.contains(k), "k must index the values")
     return values.withUnsafeMutableBufferPointer { select($0, k) }
   }
@@ -118,7 +118,7 @@ public enum Selection {
   }
 
   /// The median: the middle value, or the mean of the two middle values; nil for no values.
-  public static func median(_ values: [Double]) -> Double? {
+  package static func median(_ values: [Double]) -> Double? {
     values.withUnsafeBufferPointer { buffer in median(count: buffer.count) { buffer[$0] } }
   }
 
@@ -131,7 +131,7 @@ public enum Selection {
   }
 
   /// The median of `values`, which may be reordered; nil for no values.
-  public static func median(reordering values: inout [Double]) -> Double? {
+  package static func median(reordering values: inout [Double]) -> Double? {
     guard values.count >= sampledFrom else {
       guard !values.isEmpty else { return nil }
       let middle = values.count / 2
@@ -145,7 +145,7 @@ public enum Selection {
 
   /// The quantile `q` (0 to 1) by linear interpolation between the closest ranks, as
   /// spreadsheets' QUARTILE.INC and PERCENTILE.INC give it; nil for no values.
-  public static func quantile(_ values: [Double], _ q: Double) -> Double? {
+  package static func quantile(_ values: [Double], _ q: Double) -> Double? {
     guard !values.isEmpty else { return nil }
     let position = Swift.min(1, Swift.max(0, q)) * Double(values.count - 1)
     let rank = Int(position.rounded(.down))
