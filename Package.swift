@@ -82,7 +82,8 @@ let package = Package(
     // The application layer: from a chart and its settings to the files, staged and committed.
     // The page's script and style are files the tests parse, compiled into the program.
     .target(
-      name: "Export", dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth", "TextEncoders"],
+      name: "Export",
+      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth", "TextEncoders"],
       resources: [.embedInCode("Page/Resources/page.js"), .embedInCode("Page/Resources/page.css")]),
     .target(
       name: "Exercise",
