@@ -4,7 +4,7 @@ import Foundation
 /// a note each, lines and areas play continuous series; `x` and `y` become time and pitch, `color`
 /// series or instruments, `size` note duration, `opacity` loudness. What it cannot play faithfully
 /// is refused with the place in the specification.
-public enum VegaLite {
+package enum VegaLite {
   /// Marks that play one note per datum.
   static let discreteMarks: Set<String> = ["point", "circle", "square", "tick", "bar", "rect"]
   /// Marks that play continuous series.
@@ -17,7 +17,7 @@ public enum VegaLite {
 
   /// Whether a JSON document is a Vega-Lite specification: a Vega-Lite `$schema`, or `mark` and
   /// `encoding`.
-  public static func isSpecification(_ json: JSONValue) -> Bool {
+  package static func isSpecification(_ json: JSONValue) -> Bool {
     if case .string(let schema)? = json["$schema"], schema.contains("vega-lite") { return true }
     return json["mark"] != nil && json["encoding"] != nil
   }
@@ -33,7 +33,7 @@ public enum VegaLite {
   ///   - limits: how large a data file, and how many rows, values and how much text, the data
   ///     may hold, as read and after each transform.
   /// - Throws: `DescriptorError` naming the place in the specification of what cannot be played.
-  public static func chart(
+  package static func chart(
     from json: JSONValue, folder: URL?, dataFolder: URL? = nil, allowsDataAnywhere: Bool = false,
     limits: ReadingLimits = ReadingLimits()
   ) throws -> ChartDescriptor {

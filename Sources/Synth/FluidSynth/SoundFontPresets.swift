@@ -3,16 +3,16 @@ import Foundation
 /// The names a SoundFont 2 file gives its presets (its `pdta` list's `phdr` records), by bank and
 /// program, read from the file's chunk headers and its preset headers alone: a soundfont of a
 /// gigabyte costs a few reads.
-public enum SoundFontPresets {
+package enum SoundFontPresets {
   /// A preset's bank and program.
-  public struct Key: Hashable, Sendable {
+  package struct Key: Hashable, Sendable {
     /// The bank: 0 for melodic General MIDI, 128 for drum kits.
-    public var bank: Int
+    package var bank: Int
     /// The program, 0 to 127.
-    public var program: Int
+    package var program: Int
 
     /// A key.
-    public init(bank: Int, program: Int) {
+    package init(bank: Int, program: Int) {
       self.bank = bank
       self.program = program
     }
@@ -20,7 +20,7 @@ public enum SoundFontPresets {
 
   /// The preset names of the soundfont at `url`; empty when it is not a SoundFont 2 file that can
   /// be read.
-  public static func names(in url: URL) -> [Key: String] {
+  package static func names(in url: URL) -> [Key: String] {
     guard let file = try? FileHandle(forReadingFrom: url) else { return [:] }
     defer { try? file.close() }
     func read(_ count: Int) -> [UInt8]? {

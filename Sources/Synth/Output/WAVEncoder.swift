@@ -27,16 +27,16 @@ public enum SampleFormat: String, Hashable, Sendable, CaseIterable {
 /// 2.10) with the project, the file's track names and, with a timecode, its rate and start; and
 /// markers a DAW shows, as a `cue ` chunk with a `LIST` `adtl` chunk of `labl` labels. Nothing in it
 /// depends on the clock: the same audio and metadata give the same bytes.
-public struct WAVMetadata: Hashable, Sendable {
+package struct WAVMetadata: Hashable, Sendable {
   /// A marker: where, in sample frames from the start of the file, and its label.
-  public struct Cue: Hashable, Sendable {
+  package struct Cue: Hashable, Sendable {
     /// The sample frame.
-    public var frame: Int
+    package var frame: Int
     /// The label.
-    public var label: String
+    package var label: String
 
     /// A marker.
-    public init(frame: Int, label: String) {
+    package init(frame: Int, label: String) {
       self.frame = frame
       self.label = label
     }
@@ -44,28 +44,28 @@ public struct WAVMetadata: Hashable, Sendable {
 
   /// The description, such as the chart's title: in `bext` transliterated to ASCII, as EBU Tech
   /// 3285 asks (at most 256 characters), and whole in `iXML`'s project.
-  public var description: String
+  package var description: String
   /// The `bext` originator (at most 32 characters).
-  public var originator = "chart2midi"
+  package var originator = "chart2midi"
   /// When the file was made, written as the `bext` origination date and time in UTC; nil leaves
   /// them empty, so that the same input gives the same bytes.
-  public var originationDate: Date?
+  package var originationDate: Date?
   /// Where the file's first sample lies on a programme's timeline, in sample frames since
   /// 00:00:00:00 (the `bext` time reference); 0 for none.
-  public var timeReference = 0
+  package var timeReference = 0
   /// The timecode of the file's first sample and its frame rate, for the `iXML` chunk that DAWs
   /// read to spot the file and to set a session's timecode rate; nil for none.
-  public var timecode: Timecode?
+  package var timecode: Timecode?
   /// The name of what the file holds (a stem's name, or "Mix"), its channels named after it in
   /// `iXML`'s track list ("Cars L", "Cars R").
-  public var trackName = "Mix"
+  package var trackName = "Mix"
   /// The loudness, written in the `bext` chunk (version 2) when known.
-  public var loudness: Loudness?
+  package var loudness: Loudness?
   /// The markers, in time order.
-  public var cues: [Cue] = []
+  package var cues: [Cue] = []
 
   /// Metadata with a description.
-  public init(description: String) { self.description = description }
+  package init(description: String) { self.description = description }
 
   /// The `bext` coding history: one line (EBU R98) saying how the samples were made.
   func codingHistory(sampleRate: Int, format: SampleFormat) -> String {
@@ -78,10 +78,10 @@ public struct WAVMetadata: Hashable, Sendable {
 /// Writes stereo audio as a RIFF/WAVE file: `RIFF` size `WAVE`, a `fmt ` chunk (format 1, PCM, or 3,
 /// IEEE float, which also gets a `fact` chunk), with metadata a `bext` chunk, then `data` with
 /// interleaved little-endian samples, then, with markers, `cue ` and `LIST` (`adtl`).
-public enum WAVEncoder {
+package enum WAVEncoder {
   /// The file's bytes. Integer formats round to the nearest step (ties to even) and clamp at full
   /// scale.
-  public static func encode(
+  package static func encode(
     _ audio: StereoAudio, sampleRate: Int, format: SampleFormat, metadata: WAVMetadata? = nil
   ) -> Data {
     var data = Data()
@@ -94,7 +94,7 @@ public enum WAVEncoder {
   /// The file's bytes, as `encode` makes them, handed to `output` piece by piece (the header, the
   /// samples a few thousand frames at a time, the markers), so that a file is written without
   /// holding all of it in memory.
-  public static func write(
+  package static func write(
     _ audio: StereoAudio, sampleRate: Int, format: SampleFormat, metadata: WAVMetadata? = nil,
     to output: (UnsafeRawBufferPointer) throws -> Void
   ) rethrows {

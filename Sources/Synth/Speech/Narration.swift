@@ -14,7 +14,7 @@ public struct Narration: Sendable {
     /// When it ends.
     public var end: Double
     /// Where each word begins in the text and when it is said, in seconds from `start`.
-    public var words: [SpeechSynthesizer.Word] = []
+    package var words: [SpeechSynthesizer.Word] = []
   }
 
   /// Silence between two sentences, in seconds.

@@ -4,7 +4,7 @@ import Foundation
 /// A recorded sentence read from an audio file with libsndfile (WAV, FLAC, and the other formats
 /// it reads), at any sample rate and with any number of channels: its channels averaged to mono
 /// and resampled to the render's rate with libsoxr.
-public enum RecordedSpeech {
+package enum RecordedSpeech {
   /// The longest recording a narration takes, in seconds: a narration's own limit.
   static let maximumSeconds = Narration.maximumDuration
 
@@ -12,7 +12,7 @@ public enum RecordedSpeech {
   ///
   /// - Throws: `SynthError` naming the file when there is none, libsndfile cannot read it as
   ///   audio, it holds no samples, or it is longer than a narration may be.
-  public static func samples(of url: URL, sampleRate: Int) throws -> [Float] {
+  package static func samples(of url: URL, sampleRate: Int) throws -> [Float] {
     let path = url.path
     guard FileManager.default.fileExists(atPath: path) else {
       throw SynthError("no recording at \(path)", file: path, code: .recordingMissing)

@@ -4,31 +4,31 @@ import Synchronization
 
 /// Speech from text with eSpeak NG's C library, rendered offline. eSpeak NG keeps its state in
 /// the process, so every use goes through one lock: jobs of `batch` speak one after another.
-public enum SpeechSynthesizer {
+package enum SpeechSynthesizer {
   /// A voice eSpeak NG can speak with.
-  public struct Voice: Hashable, Sendable {
+  package struct Voice: Hashable, Sendable {
     /// The name to choose it by, such as "en" or "fr" (its file in espeak-ng-data/voices).
-    public var identifier: String
+    package var identifier: String
     /// Its given name, such as "English (Great Britain)".
-    public var name: String
+    package var name: String
     /// The languages it speaks, first the one it is for.
-    public var languages: [String]
+    package var languages: [String]
   }
 
   /// Where a word of a spoken text begins: its first character (counted in characters from the
   /// text's start) and its length, and when it is said, in seconds from the start of the text's
   /// speech, as eSpeak NG's word events give them.
-  public struct Word: Hashable, Sendable {
+  package struct Word: Hashable, Sendable {
     /// Characters from the start of the text to the word.
-    public var offset: Int
+    package var offset: Int
     /// The word's length in characters.
-    public var length: Int
+    package var length: Int
     /// When it is said, in seconds from the start of its text's speech.
-    public var time: Double
+    package var time: Double
   }
 
   /// The speaking rates eSpeak NG accepts, in words a minute.
-  public static let rates = 80...450
+  package static let rates = 80...450
 
   private static let lock = Mutex<Int?>(nil)
 
@@ -49,7 +49,7 @@ public enum SpeechSynthesizer {
   /// The voices installed, by identifier.
   ///
   /// - Throws: `SynthError` when eSpeak NG cannot start.
-  public static func voices() throws -> [Voice] {
+  package static func voices() throws -> [Voice] {
     try lock.withLock { state in
       _ = try initialized(&state)
       guard let list = espeak_ListVoices(nil) else { return [] }
@@ -82,7 +82,7 @@ public enum SpeechSynthesizer {
   /// any case.
   ///
   /// - Throws: `SynthError` when eSpeak NG cannot start.
-  public static func hasVoice(_ wanted: String) throws -> Bool {
+  package static func hasVoice(_ wanted: String) throws -> Bool {
     try lock.withLock { state in
       _ = try initialized(&state)
       return select(wanted)
@@ -110,7 +110,7 @@ public enum SpeechSynthesizer {
   ///   - rate: words a minute, within `rates`.
   /// - Returns: the sample rate and each text's samples.
   /// - Throws: `SynthError` for a voice eSpeak NG does not have, or text it cannot speak.
-  public static func speak(_ texts: [String], voice: String, rate: Int) throws -> (
+  package static func speak(_ texts: [String], voice: String, rate: Int) throws -> (
     sampleRate: Int, speech: [[Float]]
   ) {
     var speech: [[Float]] = []
