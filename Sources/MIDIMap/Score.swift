@@ -84,7 +84,7 @@ public struct Score: Hashable, Sendable {
   /// conductor track's marker events (a long one in several), a WAV file gets them as cues.
   public var markers: [Marker] = []
   /// The key of the scale the notes are chosen from, when there is one.
-  public var keySignature: KeySignature?
+  package var keySignature: KeySignature?
   /// The file's tempo in beats (quarter notes) a minute; the music's times in seconds stay as they
   /// are, whatever the tempo.
   public var tempo: Double = 120
@@ -92,7 +92,7 @@ public struct Score: Hashable, Sendable {
   public var timeSignature: TimeSignature = .common
   /// The grid the notes were snapped to, when there is one: the file's division is a multiple of
   /// its steps, and the encoder writes its steps exactly.
-  public var grid: TimeGrid?
+  package var grid: TimeGrid?
   /// Where the chart lies in time: axis roles, each point's onset, each series' span, where the
   /// graph starts and where the file lies on a programme's timeline (its SMPTE offset).
   public var timeline = Timeline()

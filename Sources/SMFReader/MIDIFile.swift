@@ -33,7 +33,7 @@ public struct MIDIFile: Hashable, Sendable {
     }
 
     /// Whether this is a meta event of the given type.
-    public func isMeta(_ type: MetaEventType) -> Bool { metaType == type.rawValue }
+    package func isMeta(_ type: MetaEventType) -> Bool { metaType == type.rawValue }
 
     /// The data of a meta event, after its type and length, else nil.
     public var metaData: ArraySlice<UInt8>? {

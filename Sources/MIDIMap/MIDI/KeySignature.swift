@@ -1,17 +1,17 @@
 /// A key signature, as the key signature meta event holds it (SMF 1.0: `FF 59 02 sf mi`, sf the
 /// number of sharps, negative for flats, and mi 0 for major, 1 for minor).
-public struct KeySignature: Hashable, Sendable {
+package struct KeySignature: Hashable, Sendable {
   /// Sharps (above 0) or flats (below 0), -7 to 7.
-  public var sharps: Int
+  package var sharps: Int
   /// Whether the key is minor.
-  public var isMinor: Bool
+  package var isMinor: Bool
 
   /// Sharps or flats of the major key on each pitch class from C, spelled the common way (D flat,
   /// E flat, F sharp, A flat, B flat).
   private static let majorKeys = [0, -5, 2, -3, 4, -1, 6, 1, -4, 3, -2, 5]
 
   /// The key on a pitch class (0 is C), major or minor.
-  public init(root pitchClass: Int, isMinor: Bool) {
+  package init(root pitchClass: Int, isMinor: Bool) {
     let pitchClass = ((pitchClass % 12) + 12) % 12
     // A minor key has the signature of the major key a minor third above.
     sharps = Self.majorKeys[isMinor ? (pitchClass + 3) % 12 : pitchClass]
@@ -29,7 +29,7 @@ public struct KeySignature: Hashable, Sendable {
   }
 
   /// The pitch class (0 is C) of a note name such as "D", "F#", "Bb" or "e♭"; nil otherwise.
-  public static func pitchClass(of name: String) -> Int? {
+  package static func pitchClass(of name: String) -> Int? {
     let naturals: [Character: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11]
     guard let first = name.uppercased().first, let natural = naturals[first] else { return nil }
     var pitch = natural

@@ -1,24 +1,24 @@
 /// The controller numbers the project sends (General MIDI, and the MIDI 1.0 registered parameter
 /// mechanism).
-public enum MIDIController {
+package enum MIDIController {
   /// Bank select, most significant byte (CC 0).
-  public static let bankSelect: UInt7 = 0
+  package static let bankSelect: UInt7 = 0
   /// Data entry, most significant byte (CC 6): the value of the selected parameter.
-  public static let dataEntry: UInt7 = 6
+  package static let dataEntry: UInt7 = 6
   /// Channel volume (CC 7).
-  public static let volume: UInt7 = 7
+  package static let volume: UInt7 = 7
   /// Pan (CC 10): 0 left, 64 centre, 127 right.
-  public static let pan: UInt7 = 10
+  package static let pan: UInt7 = 10
   /// Bank select, least significant byte (CC 32).
-  public static let bankSelectLSB: UInt7 = 32
+  package static let bankSelectLSB: UInt7 = 32
   /// Data entry, least significant byte (CC 38).
-  public static let dataEntryLSB: UInt7 = 38
+  package static let dataEntryLSB: UInt7 = 38
   /// Reverb send level (CC 91).
-  public static let reverbSend: UInt7 = 91
+  package static let reverbSend: UInt7 = 91
   /// Registered parameter number, least significant byte (CC 100).
-  public static let registeredParameterLSB: UInt7 = 100
+  package static let registeredParameterLSB: UInt7 = 100
   /// Registered parameter number, most significant byte (CC 101).
-  public static let registeredParameterMSB: UInt7 = 101
+  package static let registeredParameterMSB: UInt7 = 101
 }
 
 /// Registered parameter numbers (RPN), selected with CC 101 and CC 100.
@@ -34,7 +34,7 @@ enum RegisteredParameter {
 
 /// The meta-event types of a Standard MIDI File the project writes and reads (SMF 1.0: "FF type
 /// length data").
-public enum MetaEventType: UInt8, Hashable, Sendable {
+package enum MetaEventType: UInt8, Hashable, Sendable {
   /// Text event: any text.
   case text = 0x01
   /// Sequence or track name.

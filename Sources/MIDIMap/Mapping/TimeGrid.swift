@@ -4,25 +4,25 @@
 ///
 /// Rounding never reverses two times, so every value keeps its order; two points that fall on
 /// one step play together, as a chord (or one note, when they have one pitch).
-public struct TimeGrid: Hashable, Sendable {
+package struct TimeGrid: Hashable, Sendable {
   /// Seconds per step.
-  public let step: Double
+  package let step: Double
   /// Steps per quarter note.
-  public let stepsPerQuarter: Int
+  package let stepsPerQuarter: Int
 
   /// The grid of `grid` at `tempo` quarter notes a minute.
-  public init(_ grid: SonificationOptions.Grid, tempo: Double) {
+  package init(_ grid: SonificationOptions.Grid, tempo: Double) {
     stepsPerQuarter = grid.stepsPerQuarter
     step = 60 / tempo / Double(stepsPerQuarter)
   }
 
   /// The nearest step to a time in seconds.
   @inline(__always)
-  public func snap(_ seconds: Double) -> Double { (seconds / step).rounded() * step }
+  package func snap(_ seconds: Double) -> Double { (seconds / step).rounded() * step }
 
   /// A duration as a whole number of steps, at least one.
   @inline(__always)
-  public func duration(_ seconds: Double) -> Double { max(1, (seconds / step).rounded()) * step }
+  package func duration(_ seconds: Double) -> Double { max(1, (seconds / step).rounded()) * step }
 }
 
 extension SonificationOptions {
