@@ -292,8 +292,9 @@ extension Exercise {
     }
     let presets = report.soundFont.map(SoundFontPresets.names(in:)) ?? [:]
     // The facts the export counted, in the exercise's language.
-    let facts =
-      report.facts?.speaking(language) ?? ChartDescription(entry.chart, language: language)
+    guard let facts = report.facts?.speaking(language) else {
+      throw ExerciseError("the chart's facts were not counted", code: .internalFailure)
+    }
     let maker = QuestionMaker(facts: facts, score: score) {
       NarrationScript.instrument($0, presets: presets, language: language)
     }

@@ -26,8 +26,9 @@ package struct Production {
   package let given: ChartDescriptor
   /// The chart with a summary made from its data when it has none: what the MIDI file's text says.
   package let chart: ChartDescriptor
-  /// The chart's facts, in English; `facts(in:)` in any language.
-  package let description: ChartDescription
+  /// The chart's facts, in English, when an output needs them (a made summary, a narration,
+  /// captions, audio cues, a page); `facts(in:)` in any language.
+  package let description: ChartDescription?
   /// The music, moved after a spoken intro, with the sentences as markers.
   package var score: Score
   /// The narration, as spoken, when there is one.
@@ -42,9 +43,9 @@ package struct Production {
   /// The rendered music, when audio is asked for.
   package let music: Music?
 
-  /// The chart's facts in `language`.
+  /// The chart's facts in `language`: counted once, and only for an output that needs them.
   package func facts(in language: DescriptionLanguage) -> ChartDescription {
-    description.speaking(language)
+    description?.speaking(language) ?? ChartDescription(given, language: language)
   }
 
   /// Makes the production: maps the chart, speaks the narration on a thread of its own while the
@@ -65,22 +66,30 @@ package struct Production {
     // The soundfont is found before any work, too.
     let renderer = settings.wantsAudio ? try ChartExport.Renderer(settings) : nil
     // The statistics that describe the chart, make a missing summary and serve the mapping:
-    // counted once.
+    // counted once, and only when an output needs them (the mapping alone counts only what it
+    // uses, for a chart with a summary and no other output than MIDI).
     given = chart
-    description = ChartDescription(chart)
-    var summarized = chart
-    if chart.summary?.isEmpty ?? true { summarized.summary = description.generatedSummary }
-    self.chart = summarized
-    var score = try mapper.makeScore(for: summarized, statistics: description.statistics)
     let spoken = settings.narration
+    let summarize = chart.summary?.isEmpty ?? true
+    let needsFacts =
+      summarize || spoken.parts != nil || settings.captions != nil || settings.wantsAudio
+    let description = needsFacts ? ChartDescription(chart) : nil
+    self.description = description
+    var summarized = chart
+    if summarize, let description { summarized.summary = description.generatedSummary }
+    self.chart = summarized
+    var score = try mapper.makeScore(for: summarized, statistics: description?.statistics)
     language =
       spoken.parts != nil ? DescriptionLanguage(voice: spoken.voice) : DescriptionLanguage.english
+    // The facts in the narration's language, for the narration and the captions (both of which
+    // make `needsFacts` true).
+    let spokenFacts = description?.speaking(language)
     // A narration goes around the graph: spoken on a thread of its own while the music renders.
     var speech: BackgroundWork<Narration>?
     var sentences: [ScriptFile.Sentence] = []
     if spoken.parts != nil {
       let (intro, details, script) = try Self.lines(
-        given, score: score, settings: settings, facts: description.speaking(language))
+        given, score: score, settings: settings, facts: spokenFacts!)
       sentences = script
       // Texts too long to speak are refused before the music renders.
       try Narration.checkLength(
@@ -140,7 +149,7 @@ package struct Production {
     if settings.captions != nil || settings.wantsAudio {
       var maker = CaptionMaker(includesLabels: settings.captionLabels)
       maker.language = language
-      facts = maker.captions(for: description.speaking(language), score: score)
+      facts = maker.captions(for: spokenFacts!, score: score)
     } else {
       facts = []
     }

@@ -65,14 +65,6 @@ public protocol LocatedError: Error, CustomStringConvertible, Sendable {
 }
 
 extension LocatedError {
-  /// True unless the location is a command-line flag.
-  public var isAboutInput: Bool { location?.isInInput ?? true }
-
-  /// `file: location: message`, leaving out the parts that are unknown.
-  public var description: String {
-    ([file, location?.description].compactMap { $0 } + [message]).joined(separator: ": ")
-  }
-
   /// The same error, naming `file` when the mistake lies inside it and no file is named yet.
   public func located(in file: String) -> Self {
     guard self.file == nil, isAboutInput else { return self }
