@@ -86,7 +86,7 @@ venv: test-deps
 
 ## check: the in-process tests (no program started, no Python, no browser): the quick loop; the
 ## suites left out are the end-to-end ones and the dense series that mido reads back
-CHECK_SKIP := EndToEndTests\.|MIDIMapTests\.DenseContinuousTests
+CHECK_SKIP := EndToEndTests\.|SonificationTests\.DenseContinuousTests
 check: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(CHECK_SKIP)'
@@ -103,10 +103,12 @@ test: deps package-deps venv
 	python3 Scripts/check-docs.py
 	$(MAKE) --no-print-directory docs
 
-## docs: the DocC documentation of Descriptor, MIDIMap, SMFReader, Synth, Export and Exercise, in .build/docs (warnings fail)
+## docs: the DocC documentation of every library module, in .build/docs (warnings fail)
 docs:
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
-	  --target Descriptor --target MIDIMap --target SMFReader --target Synth --target Export --target Exercise --warnings-as-errors --output-path .build/docs
+	  --target Chart2MIDIBase --target Chart2MIDIChart --target Chart2MIDIInput --target Chart2MIDIFacts --target Chart2MIDICore \
+	  --target Chart2MIDISonification --target Chart2MIDISMFReader --target Chart2MIDIAudio --target Chart2MIDIOutputs --target Chart2MIDIExercises \
+	  --warnings-as-errors --output-path .build/docs
 
 ## pins: write the pinned MIDI files and the digests of every output again (only for a change meant to alter what is written)
 pins: build

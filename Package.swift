@@ -1,14 +1,26 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The library's modules, from the base to the exercises.
+let libraryModules: [Target.Dependency] = [
+  "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts", "Chart2MIDICore",
+  "Chart2MIDISonification", "Chart2MIDISMFReader", "Chart2MIDIAudio", "Chart2MIDIOutputs",
+  "Chart2MIDIExercises",
+]
+
 let package = Package(
   name: "chart2midi",
   products: [
-    .library(name: "Descriptor", targets: ["Descriptor"]),
-    .library(name: "MIDIMap", targets: ["MIDIMap"]),
-    .library(name: "Synth", targets: ["Synth"]),
-    .library(name: "Export", targets: ["Export"]),
-    .library(name: "Exercise", targets: ["Exercise"]),
+    .library(name: "Chart2MIDIBase", targets: ["Chart2MIDIBase"]),
+    .library(name: "Chart2MIDIChart", targets: ["Chart2MIDIChart"]),
+    .library(name: "Chart2MIDIInput", targets: ["Chart2MIDIInput"]),
+    .library(name: "Chart2MIDIFacts", targets: ["Chart2MIDIFacts"]),
+    .library(name: "Chart2MIDICore", targets: ["Chart2MIDICore"]),
+    .library(name: "Chart2MIDISonification", targets: ["Chart2MIDISonification"]),
+    .library(name: "Chart2MIDISMFReader", targets: ["Chart2MIDISMFReader"]),
+    .library(name: "Chart2MIDIAudio", targets: ["Chart2MIDIAudio"]),
+    .library(name: "Chart2MIDIOutputs", targets: ["Chart2MIDIOutputs"]),
+    .library(name: "Chart2MIDIExercises", targets: ["Chart2MIDIExercises"]),
     // The whole library in one import.
     .library(name: "Chart2MIDIKit", targets: ["Chart2MIDIKit"]),
     .executable(name: "chart2midi", targets: ["chart2midi"]),
@@ -56,89 +68,95 @@ let package = Package(
     ),
     // glibc's allocator settings, for the command line's own process.
     .systemLibrary(name: "CMalloc"),
-    .target(name: "Descriptor"),
+    // What every module shares and that knows no chart: errors with their codes and places,
+    // number formats, reading limits, message wording.
+    .target(name: "Chart2MIDIBase"),
     // How text goes into each format chart2midi writes (HTML, XML, captions, GIFT, REAPER, file
     // names), scalar by scalar: one encoder per format, for every writer.
     .target(name: "TextEncoders"),
     // SHA-256 from the system's libcrypto, for the batch's manifests and shards and the practice
     // pages' checks.
     .target(name: "Hashing", dependencies: ["CCrypto"]),
-    // From a chart to SMF bytes in Swift alone: no C module in its closure, so it builds on any
+    // The chart model (the audio-graph descriptor, its checks, dates) and the words of each
+    // language it is described in.
+    .target(name: "Chart2MIDIChart", dependencies: ["Chart2MIDIBase"]),
+    // Charts read from descriptor JSON, CSV and Vega-Lite (with its expressions), within limits.
+    .target(name: "Chart2MIDIInput", dependencies: ["Chart2MIDIBase", "Chart2MIDIChart"]),
+    // What a chart says: statistics and descriptions, in every language.
+    .target(name: "Chart2MIDIFacts", dependencies: ["Chart2MIDIBase", "Chart2MIDIChart"]),
+    // MIDI that knows no chart: values, messages, timecode, the score of tracks and the SMF
+    // encoder.
+    .target(name: "Chart2MIDICore", dependencies: ["Chart2MIDIBase"]),
+    // From a chart to a score: the settings, the mapping, the timeline. With the modules below it,
+    // from a chart to SMF bytes in Swift alone: no C module in its closure, so it builds on any
     // Swift platform.
-    .target(name: "MIDIMap", dependencies: ["Descriptor", "TextEncoders"]),
-    // The independent reader of Standard MIDI Files, on libsmf.
-    .target(name: "SMFReader", dependencies: ["Descriptor", "MIDIMap", "CSMF"]),
     .target(
-      name: "Synth",
+      name: "Chart2MIDISonification",
       dependencies: [
-        "Descriptor", "MIDIMap", "SMFReader", "TextEncoders", "CFluidSynth", "CEBUR128",
-        "CEspeakNG", "CSoxr", "CSndFile", "SoundFontResource",
+        "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIFacts", "Chart2MIDICore", "TextEncoders",
+      ]),
+    // The independent reader of Standard MIDI Files, on libsmf.
+    .target(
+      name: "Chart2MIDISMFReader", dependencies: ["Chart2MIDIBase", "Chart2MIDICore", "CSMF"]),
+    // Audio from MIDI events and speech, which knows no chart: FluidSynth, loudness, the limiter,
+    // speech, WAV and compressed files.
+    .target(
+      name: "Chart2MIDIAudio",
+      dependencies: [
+        "Chart2MIDIBase", "Chart2MIDICore", "Chart2MIDISMFReader", "TextEncoders", "CFluidSynth",
+        "CEBUR128", "CEspeakNG", "CSoxr", "CSndFile", "SoundFontResource",
       ]),
     // The project's soundfont as a package resource: every program built with the package (this
     // one's, or a dependent package's) finds it beside itself.
     .target(
       name: "SoundFontResource", path: "soundfonts", exclude: ["README.md"],
       sources: ["BundledSoundFont.swift"], resources: [.copy("chart2midi.sf2")]),
-    // The application layer: from a chart and its settings to the files, staged and committed.
-    // The page's script and style are files the tests parse, compiled into the program.
+    // One chart's Production (its score, timeline, facts, narration and audio, made once) and a
+    // writer per output, staged and committed. The page's script and style are files the tests
+    // parse, compiled into the program.
     .target(
-      name: "Export",
-      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth", "TextEncoders"],
-      resources: [.embedInCode("Page/Resources/page.js"), .embedInCode("Page/Resources/page.css")]),
-    .target(
-      name: "Exercise",
+      name: "Chart2MIDIOutputs",
       dependencies: [
-        "Descriptor", "MIDIMap", "Synth", "Export", "TextEncoders", "Hashing",
-        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts",
+        "Chart2MIDICore", "Chart2MIDISonification", "Chart2MIDISMFReader", "Chart2MIDIAudio",
+        "TextEncoders",
+      ],
+      resources: [.embedInCode("Page/Resources/page.js"), .embedInCode("Page/Resources/page.css")]),
+    // Listening exercises on top of the outputs: questions, answer keys, practice pages, quizzes.
+    .target(
+      name: "Chart2MIDIExercises",
+      dependencies: [
+        "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts",
+        "Chart2MIDICore", "Chart2MIDISonification", "Chart2MIDIAudio", "Chart2MIDIOutputs",
+        "TextEncoders", "Hashing", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       resources: [.embedInCode("Resources/practice.js"), .embedInCode("Resources/exercise.css")]),
-    .target(
-      name: "Chart2MIDIKit",
-      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "Exercise"]),
+    .target(name: "Chart2MIDIKit", dependencies: libraryModules),
     .executableTarget(
       name: "chart2midi",
-      dependencies: [
-        "Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "Exercise", "Hashing", "CMalloc",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      dependencies: libraryModules + [
+        "Hashing", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The project's own soundfont, made by code (see soundfonts/README.md).
     .target(name: "SoundFontMaker"),
     .executableTarget(name: "chart2midi-soundfont", dependencies: ["SoundFontMaker"]),
     .executableTarget(
-      name: "chart2midi-bench",
-      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Synth", "Export"],
-      path: "Benchmarks/chart2midi-bench"
-    ),
+      name: "chart2midi-bench", dependencies: libraryModules, path: "Benchmarks/chart2midi-bench"),
     // Where the project and its examples are, and the helpers every test target shares.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "DescriptorTests", dependencies: ["Descriptor", "TestSupport"]),
+    .testTarget(name: "ChartTests", dependencies: libraryModules + ["TestSupport"]),
+    .testTarget(name: "SonificationTests", dependencies: libraryModules + ["TestSupport"]),
     .testTarget(
-      name: "MIDIMapTests",
-      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "TestSupport"]),
-    .testTarget(
-      name: "SynthTests",
-      dependencies: [
-        "Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "SoundFontMaker", "TestSupport",
-        "CSoxr",
-      ]),
-    .testTarget(
-      name: "ExportTests",
-      dependencies: [
-        "Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "Exercise", "TestSupport",
-      ]),
+      name: "AudioTests", dependencies: libraryModules + ["SoundFontMaker", "TestSupport", "CSoxr"]),
+    .testTarget(name: "OutputsTests", dependencies: libraryModules + ["TestSupport"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: [
-        "chart2midi", "Descriptor", "MIDIMap", "SMFReader", "Synth", "Hashing", "TextEncoders",
-        "TestSupport",
-      ]),
+      dependencies: libraryModules + ["chart2midi", "Hashing", "TextEncoders", "TestSupport"]),
     .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
     .testTarget(name: "TextEncodersTests", dependencies: ["TextEncoders", "TestSupport"]),
-    .testTarget(
-      name: "ExerciseTests",
-      dependencies: ["Descriptor", "MIDIMap", "SMFReader", "Exercise", "TestSupport"]),
-    .testTarget(name: "APISampleTests", dependencies: ["Descriptor", "MIDIMap"]),
+    .testTarget(name: "ExercisesTests", dependencies: libraryModules + ["TestSupport"]),
+    .testTarget(name: "APISampleTests", dependencies: ["Chart2MIDIKit"]),
     .testTarget(name: "UmbrellaTests", dependencies: ["Chart2MIDIKit", "TestSupport"]),
   ]
 )
@@ -148,18 +166,15 @@ let package = Package(
 if Context.environment["CHART2MIDI_FUZZ"] != nil {
   package.targets.append(
     .target(
-      name: "FuzzSupport", dependencies: ["Descriptor", "MIDIMap", "SMFReader"],
+      name: "FuzzSupport", dependencies: libraryModules,
       path: "Fuzz/FuzzSupport"))
-  for (name, dependencies) in [
-    ("FuzzDescriptor", ["Descriptor", "MIDIMap"]), ("FuzzCSV", ["Descriptor", "MIDIMap"]),
-    ("FuzzVegaLite", ["Descriptor", "MIDIMap"]), ("FuzzSMF", ["MIDIMap", "SMFReader"]),
-    ("FuzzRender", ["MIDIMap", "SMFReader", "Synth", "Export"]),
-    ("FuzzExpression", ["Descriptor", "MIDIMap"]),
-    ("FuzzSMFTiming", ["MIDIMap", "SMFReader", "Synth"]),
+  for name in [
+    "FuzzDescriptor", "FuzzCSV", "FuzzVegaLite", "FuzzSMF", "FuzzRender", "FuzzExpression",
+    "FuzzSMFTiming",
   ] {
     package.targets.append(
       .executableTarget(
-        name: name, dependencies: (dependencies + ["FuzzSupport"]).map { .target(name: $0) },
+        name: name, dependencies: libraryModules + ["FuzzSupport"],
         path: "Fuzz/\(name)"))
   }
 }

@@ -7,7 +7,11 @@ import pathlib
 import re
 import sys
 
-MODULES = ["Descriptor", "MIDIMap", "SMFReader", "Synth", "Export", "Exercise", "SoundFontMaker"]
+MODULES = [
+    "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts", "Chart2MIDICore",
+    "Chart2MIDISonification", "Chart2MIDISMFReader", "Chart2MIDIAudio", "Chart2MIDIOutputs",
+    "Chart2MIDIExercises", "SoundFontMaker",
+]
 DECLARATION = re.compile(r"^\s*(@\w+(\([^)]*\))?\s+)*(public|open)\s")
 
 missing = []

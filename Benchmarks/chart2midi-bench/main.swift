@@ -1,3 +1,7 @@
+import Chart2MIDIAudio
+import Chart2MIDIChart
+import Chart2MIDICore
+import Chart2MIDIFacts
 // Times each stage of the conversion of one chart: read, decode, map, encode, write, and reading the
 // result back with libsmf (whose freeing must stay linear). Prints one line per stage and the peak
 // memory. Usage: chart2midi-bench CHART.json OUT.mid
@@ -12,12 +16,11 @@
 // With --statistics, times in one process what a chart without a summary costs besides its
 // reading: the series' statistics, the description that makes the summary, and the mapping with
 // and without the statistics at hand; best of five each. Usage: chart2midi-bench --statistics CHART.json
-import Descriptor
-import Export
+import Chart2MIDIInput
+import Chart2MIDIOutputs
+import Chart2MIDISMFReader
+import Chart2MIDISonification
 import Foundation
-import MIDIMap
-import SMFReader
-import Synth
 
 /// The benchmark chart's shape for Foundation's `JSONDecoder`, to compare its decoding with the
 /// hand-written scanner's (numbers only, as the benchmark chart has).

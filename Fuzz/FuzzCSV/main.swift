@@ -1,4 +1,4 @@
-import Descriptor
+import Chart2MIDIChart
 import Foundation
 import FuzzSupport
 

@@ -1,8 +1,6 @@
 import Foundation
 import FuzzSupport
-import MIDIMap
-import SMFReader
-import Synth
+import Chart2MIDISMFReader
 
 /// The project's soundfont, found once.
 let soundFont = try! SoundFontLocator.locate()

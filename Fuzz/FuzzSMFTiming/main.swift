@@ -1,8 +1,6 @@
 import Foundation
 import FuzzSupport
-import MIDIMap
-import SMFReader
-import Synth
+import Chart2MIDISMFReader
 
 /// The input as the events of a well-formed MIDI file, so that every run reaches the timing code
 /// rather than stopping at the chunk structure: each event is a delta time (a variable-length

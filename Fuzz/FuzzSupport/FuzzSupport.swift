@@ -1,6 +1,6 @@
-import Descriptor
+import Chart2MIDIChart
+import Chart2MIDISonification
 import Foundation
-import MIDIMap
 
 /// libFuzzer's driver, which runs the fuzzing loop around a test function.
 @_silgen_name("LLVMFuzzerRunDriver")

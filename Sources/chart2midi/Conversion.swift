@@ -1,8 +1,9 @@
-import Descriptor
-import Export
+import Chart2MIDIAudio
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Chart2MIDIInput
+import Chart2MIDIOutputs
 import Foundation
-import MIDIMap
-import Synth
 
 /// One chart converted: the MIDI file, and captions and audio when asked, through the library's
 /// `ChartExport`. `convert` runs one; `batch` runs many at once.

@@ -1,10 +1,12 @@
 import ArgumentParser
-import Descriptor
-import Exercise
-import Export
-import MIDIMap
-import SMFReader
-import Synth
+import Chart2MIDIAudio
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Chart2MIDIExercises
+import Chart2MIDIInput
+import Chart2MIDIOutputs
+import Chart2MIDISMFReader
+import Chart2MIDISonification
 
 /// The exit statuses of BSD's sysexits that the command line ends with, by whose mistake an error
 /// is (see the man page's EXIT STATUS).

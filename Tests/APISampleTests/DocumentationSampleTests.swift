@@ -1,10 +1,9 @@
 // swift-format-ignore-file
 // The chart-descriptor sample of the documentation page "Representing chart data as an audio graph",
 // from `let dataPoints = cars.map` through the `AXChartDescriptor(...)` call, compiled unchanged with
-// `import Descriptor`.
-import Descriptor
+// `import Chart2MIDIKit`.
+import Chart2MIDIKit
 import Foundation
-import MIDIMap
 import Testing
 
 struct Car {

@@ -1,5 +1,4 @@
 import Foundation
-import MIDIMap
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
+import Chart2MIDISMFReader
+import Chart2MIDISonification
 import Foundation
-import MIDIMap
-import SMFReader
 import TestSupport
 import Testing
 

@@ -1,6 +1,5 @@
+import Chart2MIDISMFReader
 import Foundation
-import MIDIMap
-import SMFReader
 import TestSupport
 import Testing
 

@@ -45,20 +45,44 @@ struct ModuleGraphTests {
     let targets = try Self.described()
     let systemTargets = Set(targets.values.filter { $0.type == "system-target" }.map(\.name))
     #expect(systemTargets.contains("CSMF") && systemTargets.contains("CFluidSynth"))
-    for name in ["Descriptor", "TextEncoders", "MIDIMap"] {
+    let portable = [
+      "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts", "Chart2MIDICore",
+      "Chart2MIDISonification", "TextEncoders",
+    ]
+    for name in portable {
       let closure = Self.closure(of: name, in: targets)
       #expect(closure.isDisjoint(with: systemTargets), "\(name) depends on \(closure)")
     }
-    #expect(Self.closure(of: "MIDIMap", in: targets) == ["MIDIMap", "Descriptor", "TextEncoders"])
+    #expect(
+      Self.closure(of: "Chart2MIDISonification", in: targets)
+        == [
+          "Chart2MIDISonification", "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIFacts",
+          "Chart2MIDICore", "TextEncoders",
+        ])
+    #expect(
+      Self.closure(of: "Chart2MIDIInput", in: targets)
+        == ["Chart2MIDIInput", "Chart2MIDIBase", "Chart2MIDIChart"])
     // The reader is where libsmf is.
-    #expect(Self.closure(of: "SMFReader", in: targets).contains("CSMF"))
+    #expect(Self.closure(of: "Chart2MIDISMFReader", in: targets).contains("CSMF"))
+  }
+
+  @Test func theCoreAndTheAudioKnowNoChart() throws {
+    let targets = try Self.described()
+    let chartModules: Set = [
+      "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts", "Chart2MIDISonification",
+    ]
+    for name in ["Chart2MIDICore", "Chart2MIDISMFReader", "Chart2MIDIAudio"] {
+      let closure = Self.closure(of: name, in: targets)
+      #expect(closure.isDisjoint(with: chartModules), "\(name) depends on \(closure)")
+    }
   }
 
   @Test func eachCModuleIsImportedByTheModuleThatWrapsIt() throws {
     let targets = try Self.described()
     let wrappers = [
-      "CSMF": "SMFReader", "CFluidSynth": "Synth", "CEBUR128": "Synth", "CEspeakNG": "Synth",
-      "CSoxr": "Synth", "CSndFile": "Synth", "CCrypto": "Hashing", "CMalloc": "chart2midi",
+      "CSMF": "Chart2MIDISMFReader", "CFluidSynth": "Chart2MIDIAudio",
+      "CEBUR128": "Chart2MIDIAudio", "CEspeakNG": "Chart2MIDIAudio", "CSoxr": "Chart2MIDIAudio",
+      "CSndFile": "Chart2MIDIAudio", "CCrypto": "Hashing", "CMalloc": "chart2midi",
     ]
     let systemTargets = Set(targets.values.filter { $0.type == "system-target" }.map(\.name))
     #expect(systemTargets == Set(wrappers.keys), "a C module without its wrapper named here")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-import class Synth.BackgroundWork
+import class Chart2MIDIAudio.BackgroundWork
 
 /// Outputs are checked before any work, a stems folder holds exactly one render's stems, and no
 /// write goes through a link planted in the output folder.

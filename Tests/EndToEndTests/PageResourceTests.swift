@@ -66,7 +66,8 @@ struct PageResourceTests {
     for name in ["page.js", "page.css"] {
       let written = try Data(contentsOf: folder.appendingPathComponent("page/\(name)"))
       let resource = try Data(
-        contentsOf: projectRoot.appendingPathComponent("Sources/Export/Page/Resources/\(name)"))
+        contentsOf: projectRoot.appendingPathComponent(
+          "Sources/Chart2MIDIOutputs/Page/Resources/\(name)"))
       #expect(written == resource, "\(name)")
     }
   }

@@ -1,6 +1,7 @@
+import Chart2MIDICore
+import Chart2MIDISMFReader
+import Chart2MIDISonification
 import Foundation
-import MIDIMap
-import SMFReader
 import TestSupport
 import Testing
 

@@ -1,9 +1,11 @@
 import ArgumentParser
-import Descriptor
-import Export
+import Chart2MIDIAudio
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Chart2MIDIInput
+import Chart2MIDIOutputs
+import Chart2MIDISonification
 import Foundation
-import MIDIMap
-import Synth
 
 struct Batch: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import ArgumentParser
-import Export
+import Chart2MIDIOutputs
 import Foundation
-import MIDIMap
 
 struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Descriptor
+import Chart2MIDIFacts
+import Chart2MIDIInput
 import Foundation
 
 struct Describe: ParsableCommand {

@@ -1,7 +1,9 @@
 import ArgumentParser
-import Descriptor
-import Exercise
-import Export
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Chart2MIDIExercises
+import Chart2MIDIInput
+import Chart2MIDIOutputs
 import Foundation
 
 struct ExerciseCommand: ParsableCommand {

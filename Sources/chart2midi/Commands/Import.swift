@@ -1,6 +1,8 @@
 import ArgumentParser
-import Descriptor
-import Export
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Chart2MIDIInput
+import Chart2MIDIOutputs
 import Foundation
 
 struct Import: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
+import Chart2MIDISMFReader
 import Foundation
-import MIDIMap
-import SMFReader
 
 struct Inspect: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,8 +1,9 @@
 import ArgumentParser
-import Descriptor
-import Export
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Chart2MIDIInput
+import Chart2MIDIOutputs
 import Foundation
-import Synth
 
 struct Page: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,10 +1,11 @@
 import ArgumentParser
-import Descriptor
-import Export
+import Chart2MIDIAudio
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Chart2MIDIOutputs
+import Chart2MIDISMFReader
+import Chart2MIDISonification
 import Foundation
-import MIDIMap
-import SMFReader
-import Synth
 
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,7 +1,9 @@
 import ArgumentParser
-import Descriptor
-import Export
-import MIDIMap
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Chart2MIDIInput
+import Chart2MIDIOutputs
+import Chart2MIDISonification
 
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Chart2MIDIAudio
 import Foundation
-import Synth
 
 struct Voices: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Descriptor
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Chart2MIDIInput
 import Foundation
 
 /// The chart a command reads: a JSON descriptor, or a CSV file and its columns.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Descriptor
+import Chart2MIDIChart
 
 /// A `--language` value: one of the languages chart2midi describes in, or nil when not given.
 ///

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Descriptor
-import Export
-import MIDIMap
+import Chart2MIDICore
+import Chart2MIDIInput
+import Chart2MIDIOutputs
+import Chart2MIDISonification
 
 /// The names of a choice's values, for help text: "chromatic, major, minor".
 func valueNames<T: CaseIterable & RawRepresentable>(_: T.Type) -> String

@@ -1,0 +1,163 @@
+import Chart2MIDIBase
+import Chart2MIDICore
+import Foundation
+
+/// Renders a `Performance` through libfluidsynth in one pass: every synth channel goes to its own
+/// stereo buffer (`synth.audio-groups`), so the mix and all stems come from the same synthesis.
+/// Events are sent between `fluid_synth_process` calls at their own sample positions.
+public struct FluidSynthRenderer: Sendable {
+  /// The soundfont file.
+  public var soundFont: URL
+  /// The options.
+  public var options: RenderOptions
+
+  /// The longest music rendered to audio, in seconds: one hour.
+  public static let maximumDuration: Double = 3600
+
+  /// Creates a renderer.
+  public init(soundFont: URL, options: RenderOptions = RenderOptions()) {
+    self.soundFont = soundFont
+    self.options = options
+  }
+
+  /// Renders a performance.
+  ///
+  /// - Parameters:
+  ///   - performance: what to play.
+  ///   - progress: called now and then with the part of the music rendered so far, 0 to 1.
+  /// - Throws: `SynthError` when FluidSynth cannot be set up or the soundfont cannot be loaded.
+  public func render(_ performance: Performance, progress: ((Double) -> Void)? = nil) throws
+    -> Rendering
+  {
+    try layers(of: performance, progress: progress).rendering()
+  }
+
+  /// A performance's audio as layers: synthesized, then placed after its lead-in with its
+  /// recordings. Each step consumes the one before, so that a `Rendering` made from it is scaled in
+  /// the synth's own arrays.
+  package func layers(
+    of performance: Performance, spill: AudioSpill? = nil, progress: ((Double) -> Void)? = nil
+  ) throws -> AssembledAudio {
+    let music = try synthesize(performance, spill: spill, progress: progress)
+    return try assemble(
+      consume music, leadIn: performance.leadIn, recordings: performance.recordings)
+  }
+
+  /// The music of a performance as the synth makes it, from time 0 of its events: its lead-in
+  /// and recordings are left to `assemble`, so that they can be decided while it renders.
+  ///
+  /// - Throws: `SynthError` when FluidSynth cannot be set up or the soundfont cannot be loaded.
+  /// - Parameter spill: where the audio goes past a memory budget; nil keeps it in memory.
+  package func synthesize(
+    _ performance: Performance, spill: AudioSpill? = nil, progress: ((Double) -> Void)? = nil
+  ) throws -> SynthesizedMusic {
+    guard options.sampleRate == 44100 || options.sampleRate == 48000 else {
+      throw SynthError(
+        "the sample rate must be 44100 or 48000, not \(options.sampleRate)", code: .invalidRequest)
+    }
+    try checkDuration(performance.leadIn + performance.end)
+    guard
+      performance.events.contains(where: { if case .noteOn = $0.message { true } else { false } })
+    else {
+      throw SynthError("there are no notes to render", code: .unrenderable)
+    }
+    let groups = max(16, performance.channelCount)
+    guard groups <= 256 else {
+      throw SynthError(
+        "the performance uses \(groups) channels; rendering handles at most 256",
+        code: .unrenderable)
+    }
+    let synth = try FluidSynthInstance(
+      sampleRate: options.sampleRate, channels: groups, polyphony: options.polyphony,
+      reverb: options.reverb)
+    try synth.load(soundFont)
+    let presets = PresetCheck(performance: performance)
+    let warnings = try presets.check(synth)
+
+    let rate = Double(options.sampleRate)
+    let stemOfChannel: [Int?] = {
+      var owner = [Int?](repeating: nil, count: groups)
+      for (index, stem) in performance.stems.enumerated() {
+        for channel in stem.channels where channel < groups { owner[channel] = index }
+      }
+      return owner
+    }()
+    let block = FluidSynthInstance.blockSize
+    var output = Accumulator(
+      stems: options.rendersStems ? performance.stems.count : 0, stemOfChannel: stemOfChannel,
+      groups: groups, blockSize: block, spill: spill)
+    defer { output.deallocate() }
+    // Room for the music and a typical tail, so that the buffers do not grow by copying.
+    output.reserve(frames: Int((performance.end + min(options.tailCap, 2)) * rate) + block)
+
+    var cursor = 0
+    let totalFrames = max(1, Int(performance.end * rate))
+    var nextReport = 0
+    func render(to frame: Int) throws {
+      while cursor < frame {
+        if let progress, cursor >= nextReport {
+          progress(min(1, Double(cursor) / Double(totalFrames)))
+          nextReport = cursor + options.sampleRate
+        }
+        // A silent synth (no voice sounding, no reverb ringing) makes zeros: skip to the frame.
+        if synth.activeVoices == 0, options.reverb == 0 || output.lastBlockPeak == 0 {
+          try output.appendSilence(frames: frame - cursor)
+          cursor = frame
+          continue
+        }
+        let count = min(block, frame - cursor)
+        try synth.process(frames: count)
+        try output.add(synth, frames: count)
+        cursor += count
+      }
+    }
+    // FluidSynth's channels start with no reverb send (CC 91 = 0): give every channel one, which
+    // the music's own CC 91 still overrides.
+    if options.reverb > 0 {
+      for channel in 0..<groups {
+        _ = try synth.send(
+          .controlChange(controller: MIDIController.reverbSend, value: 100), channel: channel)
+      }
+    }
+    var silentNotes = 0
+    for event in performance.events {
+      try render(to: Int((event.time * rate).rounded()))
+      if try !synth.send(event.message, channel: event.channel) { silentNotes += 1 }
+    }
+    try render(to: Int((performance.end * rate).rounded()))
+    // Notes a file never ended (a note-on without its note-off) are released at the end.
+    try synth.releaseAllNotes()
+    // The tail: until every voice has finished its release (and the reverb has died away below
+    // -90 dBFS before gain), or the cap.
+    let tailEnd = cursor + Int(options.tailCap * rate)
+    while cursor < tailEnd,
+      synth.activeVoices > 0 || (options.reverb > 0 && output.lastBlockPeak > 3e-5)
+    {
+      try render(to: min(tailEnd, cursor + block))
+    }
+
+    // A stem that played notes and made no sound at all is never written.
+    try presets.checkSound(output.sounded, synth)
+    var notes = warnings
+    if silentNotes > 0 {
+      notes.append(
+        "\(counted(silentNotes, "note")) could not sound (fluid_synth_noteon failed\(synth.log.last.map { ": \($0)" } ?? ""))"
+      )
+    }
+    return SynthesizedMusic(
+      mix: try output.mix.finished(), stems: try output.stems.map { try $0.finished() },
+      stemNames: performance.stems.map(\.name),
+      end: performance.end, warnings: notes)
+  }
+
+  /// Throws when audio of `seconds` would be longer than `maximumDuration`.
+  func checkDuration(_ seconds: Double) throws {
+    guard seconds <= Self.maximumDuration else {
+      throw SynthError(
+        String(
+          format:
+            "the music lasts %.1f hours; audio is rendered for at most 1 hour, so write MIDI only or shorten it",
+          seconds / 3600), code: .unrenderable)
+    }
+  }
+}

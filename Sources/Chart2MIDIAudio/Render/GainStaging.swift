@@ -1,0 +1,93 @@
+import Chart2MIDIBase
+import Foundation
+
+/// The gain of a render, for the mix and every stem alike: one level and the true-peak limiter's
+/// envelope.
+enum GainStaging {
+  /// The most a render is amplified: 60 dB.
+  static let maximumGain: Float = 1000
+  /// How close the anchor's loudness comes to the target before the search stops, in LU.
+  static let tolerance = 0.02
+
+  /// The gain that brings the mix, or its `anchor` (a narration's voice) when there is one, to
+  /// `options.loudness`, with the limiter's envelope that holds the mix's true peak at the
+  /// target's ceiling, and what the loudness then is; or, without a loudness target, the gain
+  /// that brings the mix's peak to `options.peakLevel`. A mix too quiet to measure (under the -70
+  /// LUFS gate) is peak-normalised, with a note; so is a narration too quiet to measure.
+  ///
+  /// The limiter takes loudness away where it cuts, so the level is found by a few rounds: set
+  /// the level, limit, measure, and move the level by what is still missing.
+  ///
+  /// - Throws: `SynthError` when the target would need the limiter to cut deeper than
+  ///   `TruePeakLimiter.maximumCut`, or the loudness cannot be measured.
+  static func gain(
+    for mix: LayeredAudio, anchor: LayeredAudio? = nil, sampleRate: Int, options: RenderOptions,
+    notes: inout [String]
+  ) throws -> (gain: Float, envelope: GainEnvelope, report: LoudnessReport?) {
+    let peak = try mix.peak()
+    let peakGain: Float =
+      peak > 1e-6 ? min(Float(pow(10, options.peakLevel / 20)) / peak, maximumGain) : 1
+    guard let target = options.loudness else { return (peakGain, .unity, nil) }
+    let measured = try Loudness(of: mix, sampleRate: sampleRate, detail: .integrated).integrated
+    guard measured.isFinite else {
+      notes.append(
+        "the mix is too quiet to measure its loudness (under -70 LUFS): its peak is set to \(NumberText.plain(options.peakLevel)) dBFS instead"
+      )
+      return (peakGain, .unity, nil)
+    }
+    let voice = try anchor.map {
+      try Loudness(of: $0, sampleRate: sampleRate, detail: .integrated).integrated
+    }
+    let anchored = voice.flatMap { $0.isFinite ? $0 : nil }
+    let ceiling = 20 * log10(Double(maximumGain))
+    var decibels = min(target.integrated - (anchored ?? measured), ceiling)
+    var envelope = GainEnvelope.unity
+    var reachedAnchor = -Double.infinity
+    for _ in 0..<8 {
+      var scaled = mix
+      scaled.gain = Float(pow(10, decibels / 20))
+      envelope = try TruePeakLimiter.envelope(
+        for: scaled, ceiling: target.truePeakCeiling, sampleRate: sampleRate)
+      // Without a cut, the gain moves the loudness by itself.
+      guard !envelope.isUnity else {
+        reachedAnchor = (anchored ?? measured) + decibels
+        break
+      }
+      var heard = anchored == nil ? scaled : anchor!
+      heard.gain = scaled.gain
+      heard.envelope = envelope
+      reachedAnchor = try Loudness(of: heard, sampleRate: sampleRate, detail: .integrated)
+        .integrated
+      let missing = target.integrated - reachedAnchor
+      if abs(missing) <= tolerance || decibels >= ceiling { break }
+      decibels = min(decibels + missing, ceiling)
+    }
+    let cut = envelope.deepestCut
+    if cut > TruePeakLimiter.maximumCut {
+      throw SynthError(
+        String(
+          format:
+            "the loudness target %.1f LUFS with the true peak at %.1f dBTP needs the limiter to cut %.1f dB from the loudest peaks, more than the %.0f dB it may before the sound pumps; choose a lower loudness target",
+          target.integrated, target.truePeakCeiling, cut, TruePeakLimiter.maximumCut),
+        code: .invalidRequest)
+    }
+    var written = mix
+    written.gain = Float(pow(10, decibels / 20))
+    written.envelope = envelope
+    var report = LoudnessReport(
+      target: target, reached: try Loudness(of: written, sampleRate: sampleRate, detail: .full))
+    report.limiterCut = cut
+    report.shortfall = max(0, target.integrated - reachedAnchor)
+    if anchored != nil { report.speech = reachedAnchor }
+    if let shortTerm = report.reached.maximumShortTerm,
+      shortTerm > target.maximumShortTerm + 0.05
+    {
+      notes.append(
+        String(
+          format:
+            "the largest short-term loudness is %.1f LUFS, over the %.1f LUFS EBU R128 s1 allows a programme at %.1f LUFS; a lower graph level keeps it under",
+          shortTerm, target.maximumShortTerm, target.integrated))
+    }
+    return (written.gain, envelope, report)
+  }
+}

@@ -1,0 +1,206 @@
+import Chart2MIDIBase
+import Foundation
+
+/// A narration rendered on the graph's timeline: the spoken sentences, when each is said, where
+/// the graph starts, and the speech as mono samples at the output's rate.
+public struct Narration: Sendable {
+  /// A sentence and when it is spoken, in seconds from the start.
+  public struct Sentence: Hashable, Sendable {
+    /// What is said.
+    public var text: String
+    /// When it starts.
+    public var start: Double
+    /// When it ends.
+    public var end: Double
+    /// Where each word begins in the text and when it is said, in seconds from `start`.
+    package var words: [SpeechSynthesizer.Word] = []
+  }
+
+  /// Silence between two sentences, in seconds.
+  public static let sentenceGap = 0.3
+
+  /// The longest a narration speaks, in seconds: 10 minutes.
+  public static let maximumDuration: Double = 600
+
+  /// Refuses texts that would take longer than `maximumDuration` to speak at `speechRate` words
+  /// a minute, before any is spoken: an estimate from their words (eSpeak NG speaks a little
+  /// faster), so that a chart with a title of a hundred thousand characters costs nothing.
+  ///
+  /// - Throws: `SynthError` (`narrationTooLong`) for texts too long to speak.
+  public static func checkLength(of texts: [String], speechRate: Int) throws {
+    let words = texts.reduce(0) { count, text in
+      count + text.split(whereSeparator: { $0.isWhitespace }).count
+    }
+    let minutes = Double(words) / Double(max(1, speechRate))
+    guard minutes * 60 <= maximumDuration else {
+      throw SynthError.narrationTooLong(
+        "the narration would speak for about \(Int(minutes.rounded())) minutes (\(NumberText.grouped(words)) words at \(speechRate) a minute); \(SynthError.narrationAdvice)"
+      )
+    }
+  }
+
+  /// The sentences, in time order.
+  public var sentences: [Sentence]
+  /// Where the graph's time 0 goes: after the intro and the pause (on the file's tick).
+  public var graphStart: Double
+  /// Each sentence's speech, mono, in the order of `sentences`.
+  public var clips: [[Float]]
+  /// The sample rate of the speech.
+  public var sampleRate: Int
+
+  /// A sentence to say: its written text (what captions and markers show), the words eSpeak NG
+  /// speaks for it (the text after a lexicon and the spoken forms of numbers), or a recording of
+  /// it that is played instead.
+  public struct Line: Hashable, Sendable {
+    /// What is written.
+    public var text: String
+    /// What eSpeak NG is given to say.
+    public var spoken: String
+    /// A recording of the sentence, mono at the narration's sample rate; nil for speech.
+    public var recording: [Float]?
+
+    /// A sentence spoken as `spoken` (by default as written), or played from `recording`.
+    public init(_ text: String, spoken: String? = nil, recording: [Float]? = nil) {
+      self.text = text
+      self.spoken = spoken ?? text
+      self.recording = recording
+    }
+  }
+
+  /// Speaks `intro` before a graph of `graphDuration` seconds and `details` after it, with
+  /// `voice` at `speechRate` words a minute, `pause` seconds of silence on either side of the
+  /// graph.
+  ///
+  /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak;
+  ///   `SynthError` (`narrationTooLong`) for a narration longer than `maximumDuration` (refused from its words
+  ///   before it is spoken, or stopped as it passes the limit).
+  public init(
+    intro: [String], details: [String], graphDuration: Double, voice: String, speechRate: Int,
+    pause: Double, sampleRate: Int
+  ) throws {
+    try self.init(
+      intro: intro.map { Line($0) }, details: details.map { Line($0) },
+      graphDuration: graphDuration, voice: voice, speechRate: speechRate, pause: pause,
+      sampleRate: sampleRate)
+  }
+
+  /// Says `intro` before a graph of `graphDuration` seconds and `details` after it: each line
+  /// from its recording, or spoken by eSpeak NG with `voice` at `speechRate` words a minute;
+  /// `pause` seconds of silence on either side of the graph.
+  ///
+  /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak;
+  ///   `SynthError` (`narrationTooLong`) for a narration longer than `maximumDuration` (refused from its words
+  ///   before it is spoken, or stopped as it passes the limit).
+  public init(
+    intro: [Line], details: [Line], graphDuration: Double, voice: String, speechRate: Int,
+    pause: Double, sampleRate: Int
+  ) throws {
+    let lines = intro + details
+    let speaking = lines.indices.filter { lines[$0].recording == nil }
+    try Self.checkLength(of: speaking.map { lines[$0].spoken }, speechRate: speechRate)
+    let recorded = lines.reduce(0.0) {
+      $0 + Double($1.recording?.count ?? 0) / Double(sampleRate)
+    }
+    let room =
+      Self.maximumDuration - recorded - Self.sentenceGap * Double(max(0, lines.count - 1))
+    guard room >= 0 else {
+      throw SynthError.narrationTooLong(
+        "the narration speaks for more than 10 minutes; \(SynthError.narrationAdvice)")
+    }
+    // Each sentence is resampled on a thread of its own while the next is spoken.
+    var resampling: [BackgroundWork<[Float]>] = []
+    var spokenWords: [[SpeechSynthesizer.Word]] = []
+    do {
+      if !speaking.isEmpty {
+        _ = try SpeechSynthesizer.speak(
+          speaking.map { lines[$0].spoken }, voice: voice, rate: speechRate, maximumSeconds: room
+        ) { samples, speechRate, spoken in
+          spokenWords.append(spoken)
+          resampling.append(
+            BackgroundWork { try Resampler.resample(samples, from: speechRate, to: sampleRate) })
+        }
+      }
+    } catch is SpeechTooLong {
+      throw SynthError.narrationTooLong(
+        "the narration speaks for more than 10 minutes; \(SynthError.narrationAdvice)")
+    }
+    var speech = lines.map { $0.recording ?? [] }
+    var words = Array(repeating: [SpeechSynthesizer.Word](), count: lines.count)
+    for (order, index) in speaking.enumerated() {
+      speech[index] = try resampling[order].value()
+      words[index] = Self.placed(
+        spokenWords[order], from: lines[index].spoken, in: lines[index].text)
+    }
+    var sentences: [Sentence] = []
+    var cursor = 0.0
+    func place(_ index: Int) {
+      let length = Double(speech[index].count) / Double(sampleRate)
+      sentences.append(
+        Sentence(
+          text: lines[index].text, start: cursor, end: cursor + length, words: words[index]))
+      cursor += length + Self.sentenceGap
+    }
+    for index in intro.indices { place(index) }
+    let introEnd = sentences.last?.end
+    // The graph starts on the file's tick grid, a pause after the intro.
+    graphStart =
+      introEnd.map { (($0 + pause) * 960).rounded(.up) / 960 } ?? 0
+    cursor = graphStart + graphDuration + pause
+    for index in details.indices { place(intro.count + index) }
+    self.sentences = sentences
+    self.sampleRate = sampleRate
+    clips = speech
+    // The last clip reaches the frame on or after the last sentence's end, where the speech ends.
+    if let last = sentences.last {
+      let end = Int((last.end * Double(sampleRate)).rounded(.up))
+      let first = Int((last.start * Double(sampleRate)).rounded())
+      clips[clips.count - 1] += repeatElement(
+        0, count: max(0, end - first - speech[speech.count - 1].count))
+    }
+  }
+
+  /// Word positions in the spoken words as positions in the written text: the same where the
+  /// two are the same, else in proportion to their lengths.
+  static func placed(
+    _ words: [SpeechSynthesizer.Word], from spoken: String, in text: String
+  ) -> [SpeechSynthesizer.Word] {
+    guard spoken != text else { return words }
+    let ratio = Double(text.unicodeScalars.count) / Double(max(1, spoken.unicodeScalars.count))
+    return words.map { word in
+      var moved = word
+      moved.offset = Int((Double(word.offset) * ratio).rounded())
+      return moved
+    }
+  }
+
+  /// The speech as recordings named "Narration", a clip each sentence at its start: one stem.
+  public var recordings: [Performance.Recording] {
+    zip(sentences, clips).map {
+      Performance.Recording(
+        name: "Narration", samples: $1, sampleRate: sampleRate, start: $0.start)
+    }
+  }
+
+  /// The speech as one array, silent between the sentences.
+  public var samples: [Float] {
+    var samples: [Float] = []
+    for (sentence, clip) in zip(sentences, clips) {
+      let first = Int((sentence.start * Double(sampleRate)).rounded())
+      samples += repeatElement(0, count: max(0, first - samples.count))
+      samples += clip
+    }
+    return samples
+  }
+}
+
+extension SynthError {
+  /// What to do about a narration too long.
+  static let narrationAdvice =
+    "a narration speaks for at most 10 minutes: shorten the title, summary or labels, or narrate only the intro or the details"
+
+  /// A narration longer than `Narration.maximumDuration`: a mistake of the chart whose title,
+  /// summary and labels it speaks, so it names the chart's file.
+  static func narrationTooLong(_ message: String) -> SynthError {
+    SynthError(message, code: .narrationTooLong)
+  }
+}

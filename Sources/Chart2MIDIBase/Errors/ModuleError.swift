@@ -1,0 +1,84 @@
+/// Whose mistake an error is, which says what to do about it: mend the input (a chart, a MIDI
+/// file, a script), change a setting (a flag, a `sonification` value given in code, a request), or
+/// see to the machine (a folder that cannot be written, a soundfont or voice not installed, a
+/// library call that failed).
+public enum ErrorSource: String, Hashable, Sendable {
+  /// The input read: a chart, a MIDI file, a narration script, a recording.
+  case input
+  /// A setting: a flag, an option or request made in code, or what the outputs asked for.
+  case settings
+  /// The machine: the file system, an installed file or program, a library call.
+  case machine
+}
+
+/// The code of an error: one enum per module, for a caller to switch on.
+public protocol ErrorCode: Hashable, Sendable {
+  /// Whose mistake an error of this code is, wherever it was made.
+  var source: ErrorSource { get }
+}
+
+/// The domain of a module's errors: a marker type that gives each module its own error type, with
+/// its own codes, while they share one shape, `ModuleError`.
+public protocol ErrorDomain: Sendable {
+  /// The module's error codes.
+  associatedtype Code: ErrorCode
+  /// The code of an error made without one: the module's most common mistake.
+  static var commonCode: Code { get }
+  /// Whether an error of `code` at `location` lies in the input file, so that the file's name
+  /// belongs before its sentence: by default, unless its place is a command-line flag.
+  static func isAboutInput(code: Code, location: ErrorLocation?) -> Bool
+}
+
+extension ErrorDomain {
+  /// True unless the location is a command-line flag.
+  public static func isAboutInput(code: Code, location: ErrorLocation?) -> Bool {
+    location?.isInInput ?? true
+  }
+}
+
+/// A mistake with its code, its file, its place and its message: the one shape of the modules'
+/// errors. Each module names its own (`DescriptorError`, `MIDIMapError`, `SMFReaderError`), so that
+/// a caller can tell them apart, and switch on `code`.
+public struct ModuleError<Domain: ErrorDomain>: LocatedError, Hashable {
+  /// What kind of mistake it is.
+  public var code: Domain.Code
+  /// The file the mistake is in, when it is in one.
+  public var file: String?
+  /// Where the mistake is: a chart path, a JSON line and column, a CSV row and column, or a flag.
+  public var location: ErrorLocation?
+  /// What was wrong, and what was expected.
+  public var message: String
+  /// The reading limit the input passed, when that was the mistake: a caller may say how to
+  /// raise it.
+  public var limit: ReadingLimits.Limit?
+  /// The C library function that failed, when one did (`fluid_synth_sfload`).
+  public var call: String?
+
+  /// Creates an error of `code` (by default the module's most common).
+  public init(
+    _ message: String, at location: ErrorLocation? = nil, file: String? = nil,
+    call: String? = nil, code: Domain.Code = Domain.commonCode
+  ) {
+    self.message = message
+    self.location = location
+    self.file = file
+    self.call = call
+    self.code = code
+  }
+
+  /// Whether the mistake lies in the input file, as the module's domain says.
+  public var isAboutInput: Bool { Domain.isAboutInput(code: code, location: location) }
+
+  /// `file: location: message`, the file only when the mistake lies in it, leaving out the parts
+  /// that are unknown.
+  public var description: String {
+    ([isAboutInput ? file : nil, location?.description].compactMap { $0 } + [message])
+      .joined(separator: ": ")
+  }
+
+  /// Whose mistake it is: the code's, except that a setting made inside an input (a chart's
+  /// `sonification` object) is the input's.
+  public var source: ErrorSource {
+    code.source == .settings && location?.isInInput == true ? .input : code.source
+  }
+}

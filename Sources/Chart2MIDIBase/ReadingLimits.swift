@@ -1,0 +1,67 @@
+/// How much a chart may make its reader hold. The defaults fit a server reading charts from
+/// anyone; a trusted chart may be given more. Past a limit, reading stops with an error that names
+/// the limit (`DescriptorError.limit`), before the memory is taken.
+public struct ReadingLimits: Hashable, Sendable {
+  /// A limit, by the name the command line gives it (`--limit rows=2000000`).
+  public enum Limit: String, Hashable, Sendable, CaseIterable {
+    /// `fileBytes`.
+    case fileSize = "file-size"
+    /// `rows`.
+    case rows
+    /// `values`.
+    case values
+    /// `stringBytes`.
+    case stringSize = "string-size"
+    /// `textBytes`.
+    case textSize = "text-size"
+  }
+
+  /// The largest file read: a chart, a CSV file, a Vega-Lite data file. 256 MB.
+  public var fileBytes = 256_000_000
+  /// The most rows a Vega-Lite specification's data holds, as read and after each transform
+  /// (a `sequence`, a `fold`): 1,000,000.
+  public var rows = 1_000_000
+  /// The most values (fields of its rows, in all) a Vega-Lite specification's data holds:
+  /// 10,000,000.
+  public var values = 10_000_000
+  /// The longest string a Vega-Lite expression makes, in UTF-8 bytes: 1,000,000.
+  public var stringBytes = 1_000_000
+  /// The most text the `calculate` transforms of a Vega-Lite specification keep in its rows, in
+  /// all, in UTF-8 bytes: 100,000,000.
+  public var textBytes = 100_000_000
+
+  /// The defaults.
+  public init() {}
+
+  /// The value of a limit.
+  public subscript(limit: Limit) -> Int {
+    get {
+      switch limit {
+      case .fileSize: fileBytes
+      case .rows: rows
+      case .values: values
+      case .stringSize: stringBytes
+      case .textSize: textBytes
+      }
+    }
+    set {
+      switch limit {
+      case .fileSize: fileBytes = newValue
+      case .rows: rows = newValue
+      case .values: values = newValue
+      case .stringSize: stringBytes = newValue
+      case .textSize: textBytes = newValue
+      }
+    }
+  }
+
+  /// A size in bytes as people read it: "256 MB", "3.2 GB", "900 bytes".
+  package static func size(_ bytes: Int) -> String {
+    switch bytes {
+    case ..<1000: "\(bytes) bytes"
+    case ..<1_000_000: "\(NumberText.plain((Double(bytes) / 1e3 * 10).rounded() / 10)) kB"
+    case ..<1_000_000_000: "\(NumberText.plain((Double(bytes) / 1e6 * 10).rounded() / 10)) MB"
+    default: "\(NumberText.plain((Double(bytes) / 1e9 * 10).rounded() / 10)) GB"
+    }
+  }
+}

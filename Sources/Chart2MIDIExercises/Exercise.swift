@@ -1,0 +1,383 @@
+import Chart2MIDIAudio
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Chart2MIDIFacts
+import Chart2MIDIInput
+import Chart2MIDIOutputs
+import Chart2MIDISonification
+import Foundation
+
+/// A listening exercise: a numbered item per chart, each with its audio graph, what the student
+/// needs to know to listen (the axes and what each instrument means, never the answers), and
+/// questions with their answers and explanations.
+public struct Exercise: Hashable, Sendable, Codable {
+  /// One chart of the exercise.
+  public struct Item: Hashable, Sendable, Codable {
+    /// Its number, from 1.
+    public var number: Int
+    /// The chart's title.
+    public var title: String
+    /// The file it was made from.
+    public var source: String
+    /// What to know before listening: the axes, the instruments and how to read the sound.
+    public var introduction: [String]
+    /// The audio file, relative to the exercise's folder.
+    public var audio: String?
+    /// The audio's length in seconds.
+    public var audioSeconds: Double?
+    /// The questions.
+    public var questions: [Question]
+    /// What the player that explores its audio by keys reads.
+    var player: ChartPage.PlayerData?
+
+    enum CodingKeys: String, CodingKey {
+      case number, title, source, introduction, audio, audioSeconds, questions
+    }
+  }
+
+  /// The exercise's title.
+  public var title: String
+  /// The seed the questions were chosen with.
+  public var seed: UInt64
+  /// The items, in the order of the charts.
+  public var items: [Item]
+  /// The language of its questions and pages, by its code ("en", "de", "fr", "es").
+  public var language = "en"
+  /// What was worth telling while it was made: the charts left out, each with why.
+  public var warnings: [String] = []
+
+  enum CodingKeys: String, CodingKey { case title, seed, language, items }
+
+  /// Its words.
+  var words: ExerciseWords { ExerciseWords.of(descriptionLanguage) }
+  /// Its language.
+  var descriptionLanguage: DescriptionLanguage { DescriptionLanguage(.init(rawValue: language)) }
+
+  /// A time in the audio, in the exercise's number format.
+  func clock(_ seconds: Double) -> String { Question.clock(seconds, in: descriptionLanguage) }
+}
+
+/// The files an exercise is written as.
+public enum ExerciseFormat: String, Hashable, Sendable, CaseIterable, Codable {
+  /// `exercise.html` (the student sheet) and `answers.html` (the teacher's key).
+  case html
+  /// `quiz.gift`, Moodle's GIFT format (the audio named, to upload beside it).
+  case gift
+  /// `quiz.xml`, Moodle XML, with each item's audio inside its questions.
+  case moodle
+  /// `quiz-qti.zip`, an IMS QTI 2.1 content package with the audio, for Canvas, Blackboard and
+  /// other systems.
+  case qti
+  /// `exercise.json`, the same content as data.
+  case json
+}
+
+/// The domain of exercise failures.
+public enum ExerciseErrors: ErrorDomain {
+  /// What is wrong with an exercise.
+  public enum Code: String, ErrorCode, CaseIterable {
+    /// A request that cannot be met: no charts, no questions per chart.
+    case invalidRequest
+    /// Charts none of which has a question with a clear answer.
+    case noQuestions
+    /// A folder that is a file, or holds files that are not an exercise's.
+    case outputConflict
+    /// A folder or file that cannot be made or written.
+    case cannotWrite
+    /// A file the exercise wrote that cannot be read back (its audio).
+    case cannotRead
+    /// A step that should not fail: a chart that made no score, a package that could not be
+    /// made.
+    case internalFailure
+
+    /// Whose mistake an error of this code is.
+    public var source: ErrorSource {
+      switch self {
+      case .invalidRequest, .outputConflict: .settings
+      case .noQuestions: .input
+      case .cannotWrite, .cannotRead, .internalFailure: .machine
+      }
+    }
+  }
+
+  /// An exercise's most common failure is a folder or file that cannot be written.
+  public static var commonCode: Code { .cannotWrite }
+
+  /// An exercise's failures name what they are about in their sentence.
+  public static func isAboutInput(code: Code, location: ErrorLocation?) -> Bool { false }
+}
+
+/// A failure to make an exercise, in one sentence.
+public typealias ExerciseError = ModuleError<ExerciseErrors>
+
+/// How an exercise is made.
+public struct ExerciseRequest: Sendable {
+  /// The exercise's title; nil for "Listening exercise" in its language.
+  public var title: String?
+  /// The language of the questions and pages: English, German, French or Spanish; nil for the
+  /// first chart's narration voice's.
+  public var language: DescriptionLanguage?
+  /// Questions per chart, at most.
+  public var questionsPerChart = 3
+  /// The seed that chooses the questions: the same charts and seed give the same exercise.
+  public var seed: UInt64 = 1
+  /// The files written.
+  public var formats = Set(ExerciseFormat.allCases)
+  /// Whether the student sheet checks answers itself (see `ExercisePages.studentSheet`);
+  /// without it, the sheet holds no key at all.
+  public var practice = false
+
+  /// A request with the defaults.
+  public init() {}
+}
+
+/// A chart to make an item of: where it came from, the chart, and how it plays.
+public struct ExerciseChart: Sendable {
+  /// The file it was read from, for messages and the item's source.
+  public var source: String
+  /// The chart.
+  public var chart: ChartDescriptor
+  /// How it plays and how its audio is rendered (the files it names are not used: the item's
+  /// audio goes into the exercise). A narration speaks its introduction only: the details would
+  /// give answers away.
+  public var settings: ExportSettings
+
+  /// A chart to make an item of.
+  public init(source: String, chart: ChartDescriptor, settings: ExportSettings) {
+    self.source = source
+    self.chart = chart
+    self.settings = settings
+  }
+}
+
+extension Exercise {
+  /// Makes the exercise of `charts`, renders each chart's audio and writes the files `request`
+  /// names into `folder`: everything goes into a temporary folder beside it first, renamed into
+  /// place when all is written. A folder that holds an earlier exercise is replaced; any other
+  /// existing folder is refused.
+  ///
+  /// A chart with nothing clear to ask is left out, with a warning in the exercise's `warnings`.
+  ///
+  /// - Throws: `ExerciseError` when no chart has anything clear to ask, or for a folder that
+  ///   cannot be written; `MIDIMapError` and `SynthError` from mapping and rendering, named by the chart's
+  ///   file.
+  @discardableResult
+  public static func write(
+    _ charts: [ExerciseChart], to folder: URL, request: ExerciseRequest
+  ) throws -> Exercise {
+    guard request.questionsPerChart >= 1 else {
+      throw ExerciseError(
+        "questions per chart must be 1 or more, found \(request.questionsPerChart)",
+        code: .invalidRequest)
+    }
+    guard !charts.isEmpty else {
+      throw ExerciseError("there are no charts to make an exercise of", code: .invalidRequest)
+    }
+    let fileManager = FileManager.default
+    try checkReplaceable(folder)
+    let parent = folder.deletingLastPathComponent()
+    do {
+      try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+    } catch {
+      throw ExerciseError("cannot create the folder \(parent.path)", code: .cannotWrite)
+    }
+    let staging = TemporaryFiles.path(for: folder, tag: "exercise")
+    try? fileManager.removeItem(at: staging)
+    TemporaryFiles.register(staging)
+    defer { TemporaryFiles.unregister(staging) }
+    do {
+      try TemporaryFiles.createFolder(at: staging)
+    } catch {
+      throw ExerciseError("cannot create a folder beside \(folder.path)", code: .cannotWrite)
+    }
+    let language =
+      request.language ?? DescriptionLanguage(voice: charts[0].settings.narration.voice)
+    do {
+      // Each chart's audio, then the questions of all, chosen together so that answers are
+      // balanced across the exercise.
+      var made: [(item: Item, candidates: [Question])] = []
+      for (offset, entry) in charts.enumerated() {
+        made.append(
+          try attributingErrors(to: entry.source) {
+            try item(entry, number: offset + 1, into: staging, language: language)
+          })
+      }
+      var generator = SeededGenerator(seed: request.seed)
+      let chosen = QuestionMaker.choose(
+        made.map(\.candidates), count: request.questionsPerChart, using: &generator)
+      // A chart with nothing clear to ask is left out, its audio removed; the rest are numbered
+      // again in order.
+      var items: [Item] = []
+      var skipped: [String] = []
+      var warnings: [String] = []
+      for (entry, questions) in zip(made, chosen) {
+        let staged = staging.appendingPathComponent(entry.item.audio ?? "")
+        guard !questions.isEmpty else {
+          skipped.append(entry.item.source)
+          try? fileManager.removeItem(
+            at: staging.appendingPathComponent("item-\(entry.item.number)"))
+          warnings.append(
+            entry.candidates.isEmpty
+              ? "\(entry.item.source): left out, no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between instruments)"
+              : "\(entry.item.source): left out, each of its questions (\(Set(entry.candidates.map(\.kind.rawValue)).sorted().joined(separator: ", "))) would make one answer right in more than half of the exercise's questions of its kind, and a guess would pay"
+          )
+          try? fileManager.removeItem(at: staged)
+          continue
+        }
+        var item = entry.item
+        item.questions = questions
+        item.number = items.count + 1
+        if let audio = item.audio {
+          let renamed = "item-\(item.number).\(URL(fileURLWithPath: audio).pathExtension)"
+          if renamed != audio {
+            try fileManager.moveItem(at: staged, to: staging.appendingPathComponent(renamed))
+            item.audio = renamed
+            // The player's stems follow the item's new number.
+            let old = "item-\(entry.item.number)"
+            let new = "item-\(item.number)"
+            try fileManager.moveItem(
+              at: staging.appendingPathComponent(old), to: staging.appendingPathComponent(new))
+            item.player = item.player?.moved(from: audio, to: renamed).moved(
+              from: "\(old)/", to: "\(new)/")
+          }
+        }
+        items.append(item)
+      }
+      guard !items.isEmpty else {
+        throw ExerciseError(
+          "no chart has a question with a clear answer (a clear trend, peak, outlier or difference between instruments): \(skipped.joined(separator: ", ")); choose other charts",
+          code: .noQuestions
+        )
+      }
+      var exercise = Exercise(
+        title: request.title ?? ExerciseWords.of(language).defaultTitle, seed: request.seed,
+        items: items)
+      exercise.language = language.code.rawValue
+      exercise.warnings = warnings
+      try exercise.writeDocuments(
+        into: staging, formats: request.formats, practice: request.practice)
+      try replace(folder, with: staging)
+      return exercise
+    } catch {
+      try? fileManager.removeItem(at: staging)
+      throw error
+    }
+  }
+
+  /// One item: its audio rendered into `folder` (in the format the settings ask for, else MP3,
+  /// small enough for a page or an LMS), and every question its data makes clear.
+  static func item(
+    _ entry: ExerciseChart, number: Int, into folder: URL, language: DescriptionLanguage
+  ) throws -> (
+    item: Item, candidates: [Question]
+  ) {
+    var settings = entry.settings
+    if settings.narration.parts != nil { settings.narration.parts = .intro }
+    let format = settings.audioFormat ?? .mp3
+    settings.audioFormat = format
+    let audio = "item-\(number).\(format.fileExtension)"
+    settings.midi = nil
+    settings.stems = nil
+    settings.captions = nil
+    settings.mix = folder.appendingPathComponent(audio)
+    // The series' stems beside it, for the player that explores the item by keys.
+    var page = ExportSettings.PageRequest(
+      folder: folder.appendingPathComponent("item-\(number)"), language: language)
+    page.writesDocuments = false
+    page.mix = settings.mix
+    page.base = folder
+    page.quiz = true
+    settings.page = page
+    settings.stemsBy = .series
+    let report = try ChartExport.export(entry.chart, settings: settings)
+    guard let score = report.score else {
+      throw ExerciseError("the chart made no score", code: .internalFailure)
+    }
+    let presets = report.soundFont.map(SoundFontPresets.names(in:)) ?? [:]
+    // The facts the export counted, in the exercise's language.
+    guard let facts = report.facts?.speaking(language) else {
+      throw ExerciseError("the chart's facts were not counted", code: .internalFailure)
+    }
+    let maker = QuestionMaker(facts: facts, score: score) {
+      NarrationScript.instrument($0, presets: presets, language: language)
+    }
+    // What to know before listening, in the exercise's language.
+    var spoken = settings
+    spoken.narration.voice = language.code.rawValue
+    let script = NarrationScript(facts: facts, score: score, settings: spoken)
+    let item = Item(
+      number: number, title: entry.chart.title,
+      source: URL(fileURLWithPath: entry.source).lastPathComponent,
+      introduction: script.guide, audio: audio,
+      audioSeconds: report.audioSeconds, questions: [],
+      player: report.pageData)
+    return (item, maker.candidates)
+  }
+
+  /// The names of the files an exercise writes besides its audio.
+  static let documentNames = [
+    "exercise.html", "answers.html", "quiz.gift", "quiz.xml", "quiz-qti.zip", "exercise.json",
+  ]
+
+  /// Refuses to replace a folder that holds anything but an earlier exercise.
+  static func checkReplaceable(_ folder: URL) throws {
+    let ours = { (name: String) in
+      documentNames.contains(name)
+        || (name.hasPrefix("item-")
+          && (AudioFormat(fileExtension: URL(fileURLWithPath: name).pathExtension) != nil
+            || Int(name.dropFirst(5)) != nil))
+    }
+    switch OutputCheck.replacement(of: folder, keeping: ours) {
+    case .free: return
+    case .isFile:
+      throw ExerciseError(
+        "\(folder.path) is a file; name a folder for the exercise", code: .outputConflict)
+    case .holdsOthers:
+      throw ExerciseError(
+        "\(folder.path) holds files that are not an exercise's; choose a new folder or empty it",
+        code: .outputConflict)
+    }
+  }
+
+  /// Puts `staging` in `folder`'s place, removing an earlier exercise there.
+  static func replace(_ folder: URL, with staging: URL) throws {
+    if let reason = AtomicFileBatch.replaceFolder(folder, with: staging) {
+      throw ExerciseError("cannot write \(folder.path): \(reason)", code: .cannotWrite)
+    }
+  }
+
+  /// Writes the documents `formats` names into `folder`.
+  func writeDocuments(into folder: URL, formats: Set<ExerciseFormat>, practice: Bool = false)
+    throws
+  {
+    var documents: [(String, Data)] = []
+    if formats.contains(.html) {
+      documents.append(
+        ("exercise.html", Data(ExercisePages.studentSheet(self, practice: practice).utf8)))
+      documents.append(("answers.html", Data(ExercisePages.answerKey(self).utf8)))
+    }
+    if formats.contains(.gift) { documents.append(("quiz.gift", Data(GIFT.quiz(self).utf8))) }
+    if formats.contains(.moodle) {
+      documents.append(("quiz.xml", Data(try MoodleXML.quiz(self, audioIn: folder).utf8)))
+    }
+    if formats.contains(.qti) {
+      // Dated SOURCE_DATE_EPOCH when set, else 1980-01-01 (zip's first date): the same exercise
+      // makes the same bytes.
+      let date =
+        try ExportSettings.originationDate() ?? Date(timeIntervalSince1970: 315_532_800)
+      documents.append(("quiz-qti.zip", try QTIPackage.zip(self, audioIn: folder, date: date)))
+    }
+    if formats.contains(.json) {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      documents.append(("exercise.json", try encoder.encode(self) + Data("\n".utf8)))
+    }
+    for (name, data) in documents {
+      do {
+        try TemporaryFiles.write(data, to: folder.appendingPathComponent(name))
+      } catch {
+        throw ExerciseError("cannot write \(name) in \(folder.path)", code: .cannotWrite)
+      }
+    }
+  }
+}

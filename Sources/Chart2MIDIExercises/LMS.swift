@@ -1,0 +1,270 @@
+import Chart2MIDIAudio
+import Chart2MIDIChart
+import Chart2MIDIFacts
+import Chart2MIDIInput
+import Chart2MIDIOutputs
+import Foundation
+import TextEncoders
+import ZIPFoundation
+
+extension Question {
+  /// What a student who chose `choice` is told, in `exercise`'s words: whether it is right,
+  /// the facts, and where to listen.
+  func feedback(for choice: Int, in exercise: Exercise) -> String {
+    let words = exercise.words
+    if choice == answer { return "\(words.right) \(explanation)\(listening(in: exercise))" }
+    return
+      "\(ExerciseWords.fill(words.notThisOneAnswer, rightChoice)) \(explanation)\(listening(in: exercise))"
+  }
+
+  /// " Listen at 0:07.6 in the audio.", in `exercise`'s words, or nothing.
+  func listening(in exercise: Exercise) -> String {
+    listenAt.map {
+      ExerciseWords.fill(exercise.words.listenAtInAudio, exercise.clock($0))
+    } ?? ""
+  }
+}
+
+extension Exercise {
+  /// An item's text before its question, as HTML: its title, what to know before listening, and
+  /// its audio played from `audioSource`.
+  func questionHTML(_ item: Item, _ question: Question, audioSource: String?) -> String {
+    var html = ["<p><strong>\(HTMLText.text("\(item.number). \(item.title)"))</strong></p>"]
+    html.append(
+      "<ul>" + item.introduction.map { "<li>\(HTMLText.text($0))</li>" }.joined() + "</ul>")
+    if let audioSource {
+      let name = HTMLText.text(item.audio ?? "")
+      html.append(
+        "<p><audio controls=\"controls\" src=\"\(HTMLText.attribute(audioSource))\">\(name)</audio></p>"
+      )
+    }
+    html.append("<p>\(HTMLText.text(question.prompt))</p>")
+    return html.joined()
+  }
+}
+
+/// An exercise as Moodle XML (`quiz.xml`), for Moodle's question bank: a category named after the
+/// exercise, then one multiple-choice question per question with its item's audio inside it (a
+/// base64 file in the question text, played by an HTML5 audio element through
+/// `@@PLUGINFILE@@`), its choices in the order written (never shuffled: they run in time or in a
+/// fixed order), and feedback for every choice.
+public enum MoodleXML {
+  /// The quiz, with each item's audio read from `folder`.
+  ///
+  /// - Throws: `ExerciseError` when an item's audio cannot be read.
+  public static func quiz(_ exercise: Exercise, audioIn folder: URL) throws -> String {
+    // Moodle's category path separates levels with "/"; a "/" in a name is written "//", as in
+    // GIFT, and the path is on one line.
+    let category = GIFTText.category(exercise.title)
+    var lines = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+      "<!-- \(XMLText.comment(exercise.title)): made by chart2midi (seed \(exercise.seed)) -->",
+      "<quiz>",
+      "  <question type=\"category\">",
+      "    <category><text>$course$/top/\(XMLText.text(category))</text></category>",
+      "  </question>",
+    ]
+    for item in exercise.items {
+      var file: String?
+      if let audio = item.audio {
+        do {
+          file = try Data(contentsOf: folder.appendingPathComponent(audio)).base64EncodedString()
+        } catch {
+          throw ExerciseError(
+            "cannot read the audio \(audio) of item \(item.number)", code: .cannotRead)
+        }
+      }
+      for (index, question) in item.questions.enumerated() {
+        let text = exercise.questionHTML(
+          item, question, audioSource: item.audio.map { "@@PLUGINFILE@@/\($0)" })
+        lines += [
+          "  <question type=\"multichoice\">",
+          "    <name><text>\(XMLText.text(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", "\(index + 1)")))</text></name>",
+          "    <questiontext format=\"html\">",
+          "      <text>\(XMLText.text(text))</text>",
+        ]
+        if let audio = item.audio, let file {
+          lines.append(
+            "      <file name=\"\(XMLText.attribute(audio))\" path=\"/\" encoding=\"base64\">\(file)</file>"
+          )
+        }
+        lines += [
+          "    </questiontext>",
+          "    <generalfeedback format=\"html\"><text>\(XMLText.text(HTMLText.text(question.explanation)))</text></generalfeedback>",
+          "    <defaultgrade>1</defaultgrade>",
+          "    <penalty>0</penalty>",
+          "    <hidden>0</hidden>",
+          "    <single>true</single>",
+          "    <shuffleanswers>false</shuffleanswers>",
+          "    <answernumbering>abc</answernumbering>",
+        ]
+        for (choice, answer) in question.choices.enumerated() {
+          lines += [
+            "    <answer fraction=\"\(choice == question.answer ? 100 : 0)\" format=\"html\">",
+            "      <text>\(XMLText.text(HTMLText.text(answer)))</text>",
+            "      <feedback format=\"html\"><text>\(XMLText.text(HTMLText.text(question.feedback(for: choice, in: exercise))))</text></feedback>",
+            "    </answer>",
+          ]
+        }
+        lines.append("  </question>")
+      }
+    }
+    lines.append("</quiz>")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// An exercise as an IMS QTI 2.1 content package (`quiz-qti.zip`), for Canvas, Blackboard,
+/// OpenOLAT, ILIAS and others: `imsmanifest.xml`, one `assessmentItem` per question (a single
+/// choice interaction, not shuffled, with feedback for every choice), an `assessmentTest` that
+/// holds them in order, and the items' audio as resources.
+public enum QTIPackage {
+  /// The QTI 2.1 namespace and its schema.
+  static let namespace = "http://www.imsglobal.org/xsd/imsqti_v2p1"
+  static let schema = "http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd"
+
+  /// The package as the bytes of a zip file, with each item's audio read from `folder`; its
+  /// entries are dated `date`, so that the same exercise makes the same bytes.
+  ///
+  /// - Throws: `ExerciseError` when an item's audio cannot be read or the zip cannot be made.
+  public static func zip(_ exercise: Exercise, audioIn folder: URL, date: Date) throws -> Data {
+    var files: [(String, Data)] = []
+    var resources: [String] = []
+    var references: [String] = []
+    for item in exercise.items {
+      if let audio = item.audio {
+        let bytes: Data
+        do {
+          bytes = try Data(contentsOf: folder.appendingPathComponent(audio))
+        } catch {
+          throw ExerciseError(
+            "cannot read the audio \(audio) of item \(item.number)", code: .cannotRead)
+        }
+        files.append((audio, bytes))
+        resources.append(
+          "    <resource identifier=\"audio-\(item.number)\" type=\"webcontent\" href=\"\(XMLText.attribute(audio))\"><file href=\"\(XMLText.attribute(audio))\"/></resource>"
+        )
+      }
+      for (index, question) in item.questions.enumerated() {
+        let identifier = "item-\(item.number)-\(index + 1)"
+        let name = "\(identifier).xml"
+        files.append((name, Data(assessmentItem(exercise, item, question, identifier).utf8)))
+        let dependency =
+          item.audio == nil ? "" : "<dependency identifierref=\"audio-\(item.number)\"/>"
+        resources.append(
+          "    <resource identifier=\"\(identifier)\" type=\"imsqti_item_xmlv2p1\" href=\"\(name)\"><file href=\"\(name)\"/>\(dependency)</resource>"
+        )
+        references.append(
+          "      <assessmentItemRef identifier=\"\(identifier)\" href=\"\(name)\"/>")
+      }
+    }
+    let test = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <assessmentTest xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\(namespace) \(schema)" identifier="test" title="\(XMLText.attribute(exercise.title))">
+        <testPart identifier="part" navigationMode="nonlinear" submissionMode="individual">
+          <assessmentSection identifier="section" title="\(XMLText.attribute(exercise.title))" visible="true">
+      \(references.joined(separator: "\n"))
+          </assessmentSection>
+        </testPart>
+      </assessmentTest>
+
+      """
+    files.append(("test.xml", Data(test.utf8)))
+    let itemFiles = files.filter { $0.0.hasPrefix("item-") && $0.0.hasSuffix(".xml") }.map(\.0)
+    resources.insert(
+      "    <resource identifier=\"test\" type=\"imsqti_test_xmlv2p1\" href=\"test.xml\"><file href=\"test.xml\"/>"
+        + itemFiles.map { "<dependency identifierref=\"\($0.dropLast(4))\"/>" }.joined()
+        + "</resource>", at: 0)
+    let manifest = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" identifier="chart2midi-exercise-\(exercise.seed)" xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 http://www.imsglobal.org/xsd/qti/qtiv2p1/qtiv2p1_imscpv1p2_v1p0.xsd">
+        <metadata>
+          <schema>QTIv2.1 Package</schema>
+          <schemaversion>1.0.0</schemaversion>
+        </metadata>
+        <organizations/>
+        <resources>
+      \(resources.joined(separator: "\n"))
+        </resources>
+      </manifest>
+
+      """
+    files.insert(("imsmanifest.xml", Data(manifest.utf8)), at: 0)
+    do {
+      let archive = try Archive(data: Data(), accessMode: .create)
+      for (name, bytes) in files {
+        try archive.addEntry(
+          with: name, type: .file, uncompressedSize: Int64(bytes.count), modificationDate: date,
+          permissions: 0o644, compressionMethod: name.hasSuffix(".xml") ? .deflate : .none
+        ) { position, size in
+          bytes.subdata(in: Int(position)..<Int(position) + size)
+        }
+      }
+      guard let data = archive.data else {
+        throw ExerciseError("the QTI package is empty", code: .internalFailure)
+      }
+      return data
+    } catch let error as ExerciseError {
+      throw error
+    } catch {
+      throw ExerciseError("cannot make the QTI package: \(error)", code: .internalFailure)
+    }
+  }
+
+  /// One question as an `assessmentItem`: the item's text and audio (an `object`), a single
+  /// choice interaction, response processing that scores the right choice 1 and shows every
+  /// choice's feedback.
+  static func assessmentItem(
+    _ exercise: Exercise, _ item: Exercise.Item, _ question: Question, _ identifier: String
+  ) -> String {
+    let x = XMLText.text
+    var body = [
+      "    <p><strong>\(x("\(item.number). \(item.title)"))</strong></p>",
+      "    <ul>" + item.introduction.map { "<li>\(x($0))</li>" }.joined() + "</ul>",
+    ]
+    if let audio = item.audio {
+      let type =
+        AudioFormat(fileExtension: URL(fileURLWithPath: audio).pathExtension)?.mimeType
+        ?? "audio/wav"
+      body.append(
+        "    <p><object type=\"\(type)\" data=\"\(XMLText.attribute(audio))\">\(x(audio))</object></p>"
+      )
+    }
+    let choices = question.choices.enumerated().map { index, text in
+      "      <simpleChoice identifier=\"C\(index + 1)\">\(x(text))</simpleChoice>"
+    }
+    let feedback = question.choices.indices.map { index in
+      "  <modalFeedback outcomeIdentifier=\"FEEDBACK\" identifier=\"C\(index + 1)\" showHide=\"show\">\(x(question.feedback(for: index, in: exercise)))</modalFeedback>"
+    }
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <assessmentItem xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\(namespace) \(schema)" identifier="\(identifier)" title="\(XMLText.attribute(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", String(identifier.split(separator: "-").last!))))" adaptive="false" timeDependent="false">
+        <responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">
+          <correctResponse><value>C\(question.answer + 1)</value></correctResponse>
+        </responseDeclaration>
+        <outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float">
+          <defaultValue><value>0</value></defaultValue>
+        </outcomeDeclaration>
+        <outcomeDeclaration identifier="FEEDBACK" cardinality="single" baseType="identifier"/>
+        <itemBody>
+      \(body.joined(separator: "\n"))
+          <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">
+            <prompt>\(x(question.prompt))</prompt>
+      \(choices.joined(separator: "\n"))
+          </choiceInteraction>
+        </itemBody>
+        <responseProcessing>
+          <responseCondition>
+            <responseIf>
+              <match><variable identifier="RESPONSE"/><correct identifier="RESPONSE"/></match>
+              <setOutcomeValue identifier="SCORE"><baseValue baseType="float">1</baseValue></setOutcomeValue>
+            </responseIf>
+          </responseCondition>
+          <setOutcomeValue identifier="FEEDBACK"><variable identifier="RESPONSE"/></setOutcomeValue>
+        </responseProcessing>
+      \(feedback.joined(separator: "\n"))
+      </assessmentItem>
+
+      """
+  }
+}

@@ -1,0 +1,254 @@
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Foundation
+
+extension VegaLite {
+  /// The data rows: inline `values`, or a local CSV, TSV or JSON file named by `url`, held to
+  /// `limits`.
+  static func data(
+    _ node: JSONValue?, folders: [URL], anywhere: Bool = false,
+    limits: ReadingLimits = ReadingLimits()
+  ) throws -> [[String: JSONValue]] {
+    var rows = try rawData(node, folders: folders, anywhere: anywhere, limits: limits)
+    // format.parse: a field's values as numbers, booleans, dates or text.
+    if case .object(let fields)? = node?["format"]?["parse"] {
+      for (field, kind) in fields {
+        guard case .string(let name) = kind else { continue }
+        for row in rows.indices {
+          guard let value = rows[row][field], value != .null else { continue }
+          let text = VegaLiteExpression.text(value)
+          switch name {
+          case "number": rows[row][field] = Double(text).map(JSONValue.number) ?? .null
+          case "boolean": rows[row][field] = .bool(["true", "1"].contains(text.lowercased()))
+          case "string": rows[row][field] = .string(text)
+          default:
+            guard name.hasPrefix("date") || name.hasPrefix("utc") else {
+              throw DescriptorError(
+                at: "data.format.parse.\(field)",
+                "expected number, boolean, date or string, found \(quoted(name))")
+            }
+            guard case .string = value else { continue }
+            // "date:'%d %b %Y'" or "utc:'...'": a d3-time-format pattern; "date" alone: as a
+            // browser reads dates.
+            var pattern: String?
+            if let colon = name.firstIndex(of: ":") {
+              pattern = name[name.index(after: colon)...]
+                .trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+            }
+            guard
+              let seconds = pattern.map({ DateFormat($0).parse(text) })
+                ?? ISODate.looseSeconds(text)
+            else {
+              throw DescriptorError(
+                "data row \(row + 1), field \(quoted(field)): expected a date\(pattern.map { " in the form \(quoted($0))" } ?? ""), found \(quoted(text))"
+              )
+            }
+            rows[row][field] = .number(seconds * 1000)
+          }
+        }
+      }
+    }
+    return rows
+  }
+
+  /// The rows `node` gives. A `url` is read only from a regular file inside `folders` (the
+  /// specification's, then the data folders given), after links and `..` are resolved, unless
+  /// `anywhere` allows any file the process can read: a chart from anyone cannot read the
+  /// machine's other files.
+  static func rawData(
+    _ node: JSONValue?, folders: [URL], anywhere: Bool = false,
+    limits: ReadingLimits = ReadingLimits()
+  ) throws -> [[String: JSONValue]] {
+    guard let node else { throw DescriptorError(at: "data", "expected data with values or a url") }
+    if let sequence = node["sequence"] { return try self.sequence(sequence, limits: limits) }
+    var type: String?
+    if case .string(let given)? = node["format"]?["type"] { type = given }
+    var property: String?
+    if case .string(let given)? = node["format"]?["property"] { property = given }
+    if let values = node["values"] {
+      if case .string(let text) = values {
+        return try rows(
+          text: Data(text.utf8), type: type ?? "json", property: property, at: "data.values",
+          limits: limits)
+      }
+      return try rows(json: values, property: property, at: "data.values", limits: limits)
+    }
+    guard case .string(let path)? = node["url"] else {
+      if case .string(let name)? = node["name"] {
+        throw DescriptorError(
+          at: "data.name",
+          "the data named \(quoted(name)) comes from the page that shows the chart; give it in data.values or data.url",
+          code: .unsupported
+        )
+      }
+      throw DescriptorError(at: "data", "expected inline values or a url to a local file")
+    }
+    if path.contains("://") {
+      throw DescriptorError(
+        at: "data.url",
+        "\(quoted(path)) is not a local file; download it and name the file instead",
+        code: .unsupported
+      )
+    }
+    let candidates =
+      path.hasPrefix("/")
+      ? [URL(fileURLWithPath: path)] : folders.map { URL(fileURLWithPath: path, relativeTo: $0) }
+    let allowed = folders.compactMap { realPath($0.path) }
+    var leadsOut = false
+    for candidate in candidates {
+      guard let resolved = realPath(candidate.path) else { continue }
+      guard anywhere || allowed.contains(where: { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") })
+      else {
+        leadsOut = true
+        continue
+      }
+      let bytes: Data
+      do {
+        bytes = Data(try readRegularFile(resolved, maximumBytes: limits.fileBytes))
+      } catch {
+        var failure = DescriptorError(
+          at: "data.url", "cannot read \(quoted(path)): \(error.reason)", code: error.code)
+        failure.limit = error.limit
+        throw failure
+      }
+      let extensionType = (path.lowercased() as NSString).pathExtension
+      // A mistake in the data file is named by the file, its line and its column.
+      let here = FileManager.default.currentDirectoryPath + "/"
+      let shown = resolved.hasPrefix(here) ? String(resolved.dropFirst(here.count)) : resolved
+      do {
+        return try rows(
+          text: bytes, type: type ?? (extensionType.isEmpty ? "csv" : extensionType),
+          property: property, at: "data.url", limits: limits)
+      } catch var error as DescriptorError where error.location?.isInInput == true {
+        if case .path = error.location {} else { error.file = shown }
+        throw error
+      }
+    }
+    if leadsOut {
+      throw DescriptorError(
+        at: "data.url",
+        "\(quoted(path)) leads out of the specification's folder\(folders.count > 1 ? " and the data folders given" : ""); a chart reads data only there, unless reading data anywhere is allowed",
+        code: .unsupported
+      )
+    }
+    throw DescriptorError(
+      at: "data.url",
+      "cannot read \(path) beside the specification\(folders.count > 1 ? " or in the data folders given" : "")",
+      code: .missingFile
+    )
+  }
+
+  /// A path with every link and `..` resolved, or nil for one that does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Rows from the text of a JSON, CSV or TSV file or inline string, held to `limits`.
+  static func rows(
+    text bytes: Data, type: String, property: String?, at place: String,
+    limits: ReadingLimits = ReadingLimits()
+  ) throws -> [[String: JSONValue]] {
+    if type == "json" {
+      let json = try bytes.withUnsafeBytes { raw -> JSONValue in
+        var scanner = JSONScanner(document: raw.assumingMemoryBound(to: UInt8.self))
+        return try scanner.readValue()
+      }
+      return try rows(json: json, property: property, at: place, limits: limits)
+    }
+    guard type == "csv" || type == "tsv" || type == "txt" else {
+      throw DescriptorError(at: place, "\(quoted(type)): expected CSV, TSV or JSON data")
+    }
+    let separator = UInt8(ascii: type == "tsv" ? "\t" : ",")
+    let table = try CSVTable.parse(bytes, separator: separator).filter { $0 != [""] }
+    guard let header = table.first else {
+      throw DescriptorError(at: place, "the data is empty; expected a header row")
+    }
+    try DataBudget(limits: limits).check(
+      rows: table.count - 1,
+      values: table.dropFirst().reduce(0) { $0 + min($1.count, header.count) }, at: place)
+    return table.dropFirst().map { row in
+      Dictionary(
+        zip(header, row).map { name, cell -> (String, JSONValue) in
+          (name, Double(cell).map(JSONValue.number) ?? (cell.isEmpty ? .null : .string(cell)))
+        }, uniquingKeysWith: { $1 })
+    }
+  }
+
+  /// Rows from JSON data: an array (at `format.property`, a dotted path, when given) of objects,
+  /// whose nested objects' fields are also named by dotted paths (`properties.yield`), or of
+  /// plain values, named `data` as Vega-Lite names them.
+  static func rows(
+    json: JSONValue, property: String?, at place: String, limits: ReadingLimits = ReadingLimits()
+  ) throws -> [[String: JSONValue]] {
+    var value = json
+    for key in (property ?? "").split(separator: ".") {
+      guard let inner = value[String(key)] else {
+        throw DescriptorError(at: "data.format.property", "the data has no \(quoted(String(key)))")
+      }
+      value = inner
+    }
+    guard case .array(let items) = value else {
+      // The kind of value only: a data file's contents are not repeated in a message.
+      throw DescriptorError(
+        at: place,
+        "expected an array of rows, found \(value.kind)\(property == nil ? "; name where the rows are with format.property" : "")"
+      )
+    }
+    // Rows past the limit are refused before they are made; their values are counted after.
+    try DataBudget(limits: limits).check(rows: items.count, values: 0, at: place)
+    let rows = items.map { item -> [String: JSONValue] in
+      guard case .object(let members) = item else { return ["data": item] }
+      var row: [String: JSONValue] = [:]
+      func add(_ members: [(key: String, value: JSONValue)], prefix: String, depth: Int) {
+        for (key, value) in members {
+          row[prefix + key] = value
+          if case .object(let inner) = value, depth < 8 {
+            add(inner, prefix: prefix + key + ".", depth: depth + 1)
+          }
+        }
+      }
+      add(members, prefix: "", depth: 0)
+      return row
+    }
+    try DataBudget(limits: limits).check(rows, at: place)
+    return rows
+  }
+
+  /// Rows of a `sequence` generator: numbers from `start` up to, not including, `stop`.
+  static func sequence(_ node: JSONValue, limits: ReadingLimits = ReadingLimits()) throws
+    -> [[String: JSONValue]]
+  {
+    func number(_ key: String, default value: Double?) throws -> Double {
+      if case .number(let given)? = node[key] { return given }
+      guard let value else {
+        throw DescriptorError(at: "data.sequence.\(key)", "expected a number")
+      }
+      return value
+    }
+    let start = try number("start", default: nil)
+    let stop = try number("stop", default: nil)
+    let step = try number("step", default: 1)
+    guard step != 0 else {
+      throw DescriptorError(at: "data.sequence.step", "expected a step other than 0")
+    }
+    let count = max(0, ((stop - start) / step).rounded(.up))
+    guard count <= Double(limits.rows) else {
+      let rows = count < 1e15 ? ValueFormat.grouped(Int(count)) : "more than 10^15"
+      throw DescriptorError(
+        at: "data.sequence",
+        "the data would hold \(rows) rows; at most \(ValueFormat.grouped(limits.rows)) are read",
+        passing: .rows)
+    }
+    var name = "data"
+    if case .string(let given)? = node["as"] { name = given }
+    var rows: [[String: JSONValue]] = []
+    var index = 0.0
+    while case let value = start + index * step, step > 0 ? value < stop : value > stop {
+      rows.append([name: .number(value)])
+      index += 1
+    }
+    return rows
+  }
+}

@@ -1,0 +1,359 @@
+import Chart2MIDIBase
+import Chart2MIDIChart
+import Foundation
+
+/// The `transform` array of a Vega-Lite specification, applied to the data rows in order:
+/// `filter` (an expression or a field predicate), `calculate`, `aggregate`, `joinaggregate`,
+/// `timeUnit`, `bin` and `fold`. Any other transform is refused by its place.
+enum VegaLiteTransforms {
+  /// Date formats for fields a `timeUnit` transform makes, by field name.
+  typealias Formats = [String: DateFormat]
+
+  /// The transforms applied; the data is held to `limits` after each (and a `fold` before it
+  /// makes its rows, a `calculate` as it makes each string).
+  static func apply(
+    _ node: JSONValue?, to rows: [[String: JSONValue]], limits: ReadingLimits = ReadingLimits()
+  ) throws -> ([[String: JSONValue]], Formats) {
+    guard let node, node != .null else { return (rows, [:]) }
+    var budget = DataBudget(limits: limits)
+    guard case .array(let transforms) = node else {
+      throw DescriptorError(at: "transform", "expected an array of transforms")
+    }
+    var rows = rows
+    var formats: Formats = [:]
+    for (index, transform) in transforms.enumerated() {
+      let place = "transform[\(index)]"
+      func text(_ key: String) throws -> String {
+        guard case .string(let value)? = transform[key] else {
+          throw DescriptorError(at: "\(place).\(key)", "expected a field name")
+        }
+        return value
+      }
+      if let filter = transform["filter"] {
+        let test = try predicate(filter, at: "\(place).filter", limits: limits)
+        rows = try rows.filter { row in
+          try budget.evaluating(at: "\(place).filter") { try test(row) }
+        }
+      } else if case .string(let formula)? = transform["calculate"] {
+        let expression = try parse(formula, at: "\(place).calculate")
+        let name = try text("as")
+        let at = "\(place).calculate"
+        for row in rows.indices {
+          let value = try budget.evaluating(at: at) {
+            try expression.evaluate(rows[row], maximumString: limits.stringBytes)
+          }
+          try budget.keep(value, at: at)
+          rows[row][name] = value
+        }
+      } else if case .array(let operations)? = transform["aggregate"] {
+        rows = try aggregate(
+          rows, operations, groupby: transform["groupby"], at: place, join: false)
+      } else if case .array(let operations)? = transform["joinaggregate"] {
+        rows = try aggregate(rows, operations, groupby: transform["groupby"], at: place, join: true)
+      } else if let unit = transform["timeUnit"] {
+        guard let timeUnit = VegaLiteDerivation.TimeUnit(unit) else {
+          throw DescriptorError(at: "\(place).timeUnit", "expected a time unit such as \"month\"")
+        }
+        let field = try text("field")
+        let output = try text("as")
+        for row in rows.indices {
+          guard let value = rows[row][field], let seconds = VegaLiteDerivation.seconds(value) else {
+            continue
+          }
+          rows[row][output] = .number(timeUnit.truncate(seconds) * 1000)
+        }
+        formats[output] = VegaLiteDerivation.format(of: timeUnit.parts)
+      } else if let bin = transform["bin"] {
+        let field = try text("field")
+        var names: [String] = []
+        switch transform["as"] {
+        case .string(let name)?: names = [name, "\(name)_end"]
+        case .array(let items)?:
+          names = items.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        default: break
+        }
+        guard !names.isEmpty else {
+          throw DescriptorError(at: "\(place).as", "expected a field name")
+        }
+        let values = rows.compactMap { VegaLiteDerivation.number($0[field]) }
+        guard let (start, width) = VegaLiteDerivation.binning(bin, values: values) else { continue }
+        for row in rows.indices {
+          guard let value = VegaLiteDerivation.number(rows[row][field]) else { continue }
+          let binStart = start + ((value - start) / width).rounded(.down) * width
+          rows[row][names[0]] = .number(binStart)
+          if names.count > 1 { rows[row][names[1]] = .number(binStart + width) }
+        }
+      } else if case .array(let fields)? = transform["fold"] {
+        var names = ["key", "value"]
+        if case .array(let items)? = transform["as"] {
+          let given = items.compactMap { if case .string(let name) = $0 { name } else { nil } }
+          if given.count == 2 { names = given }
+        }
+        let folded = fields.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        // Each row becomes one per field, each with its fields and the two new ones.
+        let (count, values) = rows.count.multipliedReportingOverflow(by: folded.count)
+        try budget.check(
+          rows: values ? .max : count,
+          values: rows.reduce(0) { $0 &+ ($1.count + 2) } &* folded.count, at: "\(place).fold")
+        rows = rows.flatMap { row in
+          folded.map { field in
+            var copy = row
+            copy[names[0]] = .string(field)
+            copy[names[1]] = row[field] ?? .null
+            return copy
+          }
+        }
+      } else {
+        let name: String
+        if case .object(let members) = transform, let first = members.first?.key {
+          name = first
+        } else {
+          name = "transform"
+        }
+        throw DescriptorError(
+          at: "\(place).\(name)",
+          "the \(name) transform is not read; filter, calculate, aggregate, joinaggregate, timeUnit, bin and fold are, or compute the values in the data",
+          code: .unsupported
+        )
+      }
+      var kind = ""
+      if case .object(let members) = transform, let first = members.first?.key {
+        kind = ".\(first)"
+      }
+      try budget.check(rows, at: place + kind)
+    }
+    return (rows, formats)
+  }
+
+  static func parse(_ formula: String, at place: String) throws -> VegaLiteExpression {
+    do {
+      return try VegaLiteExpression(formula)
+    } catch let error as VegaLiteExpression.ExpressionError {
+      throw DescriptorError(at: place, error.message)
+    }
+  }
+
+  /// A filter: an expression, or a field predicate (`equal`, `lt`, `lte`, `gt`, `gte`, `range`,
+  /// `oneOf`, `valid`), or `and`, `or`, `not` of them.
+  static func predicate(
+    _ node: JSONValue, at place: String, limits: ReadingLimits = ReadingLimits()
+  ) throws -> ([String: JSONValue]) throws -> Bool {
+    if case .string(let formula) = node {
+      let expression = try parse(formula, at: place)
+      return {
+        VegaLiteExpression.truthy(try expression.evaluate($0, maximumString: limits.stringBytes))
+      }
+    }
+    guard case .object = node else {
+      throw DescriptorError(at: place, "expected an expression or a predicate object")
+    }
+    if case .array(let items)? = node["and"] {
+      let parts = try items.enumerated().map {
+        try predicate($1, at: "\(place).and[\($0)]", limits: limits)
+      }
+      return { row in try parts.allSatisfy { try $0(row) } }
+    }
+    if case .array(let items)? = node["or"] {
+      let parts = try items.enumerated().map {
+        try predicate($1, at: "\(place).or[\($0)]", limits: limits)
+      }
+      return { row in try parts.contains { try $0(row) } }
+    }
+    if let inner = node["not"] {
+      let part = try predicate(inner, at: "\(place).not", limits: limits)
+      return { !(try part($0)) }
+    }
+    guard case .string(let field)? = node["field"] else {
+      throw DescriptorError(
+        at: place, "expected a field predicate (field with equal, lt, gt, range, oneOf or valid)")
+    }
+    let timeUnit = node["timeUnit"].flatMap(VegaLiteDerivation.TimeUnit.init)
+    func value(_ row: [String: JSONValue]) -> JSONValue {
+      let raw = row[field] ?? .null
+      guard let timeUnit, let seconds = VegaLiteDerivation.seconds(raw) else { return raw }
+      return .number(timeUnit.truncate(seconds) * 1000)
+    }
+    func comparable(_ given: JSONValue, isTarget: Bool = true) -> JSONValue {
+      // A one-part unit's value given as a number ("year": 2006) or a name ("month": "Jan"), as
+      // Vega-Lite reads it.
+      if isTarget, let timeUnit, let unit = timeUnit.single {
+        var isPart = false
+        if case .number(let number) = given, number < 10000 { isPart = true }
+        if case .string(let text) = given, ISODate.looseSeconds(text) == nil { isPart = true }
+        if isPart, let seconds = VegaLiteDerivation.dateTime(.object([(unit, given)])) {
+          return .number(timeUnit.truncate(seconds) * 1000)
+        }
+      }
+      if case .object = given, let seconds = VegaLiteDerivation.dateTime(given) {
+        return .number(seconds * 1000)
+      }
+      // A date given as text compares with dates as milliseconds.
+      if timeUnit != nil || given.isDateText, case .string(let text) = given,
+        let seconds = ISODate.looseSeconds(text)
+      {
+        return .number(seconds * 1000)
+      }
+      return given
+    }
+    let number = VegaLiteExpression.number
+    if let equal = node["equal"] {
+      let target = comparable(equal)
+      return {
+        VegaLiteExpression.equal(comparable(value($0), isTarget: false), target, strict: false)
+      }
+    }
+    for (key, test) in [
+      ("lt", { (a: Double, b: Double) in a < b }), ("lte", { $0 <= $1 }), ("gt", { $0 > $1 }),
+      ("gte", { $0 >= $1 }),
+    ] as [(String, (Double, Double) -> Bool)] {
+      if let bound = node[key] {
+        let target = number(comparable(bound))
+        return { test(number(comparable(value($0), isTarget: false)), target) }
+      }
+    }
+    if case .array(let bounds)? = node["range"], bounds.count == 2 {
+      let low = bounds[0] == .null ? -Double.infinity : number(comparable(bounds[0]))
+      let high = bounds[1] == .null ? Double.infinity : number(comparable(bounds[1]))
+      return { row in
+        let x = number(comparable(value(row), isTarget: false))
+        return x >= low && x <= high
+      }
+    }
+    if case .array(let options)? = node["oneOf"] ?? node["in"] {
+      let targets = options.map { comparable($0) }
+      return { row in
+        let x = comparable(value(row), isTarget: false)
+        return targets.contains { VegaLiteExpression.equal(x, $0, strict: false) }
+      }
+    }
+    if case .bool(let wanted)? = node["valid"] {
+      return { row in
+        let x = value(row)
+        let valid =
+          x != .null && !(number(x).isNaN && { if case .number = x { true } else { false } }())
+        return valid == wanted
+      }
+    }
+    throw DescriptorError(
+      at: place, "expected one of equal, lt, lte, gt, gte, range, oneOf or valid with the field")
+  }
+
+  static func aggregate(
+    _ rows: [[String: JSONValue]], _ operations: [JSONValue], groupby: JSONValue?, at place: String,
+    join: Bool
+  ) throws -> [[String: JSONValue]] {
+    var groupFields: [String] = []
+    if case .array(let items)? = groupby {
+      groupFields = items.compactMap { if case .string(let name) = $0 { name } else { nil } }
+    }
+    let key = join ? "joinaggregate" : "aggregate"
+    let ops = try operations.enumerated().map { index, operation -> (String, String?, String) in
+      guard case .string(let op)? = operation["op"], VegaLiteDerivation.aggregates.contains(op)
+      else {
+        throw DescriptorError(
+          at: "\(place).\(key)[\(index)].op",
+          "expected one of \(VegaLiteDerivation.aggregates.sorted().joined(separator: ", "))")
+      }
+      var field: String?
+      if case .string(let name)? = operation["field"] { field = name }
+      guard case .string(let output)? = operation["as"] else {
+        throw DescriptorError(at: "\(place).\(key)[\(index)].as", "expected a field name")
+      }
+      return (op, field, output)
+    }
+    var order: [[JSONValue]] = []
+    var groups: [[JSONValue]: [Int]] = [:]
+    for (index, row) in rows.enumerated() {
+      let values = groupFields.map { row[$0] ?? .null }
+      if groups[values] == nil { order.append(values) }
+      groups[values, default: []].append(index)
+    }
+    func results(_ members: [Int]) -> [String: JSONValue] {
+      var result: [String: JSONValue] = [:]
+      for (op, field, output) in ops {
+        let memberRows = members.map { rows[$0] }
+        let numbers =
+          field.map { name in memberRows.compactMap { VegaLiteDerivation.number($0[name]) } } ?? []
+        result[output] = VegaLiteDerivation.compute(
+          op, numbers, count: members.count, members: memberRows, field: field)
+      }
+      return result
+    }
+    if join {
+      var joined = rows
+      for values in order {
+        let members = groups[values]!
+        let computed = results(members)
+        for member in members { joined[member].merge(computed) { $1 } }
+      }
+      return joined
+    }
+    return order.map { values in
+      var row = results(groups[values]!)
+      for (field, value) in zip(groupFields, values) { row[field] = value }
+      return row
+    }
+  }
+}
+
+/// What a specification's data holds, held to its reading limits.
+struct DataBudget {
+  let limits: ReadingLimits
+  /// The text the `calculate` steps have kept in the rows, in UTF-8 bytes.
+  private var text = 0
+
+  init(limits: ReadingLimits) { self.limits = limits }
+
+  /// Refuses rows past the limits.
+  func check(_ rows: [[String: JSONValue]], at place: String) throws {
+    try check(rows: rows.count, values: rows.reduce(0) { $0 + $1.count }, at: place)
+  }
+
+  /// Refuses `rows` rows of `values` values in all, past the limits.
+  func check(rows: Int, values: Int, at place: String) throws {
+    guard rows <= limits.rows else {
+      throw DescriptorError(
+        at: place,
+        "the data would hold \(ValueFormat.grouped(rows)) rows; at most \(ValueFormat.grouped(limits.rows)) are read",
+        passing: .rows)
+    }
+    guard values <= limits.values else {
+      throw DescriptorError(
+        at: place,
+        "the data would hold \(ValueFormat.grouped(values)) values (the fields of its rows); at most \(ValueFormat.grouped(limits.values)) are read",
+        passing: .values)
+    }
+  }
+
+  /// Counts a value a `calculate` keeps: a string's bytes, against the limit of all text kept.
+  mutating func keep(_ value: JSONValue, at place: String) throws {
+    guard case .string(let string) = value else { return }
+    text += string.utf8.count
+    guard text <= limits.textBytes else {
+      throw DescriptorError(
+        at: place,
+        "the calculate steps would keep more than \(ValueFormat.grouped(limits.textBytes)) bytes of text in the rows; at most \(ValueFormat.grouped(limits.textBytes)) are kept",
+        passing: .textSize)
+    }
+  }
+
+  /// Runs an evaluation, turning a string past the limit into an error at `place`.
+  func evaluating<T>(at place: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as VegaLiteExpression.StringTooLong {
+      throw DescriptorError(
+        at: place,
+        "the expression makes a string of \(ValueFormat.grouped(error.bytes)) bytes; strings of at most \(ValueFormat.grouped(limits.stringBytes)) bytes are made",
+        passing: .stringSize)
+    }
+  }
+}
+
+extension JSONValue {
+  /// Whether the value is text that reads as an ISO 8601 date.
+  var isDateText: Bool {
+    if case .string(let text) = self { return ISODate.seconds(text) != nil }
+    return false
+  }
+}

@@ -1,0 +1,308 @@
+import Chart2MIDIAudio
+import Chart2MIDIChart
+import Chart2MIDIInput
+import Chart2MIDISonification
+import Foundation
+
+/// Every setting of an export in one value: how the chart maps to music, where it lies in time,
+/// its narration (`sonification`), how the audio is rendered and written, and the files asked for.
+///
+/// Settings come from a chart's `sonification` object and from overrides such as command-line
+/// flags, as `OptionSetting`s, and are checked once, here and in `SonificationOptions`: a mistake
+/// gets the same sentence wherever it was made, at its place (`sonification.loudness` in a chart,
+/// or the flag the command line names).
+public struct ExportSettings: Sendable {
+  /// Mapping and timeline.
+  public var sonification: SonificationOptions
+  /// The spoken narration around the graph, if any.
+  public var narration = NarrationSettings()
+  /// How audio is rendered: sample rate, tail, loudness, reverb (whether stems are kept follows
+  /// from `stems`).
+  public var render = RenderOptions()
+  /// The WAV sample format (and FLAC's bits: 16, or 24 for 24-bit and float).
+  public var sampleFormat: SampleFormat = .int16
+  /// The audio file format asked for; nil lets the mix's file name say it (`.flac`, `.ogg`,
+  /// `.opus`, `.mp3`), else WAV.
+  public var audioFormat: AudioFormat?
+
+  /// The format the mix and stems are written in.
+  public var effectiveAudioFormat: AudioFormat {
+    audioFormat ?? mix.flatMap { AudioFormat(fileExtension: $0.pathExtension) } ?? .wav
+  }
+  /// The soundfont: a file's path, or `gm` for the system's General MIDI soundfont; nil for the
+  /// project's own (see `SoundFontLocator`).
+  public var soundFont: String?
+  /// One stem per series, or one per track.
+  public var stemsBy: Performance.StemGrouping = .series
+  /// Whether the captions name every labelled point too.
+  public var captionLabels = false
+  /// Whether each stem carries the markers as WAV cues too; the mix always does.
+  public var stemCues = false
+
+  /// The Standard MIDI File to write.
+  public var midi: URL?
+  /// The mix, as a WAV file.
+  public var mix: URL?
+  /// A folder for one WAV per stem (created when missing).
+  public var stems: URL?
+  /// Captions: WebVTT (`.vtt`), SubRip (`.srt`) or IMSC 1.1 Text (`.ttml`), by the extension.
+  /// With a narration they hold the spoken sentences, and the facts at the notes go to
+  /// `pointCaptions`.
+  public var captions: URL?
+
+  /// With a narration and captions, where the captions at the notes go: beside the captions,
+  /// `NAME.points.EXT`.
+  public var pointCaptions: URL? {
+    guard narration.parts != nil, let captions else { return nil }
+    let name =
+      captions.deletingPathExtension().lastPathComponent + ".points."
+      + captions.pathExtension
+    return captions.deletingLastPathComponent().appendingPathComponent(name)
+  }
+  /// The narration as spoken, as a script to edit and voice (see `ScriptFile`); needs a
+  /// narration.
+  public var scriptOut: URL?
+  /// Sessions that lay out the stems for a DAW or an editor: REAPER projects (`.rpp`) and
+  /// OpenTimelineIO timelines (`.otio`), by the extension; they need `stems`.
+  public var sessions: [URL] = []
+  /// The files the export reads (the chart, a MIDI file): no output may be one of them.
+  public var inputs: [URL] = []
+  /// A page that explores the chart by ear (see `ChartPage`), written from the same render as
+  /// the other outputs.
+  public var page: PageRequest?
+
+  /// Where a page goes and how it speaks.
+  public struct PageRequest: Sendable {
+    /// The page's folder, replaced whole.
+    public var folder: URL
+    /// The page's language; nil for the narration voice's.
+    public var language: DescriptionLanguage?
+    /// Whether the page's documents are written; without them, the folder holds the series'
+    /// stems, and the player is handed back (`ExportReport.pageData`) for another document.
+    package var writesDocuments = true
+    /// An output of the export to play as the page's mix, instead of a mix of its own.
+    package var mix: URL?
+    /// The folder the player's paths are relative to: the folder of the document that holds it.
+    package var base: URL?
+    /// An exercise's player: points say where they are, never their values.
+    package var quiz = false
+
+    /// A page at `folder`, in `language`.
+    public init(folder: URL, language: DescriptionLanguage? = nil) {
+      self.folder = folder
+      self.language = language
+    }
+  }
+
+  /// The format a page's audio is written in: the one asked for, else MP3, which every current
+  /// browser plays.
+  public var pageAudioFormat: AudioFormat { audioFormat ?? .mp3 }
+
+  /// The defaults, with `sonification`'s mapping and timeline and `narration`, writing the files
+  /// named (none by default).
+  public init(
+    sonification: SonificationOptions = SonificationOptions(),
+    narration: NarrationSettings = NarrationSettings(), midi: URL? = nil, mix: URL? = nil,
+    stems: URL? = nil, captions: URL? = nil
+  ) {
+    self.sonification = sonification
+    self.narration = narration
+    self.midi = midi
+    self.mix = mix
+    self.stems = stems
+    self.captions = captions
+  }
+
+  /// Whether any audio is asked for.
+  public var wantsAudio: Bool { mix != nil || stems != nil || page != nil }
+
+  /// Checks the files asked for before any work: none is a folder where a file goes, one of the
+  /// inputs or another output, or in a folder that is missing or cannot be written.
+  ///
+  /// - Throws: `ExportError` naming the first output that cannot be written as asked.
+  func checkOutputs() throws {
+    if wantsAudio { _ = try Self.originationDate() }
+    // A mix named for another format than the one asked for would hold what its name denies.
+    if let format = audioFormat, let mix,
+      let named = AudioFormat(fileExtension: mix.pathExtension), named != format
+    {
+      throw ExportError(
+        "cannot write the mix \(mix.relativePath) as \(format.rawValue): its name says \(named.rawValue); name a .\(format.fileExtension) file",
+        file: mix.relativePath, code: .outputConflict)
+    }
+    for session in sessions {
+      guard SessionFormat(fileExtension: session.pathExtension) != nil else {
+        throw ExportError(
+          "cannot write the session \(session.relativePath): name a .rpp (REAPER) or .otio (OpenTimelineIO) file",
+          file: session.relativePath, code: .outputConflict)
+      }
+      guard stems != nil else {
+        throw ExportError(
+          "cannot write the session \(session.relativePath): a session lays out the stems, so name a stems folder too",
+          file: session.relativePath, code: .outputConflict)
+      }
+    }
+    if let scriptOut, narration.parts == nil {
+      throw ExportError(
+        "cannot write the narration script \(scriptOut.relativePath): there is no narration to write; ask for one",
+        file: scriptOut.relativePath, code: .outputConflict)
+    }
+    let files = ([midi, mix, captions, pointCaptions, scriptOut] + sessions.map { $0 }).compactMap {
+      $0.map { ($0, OutputCheck.Kind.file) }
+    }
+    if let page {
+      try ChartPage.checkReplaceable(page.folder)
+      // A page plays one stem per series: stems written beside it are the same stems.
+      if stems != nil, stemsBy != .series {
+        throw ExportError(
+          "cannot write a page with stems by \(stemsBy.rawValue): a page plays one stem per series, and both come from one render; write the page on its own",
+          file: page.folder.relativePath, code: .outputConflict)
+      }
+    }
+    let folders: [(URL, OutputCheck.Kind)] =
+      (stems.map { [($0, .folder)] } ?? []) + (page.map { [($0.folder, .otherFolder)] } ?? [])
+    try OutputCheck.check(files + folders, inputs: inputs)
+  }
+
+  /// The settings for a chart: the defaults, then its `sonification` object, then `overrides`
+  /// (such as command-line flags), all checked alike.
+  ///
+  /// - Throws: `MIDIMapError` or `ExportError` at the place of the first setting that does not
+  ///   fit, saying what it takes.
+  public static func forChart(_ chart: ChartDescriptor, overrides: [OptionSetting] = []) throws
+    -> ExportSettings
+  {
+    try ExportSettings().applying(OptionSetting.settings(fromJSON: chart.sonification))
+      .applying(overrides)
+  }
+
+  /// These settings with `settings` applied in order: the mapping's by `SonificationOptions`, the
+  /// narration's and the audio's here.
+  ///
+  /// - Throws: `MIDIMapError` for a mapping setting, `ExportError` for a narration or audio
+  ///   setting, at the setting's place, saying what it takes.
+  public func applying(_ settings: [OptionSetting]) throws -> ExportSettings {
+    var copy = self
+    copy.sonification = try sonification.applying(settings)
+    for setting in settings where setting.key.isExportSetting {
+      do {
+        try copy.apply(setting)
+      } catch let error as MIDIMapError {
+        throw ExportError(error.message, at: error.location, code: .invalidSetting)
+      }
+    }
+    return copy
+  }
+
+  private mutating func apply(_ setting: OptionSetting) throws {
+    let read = OptionReader(setting)
+    switch setting.key {
+    case .narrate:
+      if case .bool(let on) = setting.value {
+        narration.parts = on ? .both : nil
+      } else {
+        narration.parts = try read.choice()
+      }
+    case .voice:
+      guard case .string(let name) = setting.value, !name.isEmpty else {
+        throw read.failure("expected an eSpeak NG voice such as \"en\" or \"de\"")
+      }
+      narration.voice = name
+    case .speechRate:
+      let rate = try read.positive()
+      guard rate == rate.rounded(), (80...450).contains(rate) else {
+        throw read.failure("expected 80 to 450 words a minute")
+      }
+      narration.speechRate = Int(rate)
+    case .narrationPause:
+      let pause = try read.seconds()
+      guard pause <= 10 else { throw read.failure("expected 0 to 10 seconds") }
+      narration.pause = pause
+    case .sampleRate:
+      guard case .number(let rate) = setting.value, rate == 44100 || rate == 48000 else {
+        throw read.failure("expected 44100 or 48000")
+      }
+      render.sampleRate = Int(rate)
+    case .bitDepth:
+      switch setting.value {
+      case .number(16), .string("16"), .string("int16"): sampleFormat = .int16
+      case .number(24), .string("24"), .string("int24"): sampleFormat = .int24
+      case .number(32), .string("32"), .string("float"), .string("float32"):
+        sampleFormat = .float32
+      default: throw read.failure("expected 16, 24 or float")
+      }
+    case .tailCap:
+      guard case .number(let seconds) = setting.value, (0...60).contains(seconds) else {
+        throw read.failure("expected 0 to 60 seconds")
+      }
+      render.tailCap = seconds
+    case .graphLevel:
+      guard case .number(let level) = setting.value, RenderOptions.graphLevels.contains(level)
+      else {
+        throw read.failure("expected -20 to 6 LU, the graph's loudness relative to the voice")
+      }
+      render.graphLevel = level
+    case .reverb:
+      guard case .number(let level) = setting.value, (0...1).contains(level) else {
+        throw read.failure("expected 0 (none) to 1")
+      }
+      render.reverb = level
+    case .loudness:
+      switch setting.value {
+      case .number(let lufs) where Loudness.targets.contains(lufs):
+        render.loudness = LoudnessTarget(lufs)
+      case .string(let name) where LoudnessTarget.presets.contains(where: { $0.name == name }):
+        render.loudness = LoudnessTarget.presets.first { $0.name == name }
+      default:
+        throw read.failure(
+          "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27)")
+      }
+    case .soundfont:
+      guard case .string(let path) = setting.value, !path.isEmpty else {
+        throw read.failure("expected a soundfont file's path, or \"gm\"")
+      }
+      soundFont = path
+    case .stemsBy: stemsBy = try read.choice()
+    case .audioFormat:
+      guard case .string(let name) = setting.value, let format = AudioFormat(rawValue: name) else {
+        throw read.failure("expected wav, flac, ogg, opus or mp3")
+      }
+      guard format.isWritable else {
+        throw read.failure("the installed libsndfile cannot write \(name)")
+      }
+      audioFormat = format
+    default: return
+    }
+  }
+
+  /// When the files are made, as reproducible builds set it: `SOURCE_DATE_EPOCH` (whole seconds
+  /// since 1970, UTC) when it is set, written in each WAV file's `bext`; nil when it is not, so
+  /// that the same input still gives the same bytes.
+  ///
+  /// - Throws: `ExportError` when `SOURCE_DATE_EPOCH` is set to anything but whole seconds.
+  package static func originationDate(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> Date? {
+    guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }
+    guard let seconds = Int64(text), seconds >= 0, seconds < 253_402_300_800 else {
+      throw ExportError(
+        "SOURCE_DATE_EPOCH is \"\(text)\", not a whole number of seconds since 1970-01-01 before the year 10000; set it to one, or unset it",
+        code: .invalidSetting
+      )
+    }
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  /// The soundfont to render with, found as `SoundFontLocator` finds it.
+  ///
+  /// - Throws: `ExportError` at the `soundfont` setting's place when the file named does not
+  ///   exist; `SynthError` when no soundfont is found at all.
+  func locatedSoundFont() throws -> URL {
+    do {
+      return try SoundFontLocator.locate(soundFont)
+    } catch let error as SynthError where soundFont != nil {
+      throw ExportError(
+        error.message, at: sonification.origin(of: .soundfont), code: .invalidSetting)
+    }
+  }
+}

@@ -1,0 +1,233 @@
+import Chart2MIDIAudio
+import Chart2MIDIChart
+import Chart2MIDIInput
+import Foundation
+
+/// Writes files whole or not at all: each is written to a new temporary file beside its
+/// destination, and renamed into place only when every file of the batch has been written. A
+/// folder of files (the stems) is written into a new temporary folder and replaces its
+/// destination whole, so that it holds exactly this batch's files. A device or a pipe
+/// (`/dev/null`, `/dev/stdout`) is written into at commit, before the renames, never replaced.
+package struct AtomicFileBatch {
+  /// A staged file or folder, and where it goes.
+  private struct Staged {
+    var temporary: URL
+    var destination: URL
+    var isFolder = false
+    /// What writes a device or a pipe at commit; nil for a file or folder renamed into place.
+    var stream: Writer?
+  }
+
+  private var pending: [Staged] = []
+  /// Folders made for a staged folder's parent, to remove again when the batch is discarded.
+  private var madeFolders: [URL] = []
+
+  /// An empty batch.
+  package init() {}
+
+  /// Writes `data` to a temporary file for `destination`.
+  ///
+  /// - Throws: `ExportError` naming the destination; any temporary files written so far are removed.
+  package mutating func stage(_ data: Data, at destination: URL) throws {
+    let write: Writer = { output in try data.withUnsafeBytes(output) }
+    try stage([(destination, write)])
+  }
+
+  /// What writes one file: the pieces it hands to its output, from any thread.
+  package typealias Writer = @Sendable ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
+  /// Writes temporary files for several destinations side by side, as many at a time as there are
+  /// cores: a mix and its stems are written in about the time of the largest few. The files whose
+  /// destination lies in `folder`, at any depth, go into a new temporary folder that replaces
+  /// `folder` whole at commit (its missing parents are made now).
+  ///
+  /// - Throws: `ExportError` naming the first destination, in order, that could not be written; any
+  ///   temporary files written so far are removed.
+  package mutating func stage(_ files: [(destination: URL, write: Writer)], folder: URL? = nil)
+    throws
+  {
+    var staging: URL?
+    if let folder {
+      let temporary = try makeFolder(beside: folder)
+      pending.append(Staged(temporary: temporary, destination: folder, isFolder: true))
+      staging = temporary
+    }
+    // A file inside `folder`, at any depth, goes to the same place inside the staging folder.
+    let folderPath = folder.map { $0.standardizedFileURL.path + "/" }
+    let inside = files.map { file -> String? in
+      guard let folderPath else { return nil }
+      let path = file.destination.standardizedFileURL.path
+      return path.hasPrefix(folderPath) ? String(path.dropFirst(folderPath.count)) : nil
+    }
+    let inFolder = inside.map { $0 != nil }
+    var staged: [URL] = []
+    for index in files.indices {
+      if let relative = inside[index], let staging {
+        let temporary = staging.appendingPathComponent(relative)
+        let parent = temporary.deletingLastPathComponent()
+        if parent.standardizedFileURL.path != staging.standardizedFileURL.path {
+          do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+          } catch {
+            discard()
+            throw Self.cannotWrite(files[index].destination, reason: "\(error)")
+          }
+        }
+        staged.append(temporary)
+      } else {
+        staged.append(
+          TemporaryFiles.path(for: files[index].destination, tag: "\(pending.count + index)"))
+      }
+    }
+    let temporaries = staged
+    // Devices and pipes are written at commit.
+    let streams = files.indices.map { !inFolder[$0] && OutputCheck.isStream(files[$0].destination) }
+    for index in files.indices where !inFolder[index] {
+      if streams[index] {
+        pending.append(
+          Staged(
+            temporary: files[index].destination, destination: files[index].destination,
+            stream: files[index].write))
+        continue
+      }
+      TemporaryFiles.register(temporaries[index])
+      pending.append(Staged(temporary: temporaries[index], destination: files[index].destination))
+    }
+    // Each file writes only its own slot: nil when it was written, else why not.
+    var failures = [String?](repeating: nil, count: files.count)
+    failures.withUnsafeMutableBufferPointer { slots in
+      nonisolated(unsafe) let slots = slots
+      DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        guard !streams[index] else { return }
+        do {
+          try TemporaryFiles.write(to: temporaries[index], files[index].write)
+        } catch let failure as WriteFailure {
+          slots[index] = failure.reason
+        } catch {
+          slots[index] = "\(error)"
+        }
+      }
+    }
+    guard let failed = failures.firstIndex(where: { $0 != nil }) else { return }
+    discard()
+    throw Self.cannotWrite(files[failed].destination, reason: failures[failed]!)
+  }
+
+  /// A new temporary folder beside `folder`, after making `folder`'s missing parents.
+  private mutating func makeFolder(beside folder: URL) throws -> URL {
+    let missing = OutputCheck.missingFolders(at: folder.deletingLastPathComponent()).missing
+    let temporary = TemporaryFiles.path(for: folder, tag: "stems")
+    do {
+      for made in missing.reversed() {
+        try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false)
+        madeFolders.append(made)
+      }
+      TemporaryFiles.register(temporary)
+      try TemporaryFiles.createFolder(at: temporary)
+    } catch {
+      TemporaryFiles.unregister(temporary)
+      discard()
+      throw ExportError(
+        "cannot create the folder \(folder.relativePath)", file: folder.relativePath,
+        code: .cannotWrite)
+    }
+    return temporary
+  }
+
+  /// Why `destination` could not be written: its folder is missing, or the system's reason ("no
+  /// space left on device"), which for a folder it may not write in is "it is not writable".
+  private static func cannotWrite(_ destination: URL, reason: String) -> ExportError {
+    let folder = destination.deletingLastPathComponent()
+    var isFolder: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+    let refused = reason == "permission denied" || reason == "read-only file system"
+    let said =
+      !exists
+      ? "the folder \(folder.relativePath) does not exist"
+      : refused ? "it is not writable (\(reason))" : reason
+    // A folder missing or refused: the output cannot be made there; else the writing failed.
+    return ExportError(
+      "cannot write \(destination.relativePath): \(said)", file: destination.relativePath,
+      code: !exists || refused ? .cannotWrite : .writeFailed)
+  }
+
+  /// Puts every staged file and folder in place: a file by renaming it over its destination (a
+  /// link there is replaced, never followed), a folder by moving the old one aside, renaming the
+  /// new one into its place and removing the old one.
+  ///
+  /// - Throws: `ExportError` when a rename fails; what is not yet in place is removed.
+  package mutating func commit() throws {
+    // First the devices and pipes: a failure there (a closed pipe) still leaves no file behind.
+    for staged in pending {
+      guard let stream = staged.stream else { continue }
+      do {
+        try Self.write(stream, into: staged.destination)
+      } catch {
+        let reason = (error as? WriteFailure)?.reason ?? "\(error)"
+        discard()
+        throw ExportError(
+          "cannot write \(staged.destination.relativePath): \(reason)",
+          file: staged.destination.relativePath, code: .writeFailed)
+      }
+    }
+    pending.removeAll { $0.stream != nil }
+    for (index, staged) in pending.enumerated() {
+      let failure: String?
+      if staged.isFolder {
+        failure = Self.replaceFolder(staged.destination, with: staged.temporary)
+      } else {
+        failure =
+          rename(staged.temporary.path, staged.destination.path) == 0
+          ? nil : String(cString: strerror(errno))
+      }
+      if let failure {
+        pending.removeFirst(index)
+        discard()
+        throw ExportError(
+          "cannot write \(staged.destination.relativePath): \(failure)",
+          file: staged.destination.relativePath, code: .writeFailed)
+      }
+      TemporaryFiles.unregister(staged.temporary)
+    }
+    pending = []
+    madeFolders = []
+  }
+
+  /// Writes a device or a pipe, from the start of what it is handed.
+  private static func write(_ writer: Writer, into destination: URL) throws {
+    let descriptor = open(destination.path, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw WriteFailure() }
+    defer { close(descriptor) }
+    try writer { piece in
+      guard writeFully(descriptor, piece) else { throw WriteFailure() }
+    }
+  }
+
+  /// Puts `staging` in `folder`'s place, removing what was there; the reason it could not, or nil.
+  package static func replaceFolder(_ folder: URL, with staging: URL) -> String? {
+    var aside: URL?
+    if FileManager.default.fileExists(atPath: folder.path) {
+      let old = TemporaryFiles.path(for: folder, tag: "replaced")
+      guard rename(folder.path, old.path) == 0 else { return String(cString: strerror(errno)) }
+      aside = old
+    }
+    guard rename(staging.path, folder.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      if let aside { _ = rename(aside.path, folder.path) }
+      return reason
+    }
+    if let aside { try? FileManager.default.removeItem(at: aside) }
+    return nil
+  }
+
+  /// Removes every staged temporary file and folder, and the folders made for them.
+  package mutating func discard() {
+    for staged in pending where staged.stream == nil {
+      try? FileManager.default.removeItem(at: staged.temporary)
+      TemporaryFiles.unregister(staged.temporary)
+    }
+    for made in madeFolders.reversed() { _ = rmdir(made.path) }
+    pending = []
+    madeFolders = []
+  }
+}

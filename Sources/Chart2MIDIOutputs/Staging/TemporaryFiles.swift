@@ -1,0 +1,182 @@
+import Chart2MIDIChart
+import Foundation
+import Synchronization
+
+/// The temporary files and folders that outputs are written to before they are renamed into
+/// place: named `.NAME.PID.TAG-RANDOM.tmp` beside their destination, created new, removed when this process is
+/// interrupted, and removed by the next run when a killed process left them behind.
+package enum TemporaryFiles {
+  /// The temporaries being written now, by path; how many files are being written this moment;
+  /// and whether an interruption has removed them; behind `condition`. A pthread mutex and
+  /// condition rather than `Mutex`, whose futex on Linux is a synchronization ThreadSanitizer
+  /// cannot see: `make sanitize` would report every batch job.
+  nonisolated(unsafe) private static var state = State()
+  private static let condition = NSCondition()
+
+  private struct State {
+    var paths = Set<String>()
+    var writing = 0
+    var interrupted = false
+  }
+
+  /// Runs `body` with the state, under the lock.
+  private static func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
+    condition.lock()
+    defer { condition.unlock() }
+    return try body(&state)
+  }
+
+  /// The random part of a temporary's name. A test sets it to a known value, to plant links at
+  /// exactly the names a run picks.
+  nonisolated(unsafe) package static var randomBits: @Sendable () -> UInt64 = {
+    UInt64.random(in: .min ... .max)
+  }
+
+  /// A temporary path beside `destination`, for this process: `.NAME.PID.TAG-RANDOM.tmp`, with 64
+  /// random bits that nobody who can write to the folder can guess, so that nobody can plant a
+  /// link there before it is created (and it is created with `O_EXCL | O_NOFOLLOW`, so a link
+  /// planted all the same is never followed).
+  package static func path(for destination: URL, tag: String) -> URL {
+    let random = String(randomBits(), radix: 16)
+    return destination.deletingLastPathComponent().appendingPathComponent(
+      ".\(destination.lastPathComponent).\(getpid()).\(tag)-\(random).tmp")
+  }
+
+  /// Notes a temporary as being written, after removing what killed runs left beside it.
+  package static func register(_ url: URL) {
+    removeStale(in: url.deletingLastPathComponent())
+    _ = withState { $0.paths.insert(url.path) }
+  }
+
+  /// Writes a registered temporary file. An interruption waits for the write to end before it
+  /// removes the file, and after it nothing more is written.
+  package static func write(_ data: Data, to url: URL) throws {
+    try write(to: url) { output in try data.withUnsafeBytes(output) }
+  }
+
+  /// Writes a registered temporary file from the pieces `body` hands to its output, the same way,
+  /// its long runs of zeros left as holes (`SparseWriter`). Files are written side by side (the lock is
+  /// held only to count them), and an interruption waits until none is being written.
+  ///
+  /// - Throws: `WriteFailure` when the file cannot be created or written; what `body` throws.
+  package static func write(
+    to url: URL, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  ) throws {
+    let allowed = withState { state in
+      if !state.interrupted { state.writing += 1 }
+      return !state.interrupted
+    }
+    guard allowed else { return }
+    defer {
+      withState { $0.writing -= 1 }
+      condition.broadcast()
+    }
+    // A new file, never one already there and never through a link.
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      throw WriteFailure()
+    }
+    defer { close(descriptor) }
+    var writer = SparseWriter(descriptor: descriptor, path: url.path)
+    try body { piece in try writer.append(piece) }
+    try writer.finish()
+  }
+
+  /// Creates a registered temporary folder, the same way.
+  package static func createFolder(at url: URL) throws {
+    try withState { state in
+      guard !state.interrupted else { return }
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+    }
+  }
+
+  /// Notes a temporary as renamed or removed.
+  package static func unregister(_ url: URL) {
+    _ = withState { $0.paths.remove(url.path) }
+  }
+
+  /// Removes every temporary this process is writing, files and folders, and lets no more be
+  /// written.
+  package static func removeAll() {
+    condition.lock()
+    state.interrupted = true
+    // A file being written is removed once its write has ended.
+    while state.writing > 0 { condition.wait() }
+    let paths = state.paths
+    state.paths = []
+    condition.unlock()
+    for path in paths { try? FileManager.default.removeItem(atPath: path) }
+  }
+
+  /// Removes the temporaries in `folder` whose process is no longer running.
+  package static func removeStale(in folder: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+      let parts = name.split(separator: ".")
+      guard parts.count >= 4, let pid = pid_t(parts[parts.count - 3]), pid > 0, pid != getpid()
+      else { continue }
+      // No such process: its run was killed before it could clean up.
+      if kill(pid, 0) == -1 && errno == ESRCH {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+      }
+    }
+  }
+
+  /// Whether the interruption handlers are installed.
+  private static let installed = Mutex(false)
+
+  /// On SIGINT or SIGTERM: removes every temporary being written, prints `message` on standard
+  /// error and exits with 128 plus the signal's number (130, 143). Calling it again does nothing.
+  ///
+  /// The signal handler only writes the signal's number to a pipe (all a handler may safely do);
+  /// a thread waiting on the pipe does the rest.
+  package static func removeOnInterrupt(message: String) {
+    let first = installed.withLock { done -> Bool in
+      defer { done = true }
+      return !done
+    }
+    guard first else { return }
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return }
+    interruptPipe = ends[1]
+    let reading = ends[0]
+    Thread.detachNewThread {
+      var number: UInt8 = 0
+      while read(reading, &number, 1) != 1 {}
+      removeAll()
+      FileHandle.standardError.write(Data((message + "\n").utf8))
+      _exit(128 + Int32(number))
+    }
+    for number in [SIGINT, SIGTERM] {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = Glibc.write(interruptPipe, &byte, 1)
+      }
+      sigemptyset(&action.sa_mask)
+      sigaction(number, &action, nil)
+    }
+    // A process may start with these signals blocked (its parent's mask): let them in, on this
+    // thread and the threads it starts.
+    var wanted = sigset_t()
+    sigemptyset(&wanted)
+    sigaddset(&wanted, SIGINT)
+    sigaddset(&wanted, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
+  }
+}
+
+/// The pipe's writing end, for the signal handler (set once, before the handler is installed).
+nonisolated(unsafe) private var interruptPipe: Int32 = -1
+
+/// Writes one file through a temporary beside it, renamed into place when complete.
+package enum AtomicFile {
+  /// Writes `data` to `destination` atomically.
+  ///
+  /// - Throws: `ExportError` naming the destination; no file is left behind.
+  package static func write(_ data: Data, to destination: URL) throws {
+    var batch = AtomicFileBatch()
+    try batch.stage(data, at: destination)
+    try batch.commit()
+  }
+}

@@ -1,0 +1,147 @@
+import Chart2MIDIBase
+import Chart2MIDICore
+import Foundation
+
+/// What `chart2midi inspect` prints about a MIDI file: per track its name, channels, programs, note
+/// count, pitch range and first and last onset; the markers; the length.
+public struct MIDIFileSummary: Hashable, Sendable {
+  /// One track's facts.
+  public struct TrackFacts: Hashable, Sendable {
+    /// The track's name, from its first track-name event.
+    public var name: String?
+    /// The channels (0...15) its channel messages use, in the order they first appear.
+    public var channels: [Int]
+    /// The programs it selects, in the order they first appear.
+    public var programs: [Int]
+    /// The number of note-on events with a velocity above 0.
+    public var noteCount: Int
+    /// The lowest note played.
+    public var lowestNote: Int?
+    /// The highest note played.
+    public var highestNote: Int?
+    /// The time of the first note, in seconds.
+    public var firstOnset: Double?
+    /// The time of the last note, in seconds.
+    public var lastOnset: Double?
+    /// The MIDI port of its channels (meta event 0x21), 0 when it names none.
+    public var port: Int
+  }
+
+  /// A marker event's time and text.
+  public struct Marker: Hashable, Sendable {
+    /// Seconds from the start.
+    public var time: Double
+    /// The marker's text.
+    public var text: String
+  }
+
+  /// The SMF format: 0, 1 or 2.
+  public var format: Int
+  /// The header's division.
+  public var ticksPerQuarterNote: Int
+  /// The facts of every track, in file order.
+  public var tracks: [TrackFacts]
+  /// The markers, in time order.
+  public var markers: [Marker]
+  /// The length in seconds.
+  public var lengthSeconds: Double
+
+  /// Gathers the facts of a file.
+  public init(_ file: MIDIFile) {
+    format = file.format
+    ticksPerQuarterNote = file.ticksPerQuarterNote
+    lengthSeconds = file.lengthSeconds
+    var markers: [Marker] = []
+    tracks = file.tracks.map { track in
+      var facts = TrackFacts(
+        name: track.name, channels: [], programs: [], noteCount: 0, port: 0)
+      for event in track.events {
+        if let port = event.port { facts.port = port }
+        if event.isMeta(.marker), let text = event.text {
+          markers.append(Marker(time: event.seconds, text: text))
+        }
+        guard let (channel, message) = event.channelMessage else { continue }
+        if !facts.channels.contains(Int(channel.value)) {
+          facts.channels.append(Int(channel.value))
+        }
+        switch message {
+        case .programChange(let program):
+          if !facts.programs.contains(Int(program.value)) {
+            facts.programs.append(Int(program.value))
+          }
+        case .noteOn(let key, _):
+          let note = Int(key.value)
+          facts.noteCount += 1
+          facts.lowestNote = min(facts.lowestNote ?? note, note)
+          facts.highestNote = max(facts.highestNote ?? note, note)
+          facts.firstOnset = facts.firstOnset ?? event.seconds
+          facts.lastOnset = event.seconds
+        default: break
+        }
+      }
+      return facts
+    }
+    self.markers = markers.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }.map(\.element)
+  }
+
+  /// The report as lines of text.
+  public func text(name: String) -> String {
+    var lines: [String] = []
+    let notes = tracks.reduce(0) { $0 + $1.noteCount }
+    lines.append(
+      "\(name): SMF format \(format), \(ticksPerQuarterNote) ticks per quarter note, \(counted(tracks.count, "track")), \(counted(notes, "note")), \(seconds(lengthSeconds)) long"
+    )
+    for (index, track) in tracks.enumerated() {
+      var parts = ["track \(index) \"\(Self.printable(track.name ?? ""))\""]
+      if !track.channels.isEmpty {
+        let channels = track.channels.map { String($0 + 1) }.joined(separator: ", ")
+        parts.append("channel \(channels)\(track.port > 0 ? " (port \(track.port))" : "")")
+      }
+      if !track.programs.isEmpty {
+        let isDrums = track.channels == [9]
+        parts.append(
+          track.programs.map {
+            isDrums
+              ? "drum kit \($0)" : "program \($0) \(Instruments.name(of: UInt7(clamping: $0)))"
+          }
+          .joined(separator: ", "))
+      }
+      if track.noteCount > 0, let low = track.lowestNote, let high = track.highestNote,
+        let first = track.firstOnset, let last = track.lastOnset
+      {
+        parts.append(
+          "\(counted(track.noteCount, "note")), pitch \(low)-\(high), onsets \(seconds(first)) to \(seconds(last))"
+        )
+      } else if index == 0 || track.channels.isEmpty {
+        parts.append("no notes")
+      }
+      lines.append("  " + parts.joined(separator: ": "))
+    }
+    if !markers.isEmpty {
+      lines.append("markers (\(markers.count)):")
+      for marker in markers.prefix(50) {
+        lines.append("  \(seconds(marker.time))  \(Self.printable(marker.text))")
+      }
+      if markers.count > 50 { lines.append("  … \(markers.count - 50) more") }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
+
+  /// A file's text as it can be printed to a terminal: control characters (an escape sequence
+  /// would move the cursor, recolour or retitle it) written as `\u{1B}`, the text otherwise as is.
+  static func printable(_ text: String) -> String {
+    var shown = ""
+    for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .control {
+        shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
+    }
+    return shown
+  }
+}

@@ -1,0 +1,137 @@
+import Chart2MIDIAudio
+import Chart2MIDIChart
+import Chart2MIDICore
+import Chart2MIDIInput
+import Chart2MIDIOutputs
+import Chart2MIDISonification
+import Foundation
+import TestSupport
+import Testing
+
+/// One narration or audio setting's mistake, made in a chart's `sonification` object and with a
+/// flag.
+struct AudioMistake: Sendable, CustomTestStringConvertible {
+  var key: SonificationOptions.Key
+  var json: JSONValue
+  var flag: String
+  var argument: String
+  var message: String
+  var testDescription: String { "\(flag) \(argument)" }
+}
+
+@Suite("Every export setting checked once, for flags and JSON alike")
+struct ExportSettingsTests {
+  static let mistakes: [AudioMistake] = [
+    AudioMistake(
+      key: .speechRate, json: .number(600), flag: "--speech-rate", argument: "600",
+      message: "expected 80 to 450 words a minute, found 600"),
+    AudioMistake(
+      key: .narrate, json: .string("all"), flag: "--narration", argument: "all",
+      message: "expected one of \"intro\", \"details\", \"both\", \"full\", found \"all\""),
+    AudioMistake(
+      key: .narrationPause, json: .number(11), flag: "--narration-pause", argument: "11",
+      message: "expected 0 to 10 seconds, found 11"),
+    AudioMistake(
+      key: .voice, json: .string(""), flag: "--voice", argument: "",
+      message: "expected an eSpeak NG voice such as \"en\" or \"de\", found \"\""),
+    AudioMistake(
+      key: .sampleRate, json: .number(22050), flag: "--sample-rate", argument: "22050",
+      message: "expected 44100 or 48000, found 22050"),
+    AudioMistake(
+      key: .bitDepth, json: .number(8), flag: "--bit-depth", argument: "8",
+      message: "expected 16, 24 or float, found 8"),
+    AudioMistake(
+      key: .tailCap, json: .number(61), flag: "--tail-cap", argument: "61",
+      message: "expected 0 to 60 seconds, found 61"),
+    AudioMistake(
+      key: .reverb, json: .number(2), flag: "--reverb", argument: "2",
+      message: "expected 0 (none) to 1, found 2"),
+    AudioMistake(
+      key: .loudness, json: .string("loud"), flag: "--loudness", argument: "loud",
+      message:
+        "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27), found \"loud\""
+    ),
+    AudioMistake(
+      key: .loudness, json: .number(-80), flag: "--loudness", argument: "-80",
+      message:
+        "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27), found -80"
+    ),
+    AudioMistake(
+      key: .stemsBy, json: .string("instrument"), flag: "--stems-by", argument: "instrument",
+      message: "expected one of \"series\", \"track\", found \"instrument\""),
+    AudioMistake(
+      key: .soundfont, json: .number(3), flag: "--soundfont", argument: "",
+      message: "expected a soundfont file's path, or \"gm\", found \(String(reflecting: ""))"),
+  ]
+
+  @Test("the same sentence at the flag or at the path", arguments: mistakes)
+  func sameSentence(_ mistake: AudioMistake) throws {
+    if mistake.key != .soundfont {
+      #expect(
+        throws: ExportError(
+          mistake.message, at: .path("sonification.\(mistake.key.rawValue)"),
+          code: .invalidSetting)
+      ) {
+        try ExportSettings().applying(
+          OptionSetting.settings(fromJSON: .object([(mistake.key.rawValue, mistake.json)])))
+      }
+    }
+    #expect(
+      throws: ExportError(mistake.message, at: .flag(mistake.flag), code: .invalidSetting)
+    ) {
+      try ExportSettings().applying([
+        .commandLine(mistake.key, [mistake.argument], flag: mistake.flag)
+      ])
+    }
+  }
+
+  @Test func aChartSetsItsAudioAndFlagsOverrideIt() throws {
+    var chart = try ChartDescriptor(contentsOf: example("dice"))
+    chart.sonification = .object([
+      ("loudness", .string("broadcast")), ("sampleRate", .number(48000)),
+      ("bitDepth", .string("float")), ("stemsBy", .string("track")), ("tempo", .number(90)),
+    ])
+    let settings = try ExportSettings.forChart(
+      chart, overrides: [.commandLine(.loudness, ["web"], flag: "--loudness")])
+    #expect(settings.render.loudness == LoudnessTarget.web)
+    #expect(settings.render.sampleRate == 48000)
+    #expect(settings.sampleFormat == .float32)
+    #expect(settings.stemsBy == .track)
+    #expect(settings.sonification.tempo == 90)
+  }
+
+  @Test func theMappingLeavesTheNarrationAndTheAudioToTheExport() throws {
+    // The mapping's own check passes over them, and the export's sets them.
+    let json = JSONValue.object([
+      ("narrate", .string("intro")), ("voice", .string("de")), ("speechRate", .number(200)),
+      ("narrationPause", .number(1)), ("loudness", .number(-20)),
+    ])
+    _ = try SonificationOptions().applying(json)
+    let settings = try ExportSettings().applying(OptionSetting.settings(fromJSON: json))
+    #expect(
+      settings.narration
+        == {
+          var narration = NarrationSettings(parts: .intro)
+          (narration.voice, narration.speechRate, narration.pause) = ("de", 200, 1)
+          return narration
+        }())
+    #expect(settings.render.loudness == LoudnessTarget(-20))
+  }
+
+  @Test func aMissingSoundFontIsNamedAtItsSetting() throws {
+    let chart = try ChartDescriptor(contentsOf: example("dice"))
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var settings = try ExportSettings.forChart(
+      chart, overrides: [.commandLine(.soundfont, ["/no/such.sf2"], flag: "--soundfont")])
+    settings.mix = folder.appendingPathComponent("d.wav")
+    #expect(
+      throws: ExportError(
+        "the soundfont /no/such.sf2 does not exist", at: .flag("--soundfont"),
+        code: .invalidSetting)
+    ) {
+      try ChartExport.export(chart, settings: settings)
+    }
+    #expect(files(in: folder).isEmpty)
+  }
+}
