@@ -145,17 +145,40 @@ let package = Package(
       name: "chart2midi-bench", dependencies: libraryModules, path: "Benchmarks/chart2midi-bench"),
     // Where the project and its examples are, and the helpers every test target shares.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "ChartTests", dependencies: libraryModules + ["TestSupport"]),
-    .testTarget(name: "SonificationTests", dependencies: libraryModules + ["TestSupport"]),
+    // Each test target depends on what it tests: testing the chart or the mapping builds no audio.
     .testTarget(
-      name: "AudioTests", dependencies: libraryModules + ["SoundFontMaker", "TestSupport", "CSoxr"]),
+      name: "ChartTests",
+      dependencies: [
+        "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts", "TestSupport",
+      ]),
+    .testTarget(
+      name: "SonificationTests",
+      dependencies: [
+        "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts", "Chart2MIDICore",
+        "Chart2MIDISonification", "Chart2MIDISMFReader", "TestSupport",
+      ]),
+    .testTarget(
+      name: "AudioTests",
+      dependencies: [
+        "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDICore",
+        "Chart2MIDISonification", "Chart2MIDISMFReader", "Chart2MIDIAudio", "Chart2MIDIOutputs",
+        "SoundFontMaker", "TestSupport", "CSoxr",
+      ]),
     .testTarget(name: "OutputsTests", dependencies: libraryModules + ["TestSupport"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: libraryModules + ["chart2midi", "Hashing", "TextEncoders", "TestSupport"]),
+      dependencies: [
+        "chart2midi", "Chart2MIDIChart", "Chart2MIDICore", "Chart2MIDISonification",
+        "Chart2MIDISMFReader", "Chart2MIDIAudio", "Hashing", "TextEncoders", "TestSupport",
+      ]),
     .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
     .testTarget(name: "TextEncodersTests", dependencies: ["TextEncoders", "TestSupport"]),
-    .testTarget(name: "ExercisesTests", dependencies: libraryModules + ["TestSupport"]),
+    .testTarget(
+      name: "ExercisesTests",
+      dependencies: [
+        "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts", "Chart2MIDICore",
+        "Chart2MIDISonification", "Chart2MIDIExercises", "TestSupport",
+      ]),
     .testTarget(name: "APISampleTests", dependencies: ["Chart2MIDIKit"]),
     .testTarget(name: "UmbrellaTests", dependencies: ["Chart2MIDIKit", "TestSupport"]),
   ]

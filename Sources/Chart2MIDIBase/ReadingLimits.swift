@@ -34,7 +34,7 @@ public struct ReadingLimits: Hashable, Sendable {
   public init() {}
 
   /// The value of a limit.
-  public subscript(limit: Limit) -> Int {
+  package subscript(limit: Limit) -> Int {
     get {
       switch limit {
       case .fileSize: fileBytes

@@ -12,14 +12,14 @@ import TextEncoders
 /// colour alone), and a print style. Each item's audio graph is explored by keys with the player
 /// of `chart2midi page` (its script inside the page): points say where they are, never their
 /// values; in the key, "Listen at" plays the graph from that time.
-public enum ExercisePages {
+package enum ExercisePages {
   /// The student sheet: per item its title, what to know before listening, the audio and the
   /// questions as a form.
   ///
   /// With `practice`, each question has a button that checks the answer chosen and then shows the
   /// facts behind it; the answers and facts are in the page only as hashes and encoded text (see
   /// `Practice`).
-  public static func studentSheet(_ exercise: Exercise, practice: Bool = false) -> String {
+  package static func studentSheet(_ exercise: Exercise, practice: Bool = false) -> String {
     let words = exercise.words
     var body = header(
       exercise.title, words.instructions + (practice ? " " + words.practiceInstructions : ""))
@@ -69,7 +69,7 @@ public enum ExercisePages {
   }
 
   /// The teacher's key: per question the right answer, the facts behind it and where to listen.
-  public static func answerKey(_ exercise: Exercise) -> String {
+  package static func answerKey(_ exercise: Exercise) -> String {
     let words = exercise.words
     let title = ExerciseWords.fill(words.answers, exercise.title)
     var body = header(

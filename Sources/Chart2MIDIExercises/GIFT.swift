@@ -7,9 +7,9 @@ import TextEncoders
 /// one multiple-choice question per question, named by its item and number, every choice's
 /// feedback the facts behind the answer. GIFT cannot carry files: each question names its item's
 /// audio, to upload beside it (`MoodleXML` carries the audio inside).
-public enum GIFT {
+package enum GIFT {
   /// The quiz as GIFT text.
-  public static func quiz(_ exercise: Exercise) -> String {
+  package static func quiz(_ exercise: Exercise) -> String {
     var lines = [
       "// \(GIFTText.comment(exercise.title)): made by chart2midi (seed \(exercise.seed))", "",
     ]

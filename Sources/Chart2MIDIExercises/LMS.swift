@@ -48,11 +48,11 @@ extension Exercise {
 /// base64 file in the question text, played by an HTML5 audio element through
 /// `@@PLUGINFILE@@`), its choices in the order written (never shuffled: they run in time or in a
 /// fixed order), and feedback for every choice.
-public enum MoodleXML {
+package enum MoodleXML {
   /// The quiz, with each item's audio read from `folder`.
   ///
   /// - Throws: `ExerciseError` when an item's audio cannot be read.
-  public static func quiz(_ exercise: Exercise, audioIn folder: URL) throws -> String {
+  package static func quiz(_ exercise: Exercise, audioIn folder: URL) throws -> String {
     // Moodle's category path separates levels with "/"; a "/" in a name is written "//", as in
     // GIFT, and the path is on one line.
     let category = GIFTText.category(exercise.title)
@@ -118,7 +118,7 @@ public enum MoodleXML {
 /// OpenOLAT, ILIAS and others: `imsmanifest.xml`, one `assessmentItem` per question (a single
 /// choice interaction, not shuffled, with feedback for every choice), an `assessmentTest` that
 /// holds them in order, and the items' audio as resources.
-public enum QTIPackage {
+package enum QTIPackage {
   /// The QTI 2.1 namespace and its schema.
   static let namespace = "http://www.imsglobal.org/xsd/imsqti_v2p1"
   static let schema = "http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd"
@@ -127,7 +127,7 @@ public enum QTIPackage {
   /// entries are dated `date`, so that the same exercise makes the same bytes.
   ///
   /// - Throws: `ExerciseError` when an item's audio cannot be read or the zip cannot be made.
-  public static func zip(_ exercise: Exercise, audioIn folder: URL, date: Date) throws -> Data {
+  package static func zip(_ exercise: Exercise, audioIn folder: URL, date: Date) throws -> Data {
     var files: [(String, Data)] = []
     var resources: [String] = []
     var references: [String] = []

@@ -36,7 +36,7 @@ public struct Question: Hashable, Sendable, Codable {
   public var listenAt: Double?
 
   /// A question.
-  public init(
+  package init(
     kind: Kind, prompt: String, choices: [String], answer: Int, explanation: String,
     listenAt: Double? = nil
   ) {
@@ -49,10 +49,10 @@ public struct Question: Hashable, Sendable, Codable {
   }
 
   /// The right choice's text.
-  public var rightChoice: String { choices[answer] }
+  package var rightChoice: String { choices[answer] }
 
   /// A time in the audio as minutes, seconds and tenths: "0:07.5".
-  public static func clock(_ seconds: Double) -> String {
+  package static func clock(_ seconds: Double) -> String {
     let tenths = Int((max(0, seconds) * 10).rounded())
     let minutes = tenths / 600
     let rest = tenths % 600
@@ -60,7 +60,7 @@ public struct Question: Hashable, Sendable, Codable {
   }
 
   /// A time in the audio in a language's number format: "0:07,5" in German.
-  public static func clock(_ seconds: Double, in language: DescriptionLanguage) -> String {
+  package static func clock(_ seconds: Double, in language: DescriptionLanguage) -> String {
     language.number(clock(seconds))
   }
 }

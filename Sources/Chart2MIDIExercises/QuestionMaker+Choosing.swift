@@ -10,7 +10,7 @@ extension QuestionMaker {
   /// questions whether a note stands out (yes or no) or where a peak lies (beginning, middle,
   /// end), so that a guess never pays: a chart whose every question would tip the balance gets
   /// none. The items with the fewest candidates choose first.
-  public static func choose(
+  package static func choose(
     _ candidates: [[Question]], count: Int, using generator: inout some RandomNumberGenerator
   ) -> [[Question]] {
     var tally: [Question.Kind: [Int: Int]] = [:]

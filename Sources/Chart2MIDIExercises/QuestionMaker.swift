@@ -24,33 +24,33 @@ import Foundation
 ///   instruments, not the series;
 /// - nothing on the sheet states the answer: the number of series is not asked, since the sheet
 ///   names each series and its instrument so that the student knows what to listen for.
-public struct QuestionMaker {
+package struct QuestionMaker {
   /// The least share of variation a straight line explains for "rises" or "falls".
-  public static let clearTrend = SeriesStatistics.clearTrend
+  package static let clearTrend = SeriesStatistics.clearTrend
   /// A level series changes by less than this share of the y axis along its line...
-  public static let levelChange = 0.05
+  package static let levelChange = 0.05
   /// ...and spans less than this share of the y axis.
-  public static let levelSpread = 0.25
+  package static let levelSpread = 0.25
   /// The least gap, as a share of the y axis, between the answer and any rival: two series'
   /// means, two categories' means, a peak and the highest point elsewhere.
-  public static let margin = 0.10
+  package static let margin = 0.10
   /// The least correlation, either way, for "longer notes are higher (lower)".
-  public static let clearLink = 0.5
+  package static let clearLink = 0.5
   /// The most correlation, either way, for "no clear link".
-  public static let noLink = 0.15
+  package static let noLink = 0.15
   /// An outlier lies more than this many interquartile ranges below the lower quartile or above
   /// the upper one (the boxplot's fences, as schools teach them).
-  public static let fence = 1.5
+  package static let fence = 1.5
   /// An outlier question is asked only when every value lies at least this many interquartile
   /// ranges from a fence, either side.
-  public static let fenceMargin = 0.5
+  package static let fenceMargin = 0.5
   /// "No note stands out" is asked only when, besides, no note lies more than this many
   /// interquartile ranges from its neighbours' mean: a spike on a rising line is heard, though
   /// it lies inside the fences.
-  public static let jump = 1.0
+  package static let jump = 1.0
   /// Words that give a comparison away when the series' names hold both sides: in English,
   /// German, French and Spanish.
-  public static let opposedWords: [(Set<String>, Set<String>)] = [
+  package static let opposedWords: [(Set<String>, Set<String>)] = [
     (
       ["high", "higher", "highest", "highs", "hoch", "höchst", "haut", "haute", "alto", "alta"],
       ["low", "lower", "lowest", "lows", "tief", "niedrig", "bas", "basse", "bajo", "baja"]
@@ -86,7 +86,7 @@ public struct QuestionMaker {
   /// axes' roles come from the score's timeline (after a narration's intro, and a padded start),
   /// the instruments from its tracks, named by `instrumentName` ("the flute", "a pure tone"); in
   /// `language`, its words and number formats.
-  public init(
+  package init(
     chart: ChartDescriptor, score: Score, language: DescriptionLanguage = .english,
     instrumentName: (UInt7) -> String = { "the \(Instruments.name(of: $0).lowercased())" }
   ) {
@@ -169,7 +169,7 @@ public struct QuestionMaker {
   /// Every question the data makes clear, in a fixed order: per series its trend, the place and
   /// value of its peak and whether a note stands out; then the comparison of series, the highest
   /// instrument and the link of note length and pitch.
-  public var candidates: [Question] {
+  package var candidates: [Question] {
     var questions: [Question] = []
     for (index, stats) in played {
       questions += [
@@ -182,7 +182,7 @@ public struct QuestionMaker {
   }
 
   /// Up to `count` questions of as many kinds as the data allows (see `choose`).
-  public func questions(
+  package func questions(
     count: Int, using generator: inout some RandomNumberGenerator
   ) -> [Question] {
     Self.choose([candidates], count: count, using: &generator)[0]

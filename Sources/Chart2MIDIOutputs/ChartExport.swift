@@ -24,11 +24,11 @@ public struct ExportReport: Sendable {
   /// The stem files, in stem order.
   public var stemFiles: [URL] = []
   /// The stems' names, in stem order.
-  public var stemNames: [String] = []
+  package var stemNames: [String] = []
   /// The session files written.
   public var sessionFiles: [URL] = []
   /// With a page, the series stems it plays.
-  public var pageStemCount = 0
+  package var pageStemCount = 0
   /// With a page, what its player reads: the points, their times and the words.
   package var pageData: ChartPage.PlayerData?
   /// The chart's facts as the production counted them (in English; `speaking(_:)` for another
@@ -37,10 +37,10 @@ public struct ExportReport: Sendable {
   /// The loudness the mix reached, when a target was asked for.
   public var loudness: LoudnessReport?
   /// The spoken sentences and their times, with a narration.
-  public var narration: [Narration.Sentence] = []
+  package var narration: [Narration.Sentence] = []
   /// Where the graph's time 0 lies in the outputs: after a narration's intro, else 0 (the
   /// score's `timeline.graphStart`).
-  public var graphStart: Double { score?.timeline.graphStart ?? 0 }
+  package var graphStart: Double { score?.timeline.graphStart ?? 0 }
   /// Where the graph's time 0 lies on the programme's timeline, with a start.
   public var graphTimecode: Timecode? { score?.timeline.graphTimecode }
   /// Things worth telling: values outside their axis ranges, programs the soundfont lacks.

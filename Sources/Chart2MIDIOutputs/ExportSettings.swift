@@ -1,4 +1,5 @@
 import Chart2MIDIAudio
+import Chart2MIDIBase
 import Chart2MIDIChart
 import Chart2MIDIInput
 import Chart2MIDISonification
@@ -26,7 +27,7 @@ public struct ExportSettings: Sendable {
   public var audioFormat: AudioFormat?
 
   /// The format the mix and stems are written in.
-  public var effectiveAudioFormat: AudioFormat {
+  package var effectiveAudioFormat: AudioFormat {
     audioFormat ?? mix.flatMap { AudioFormat(fileExtension: $0.pathExtension) } ?? .wav
   }
   /// The soundfont: a file's path, or `gm` for the system's General MIDI soundfont; nil for the
@@ -52,7 +53,7 @@ public struct ExportSettings: Sendable {
 
   /// With a narration and captions, where the captions at the notes go: beside the captions,
   /// `NAME.points.EXT`.
-  public var pointCaptions: URL? {
+  package var pointCaptions: URL? {
     guard narration.parts != nil, let captions else { return nil }
     let name =
       captions.deletingPathExtension().lastPathComponent + ".points."
@@ -67,6 +68,8 @@ public struct ExportSettings: Sendable {
   public var sessions: [URL] = []
   /// The files the export reads (the chart, a MIDI file): no output may be one of them.
   public var inputs: [URL] = []
+  /// Where each narration or audio option was last set, when a setting set it.
+  package internal(set) var origins: [Key: ErrorLocation] = [:]
   /// A page that explores the chart by ear (see `ChartPage`), written from the same render as
   /// the other outputs.
   public var page: PageRequest?
@@ -96,7 +99,7 @@ public struct ExportSettings: Sendable {
 
   /// The format a page's audio is written in: the one asked for, else MP3, which every current
   /// browser plays.
-  public var pageAudioFormat: AudioFormat { audioFormat ?? .mp3 }
+  package var pageAudioFormat: AudioFormat { audioFormat ?? .mp3 }
 
   /// The defaults, with `sonification`'s mapping and timeline and `narration`, writing the files
   /// named (none by default).
@@ -113,8 +116,17 @@ public struct ExportSettings: Sendable {
     self.captions = captions
   }
 
+  /// The settings a chart's own `sonification` object makes, on top of the defaults: its mapping,
+  /// narration and audio options, every name and value checked; no file is named.
+  ///
+  /// - Throws: `MIDIMapError` or `ExportError` at the path of the first option that does not fit,
+  ///   saying what it takes.
+  public init(chart: ChartDescriptor) throws {
+    self = try Self.forChart(chart)
+  }
+
   /// Whether any audio is asked for.
-  public var wantsAudio: Bool { mix != nil || stems != nil || page != nil }
+  package var wantsAudio: Bool { mix != nil || stems != nil || page != nil }
 
   /// Checks the files asked for before any work: none is a folder where a file goes, one of the
   /// inputs or another output, or in a folder that is missing or cannot be written.
@@ -169,7 +181,7 @@ public struct ExportSettings: Sendable {
   ///
   /// - Throws: `MIDIMapError` or `ExportError` at the place of the first setting that does not
   ///   fit, saying what it takes.
-  public static func forChart(_ chart: ChartDescriptor, overrides: [OptionSetting] = []) throws
+  package static func forChart(_ chart: ChartDescriptor, overrides: [OptionSetting] = []) throws
     -> ExportSettings
   {
     try ExportSettings().applying(OptionSetting.settings(fromJSON: chart.sonification))
@@ -181,22 +193,32 @@ public struct ExportSettings: Sendable {
   ///
   /// - Throws: `MIDIMapError` for a mapping setting, `ExportError` for a narration or audio
   ///   setting, at the setting's place, saying what it takes.
-  public func applying(_ settings: [OptionSetting]) throws -> ExportSettings {
+  package func applying(_ settings: [OptionSetting]) throws -> ExportSettings {
+    let known = SonificationOptions.Key.allCases.map(\.rawValue) + Key.allCases.map(\.rawValue)
+    if let unknown = OptionSetting.unknown(settings, known: known) { throw unknown }
     var copy = self
     copy.sonification = try sonification.applying(settings)
-    for setting in settings where setting.key.isExportSetting {
+    for setting in settings {
+      guard let key = setting.key(Key.self) else { continue }
       do {
-        try copy.apply(setting)
+        try copy.apply(key, setting)
       } catch let error as MIDIMapError {
         throw ExportError(error.message, at: error.location, code: .invalidSetting)
       }
+      copy.origins[key] = setting.location
     }
     return copy
   }
 
-  private mutating func apply(_ setting: OptionSetting) throws {
+  /// Where a narration or audio setting was set, for a message: its flag or path, or its place in
+  /// the descriptor's `sonification` object when it was set in code.
+  package func origin(of key: Key) -> ErrorLocation {
+    origins[key] ?? .path("sonification.\(key.rawValue)")
+  }
+
+  private mutating func apply(_ key: Key, _ setting: OptionSetting) throws {
     let read = OptionReader(setting)
-    switch setting.key {
+    switch key {
     case .narrate:
       if case .bool(let on) = setting.value {
         narration.parts = on ? .both : nil
@@ -271,7 +293,6 @@ public struct ExportSettings: Sendable {
         throw read.failure("the installed libsndfile cannot write \(name)")
       }
       audioFormat = format
-    default: return
     }
   }
 
@@ -302,7 +323,42 @@ public struct ExportSettings: Sendable {
       return try SoundFontLocator.locate(soundFont)
     } catch let error as SynthError where soundFont != nil {
       throw ExportError(
-        error.message, at: sonification.origin(of: .soundfont), code: .invalidSetting)
+        error.message, at: origin(of: .soundfont), code: .invalidSetting)
     }
+  }
+}
+
+extension ExportSettings {
+  /// The narration's and the audio's options by their names in the descriptor's `sonification`
+  /// object (the mapping's are `SonificationOptions.Key`).
+  package enum Key: String, SettingKey {
+    case narrate, voice, speechRate, narrationPause, graphLevel
+    // How audio is rendered and written.
+    case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy, audioFormat
+
+    /// How the option's command-line text becomes a value.
+    package var shape: SettingShape {
+      switch self {
+      case .voice, .soundfont: .text
+      default: .scalar
+      }
+    }
+  }
+}
+
+extension OptionSetting {
+  /// A setting of a narration or audio option.
+  package init(
+    _ key: ExportSettings.Key, _ value: JSONValue, at location: ErrorLocation,
+    spelling: String? = nil
+  ) {
+    self.init(named: key.rawValue, value, at: location, spelling: spelling)
+  }
+
+  /// A setting of a narration or audio option from command-line text.
+  package static func commandLine(_ key: ExportSettings.Key, _ texts: [String], flag: String)
+    -> OptionSetting
+  {
+    commandLine(key.rawValue, texts, flag: flag, shape: key.shape)
   }
 }

@@ -103,7 +103,7 @@ package struct Production {
         guard try SpeechSynthesizer.hasVoice(spoken.voice) else {
           throw ExportError(
             "eSpeak NG has no voice \"\(spoken.voice)\"; `chart2midi voices` lists the voices installed",
-            at: options.origin(of: .voice), code: .invalidSetting)
+            at: settings.origin(of: .voice), code: .invalidSetting)
         }
         return try Narration(
           intro: intro, details: details,

@@ -14,7 +14,7 @@ public enum SessionFormat: String, Hashable, Sendable, CaseIterable {
   case openTimelineIO = "otio"
 
   /// The format a file name's extension names, or nil.
-  public init?(fileExtension: String) {
+  package init?(fileExtension: String) {
     self.init(rawValue: fileExtension.lowercased())
   }
 }

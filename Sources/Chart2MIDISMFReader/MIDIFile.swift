@@ -16,19 +16,19 @@ public struct MIDIFile: Hashable, Sendable {
     public var bytes: [UInt8]
 
     /// Creates an event.
-    public init(tick: Int, seconds: Double, bytes: [UInt8]) {
+    package init(tick: Int, seconds: Double, bytes: [UInt8]) {
       self.tick = tick
       self.seconds = seconds
       self.bytes = bytes
     }
 
     /// The channel and the message of a channel message, else nil.
-    public var channelMessage: (channel: UInt4, message: MIDIMessage)? {
+    package var channelMessage: (channel: UInt4, message: MIDIMessage)? {
       MIDIMessage.decode(bytes)
     }
 
     /// The type byte of a meta event, else nil.
-    public var metaType: UInt8? {
+    package var metaType: UInt8? {
       bytes.count >= 2 && bytes[0] == MetaEventType.status ? bytes[1] : nil
     }
 
@@ -36,7 +36,7 @@ public struct MIDIFile: Hashable, Sendable {
     package func isMeta(_ type: MetaEventType) -> Bool { metaType == type.rawValue }
 
     /// The data of a meta event, after its type and length, else nil.
-    public var metaData: ArraySlice<UInt8>? {
+    package var metaData: ArraySlice<UInt8>? {
       guard metaType != nil else { return nil }
       var position = 2
       guard let length = try? VariableLengthQuantity.read(bytes, at: &position, end: bytes.count)
@@ -45,7 +45,7 @@ public struct MIDIFile: Hashable, Sendable {
     }
 
     /// The text of a text-like meta event (types 0x01-0x0F), else nil.
-    public var text: String? {
+    package var text: String? {
       guard let type = metaType, (0x01...0x0F).contains(type), let data = metaData else {
         return nil
       }
@@ -53,7 +53,7 @@ public struct MIDIFile: Hashable, Sendable {
     }
 
     /// The port a MIDI port meta event names, else nil.
-    public var port: Int? {
+    package var port: Int? {
       guard isMeta(.midiPort), let data = metaData, let port = data.first else { return nil }
       return Int(port)
     }
@@ -77,14 +77,14 @@ public struct MIDIFile: Hashable, Sendable {
   public var lengthSeconds: Double
   /// System exclusive events left out because libsmf cannot read them: escapes (`F7`) and messages
   /// sent in several packets. They carry no notes; every other event keeps its time.
-  public var skippedSysexEvents = 0
+  package var skippedSysexEvents = 0
 
   /// Meta events of 128 bytes or more (long texts) left out because libsmf reads a meta event's
   /// length as one byte.
-  public var skippedLongMetaEvents = 0
+  package var skippedLongMetaEvents = 0
 
   /// A sentence about the left-out events, when there are any.
-  public var skippedEventsNote: String? {
+  package var skippedEventsNote: String? {
     var parts: [String] = []
     if skippedSysexEvents > 0 {
       parts.append(
@@ -99,7 +99,7 @@ public struct MIDIFile: Hashable, Sendable {
   }
 
   /// Creates a file's contents from parts.
-  public init(format: Int, ticksPerQuarterNote: Int, tracks: [Track], lengthSeconds: Double) {
+  package init(format: Int, ticksPerQuarterNote: Int, tracks: [Track], lengthSeconds: Double) {
     self.format = format
     self.ticksPerQuarterNote = ticksPerQuarterNote
     self.tracks = tracks

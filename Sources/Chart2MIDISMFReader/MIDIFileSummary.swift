@@ -4,50 +4,50 @@ import Foundation
 
 /// What `chart2midi inspect` prints about a MIDI file: per track its name, channels, programs, note
 /// count, pitch range and first and last onset; the markers; the length.
-public struct MIDIFileSummary: Hashable, Sendable {
+package struct MIDIFileSummary: Hashable, Sendable {
   /// One track's facts.
-  public struct TrackFacts: Hashable, Sendable {
+  package struct TrackFacts: Hashable, Sendable {
     /// The track's name, from its first track-name event.
-    public var name: String?
+    package var name: String?
     /// The channels (0...15) its channel messages use, in the order they first appear.
-    public var channels: [Int]
+    package var channels: [Int]
     /// The programs it selects, in the order they first appear.
-    public var programs: [Int]
+    package var programs: [Int]
     /// The number of note-on events with a velocity above 0.
-    public var noteCount: Int
+    package var noteCount: Int
     /// The lowest note played.
-    public var lowestNote: Int?
+    package var lowestNote: Int?
     /// The highest note played.
-    public var highestNote: Int?
+    package var highestNote: Int?
     /// The time of the first note, in seconds.
-    public var firstOnset: Double?
+    package var firstOnset: Double?
     /// The time of the last note, in seconds.
-    public var lastOnset: Double?
+    package var lastOnset: Double?
     /// The MIDI port of its channels (meta event 0x21), 0 when it names none.
-    public var port: Int
+    package var port: Int
   }
 
   /// A marker event's time and text.
-  public struct Marker: Hashable, Sendable {
+  package struct Marker: Hashable, Sendable {
     /// Seconds from the start.
-    public var time: Double
+    package var time: Double
     /// The marker's text.
-    public var text: String
+    package var text: String
   }
 
   /// The SMF format: 0, 1 or 2.
-  public var format: Int
+  package var format: Int
   /// The header's division.
-  public var ticksPerQuarterNote: Int
+  package var ticksPerQuarterNote: Int
   /// The facts of every track, in file order.
-  public var tracks: [TrackFacts]
+  package var tracks: [TrackFacts]
   /// The markers, in time order.
-  public var markers: [Marker]
+  package var markers: [Marker]
   /// The length in seconds.
-  public var lengthSeconds: Double
+  package var lengthSeconds: Double
 
   /// Gathers the facts of a file.
-  public init(_ file: MIDIFile) {
+  package init(_ file: MIDIFile) {
     format = file.format
     ticksPerQuarterNote = file.ticksPerQuarterNote
     lengthSeconds = file.lengthSeconds
@@ -87,7 +87,7 @@ public struct MIDIFileSummary: Hashable, Sendable {
   }
 
   /// The report as lines of text.
-  public func text(name: String) -> String {
+  package func text(name: String) -> String {
     var lines: [String] = []
     let notes = tracks.reduce(0) { $0 + $1.noteCount }
     lines.append(

@@ -11,7 +11,7 @@ import Testing
 /// One narration or audio setting's mistake, made in a chart's `sonification` object and with a
 /// flag.
 struct AudioMistake: Sendable, CustomTestStringConvertible {
-  var key: SonificationOptions.Key
+  var key: ExportSettings.Key
   var json: JSONValue
   var flag: String
   var argument: String
@@ -133,5 +133,20 @@ struct ExportSettingsTests {
       try ChartExport.export(chart, settings: settings)
     }
     #expect(files(in: folder).isEmpty)
+  }
+
+  @Test func anUnknownOptionListsTheKnownOnes() {
+    // The outputs' settings read every option, the mapping's and their own: they judge the names.
+    let error = #expect(throws: MIDIMapError.self) {
+      try ExportSettings().applying(
+        OptionSetting.settings(fromJSON: .object([("tempi", .number(3))])))
+    }
+    #expect(error?.location == .path("sonification.tempi"))
+    let names =
+      (SonificationOptions.Key.allCases.map(\.rawValue)
+        + ExportSettings.Key.allCases.map(\.rawValue))
+    #expect(error?.message == "unknown option; expected one of \(names.joined(separator: ", "))")
+    #expect(error?.message.hasPrefix("unknown option; expected one of totalDuration, ") == true)
+    #expect(error?.message.hasSuffix(", soundfont, stemsBy, audioFormat") == true)
   }
 }

@@ -164,12 +164,4 @@ struct OptionSettingTests {
       try ChartMapper(options: SonificationOptions.forChart(withJSON)).makeScore(for: withJSON)
     }
   }
-
-  @Test func anUnknownOptionListsTheKnownOnes() {
-    let error = #expect(throws: MIDIMapError.self) {
-      try SonificationOptions().applying(.object([("tempi", .number(3))]))
-    }
-    #expect(error?.location == .path("sonification.tempi"))
-    #expect(error?.message.hasPrefix("unknown option; expected one of totalDuration, ") == true)
-  }
 }

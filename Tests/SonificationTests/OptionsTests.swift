@@ -1,4 +1,3 @@
-import Chart2MIDIAudio
 import Chart2MIDIChart
 import Chart2MIDIInput
 import Foundation

@@ -4,9 +4,9 @@ import SoundFontResource
 /// Finds the soundfont to render with.
 public enum SoundFontLocator {
   /// The project's own soundfont file name.
-  public static let projectFileName = BundledSoundFont.fileName
+  package static let projectFileName = BundledSoundFont.fileName
   /// Debian's link to the best General MIDI soundfont installed.
-  public static let systemGeneralMIDI = "/usr/share/sounds/sf2/default-GM.sf2"
+  package static let systemGeneralMIDI = "/usr/share/sounds/sf2/default-GM.sf2"
 
   /// The soundfont to use: `requested` when given (`gm` means the system's General MIDI soundfont),
   /// else the file `CHART2MIDI_SOUNDFONT` names, else the project's own soundfont where the

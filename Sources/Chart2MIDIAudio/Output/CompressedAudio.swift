@@ -16,15 +16,15 @@ public enum AudioFormat: String, Hashable, Sendable, CaseIterable {
   case mp3
 
   /// The extension of its files.
-  public var fileExtension: String { rawValue }
+  package var fileExtension: String { rawValue }
 
   /// The format of a file name's extension, or nil.
-  public init?(fileExtension: String) {
+  package init?(fileExtension: String) {
     self.init(rawValue: fileExtension.lowercased())
   }
 
   /// The MIME type a web page's `<audio>` gives it.
-  public var mimeType: String {
+  package var mimeType: String {
     switch self {
     case .wav: "audio/wav"
     case .flac: "audio/flac"
@@ -54,7 +54,7 @@ public enum AudioFormat: String, Hashable, Sendable, CaseIterable {
   func fileRate(_ sampleRate: Int) -> Int { self == .opus ? 48000 : sampleRate }
 
   /// Whether the installed libsndfile can write this format.
-  public var isWritable: Bool {
+  package var isWritable: Bool {
     guard self != .wav else { return true }
     var info = SF_INFO()
     info.samplerate = Int32(fileRate(44100))

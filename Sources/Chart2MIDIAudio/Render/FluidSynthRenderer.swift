@@ -12,7 +12,7 @@ public struct FluidSynthRenderer: Sendable {
   public var options: RenderOptions
 
   /// The longest music rendered to audio, in seconds: one hour.
-  public static let maximumDuration: Double = 3600
+  package static let maximumDuration: Double = 3600
 
   /// Creates a renderer.
   public init(soundFont: URL, options: RenderOptions = RenderOptions()) {

@@ -13,14 +13,14 @@ public struct Loudness: Hashable, Sendable {
   /// True peak in dBTP (decibels relative to full scale, between samples too).
   public var truePeak: Double
   /// The loudness range in LU (EBU Tech 3342), when measured in full.
-  public var range: Double?
+  package var range: Double?
   /// The largest momentary loudness in LUFS, when measured in full.
-  public var maximumMomentary: Double?
+  package var maximumMomentary: Double?
   /// The largest short-term loudness in LUFS, when measured in full.
-  public var maximumShortTerm: Double?
+  package var maximumShortTerm: Double?
 
   /// The targets a render accepts, in LUFS.
-  public static let targets = -70.0...0.0
+  package static let targets = -70.0...0.0
 
   /// How much a measure finds.
   package enum Detail: Sendable {
@@ -230,7 +230,7 @@ public struct LoudnessTarget: Hashable, Sendable {
   public static let presets = [broadcast, atsc, web, streaming]
 
   /// The largest short-term loudness EBU R128 s1 allows a programme at this target: 5 LU over it.
-  public var maximumShortTerm: Double { integrated + 5 }
+  package var maximumShortTerm: Double { integrated + 5 }
 }
 
 /// What gain staging reached when it aimed at a loudness.
@@ -244,9 +244,9 @@ public struct LoudnessReport: Hashable, Sendable {
   public var shortfall: Double = 0
   /// The narration's own integrated loudness as written, the anchor the target is for; nil
   /// without a narration.
-  public var speech: Double?
+  package var speech: Double?
   /// The deepest cut the true-peak limiter made, in dB; 0 when it made none.
-  public var limiterCut: Double = 0
+  package var limiterCut: Double = 0
 
   /// "loudness: -23.0 LUFS integrated, speech -23.0 LUFS, range 5.2 LU, max momentary -17.1
   /// LUFS, max short-term -19.4 LUFS, true peak -1.0 dBTP", the limiter's deepest cut when it

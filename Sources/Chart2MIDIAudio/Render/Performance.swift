@@ -6,44 +6,44 @@ import Foundation
 /// (port × 16 + channel), and which channels make up each stem.
 public struct Performance: Sendable {
   /// A message to send at a time.
-  public struct Event: Sendable, Hashable {
+  package struct Event: Sendable, Hashable {
     /// Seconds from the start.
-    public var time: Double
+    package var time: Double
     /// The synth channel: MIDI port × 16 + MIDI channel.
-    public var channel: Int
+    package var channel: Int
     /// The message.
-    public var message: MIDIMessage
+    package var message: MIDIMessage
   }
 
   /// A named group of synth channels, rendered to its own audio file.
-  public struct Stem: Sendable, Hashable {
+  package struct Stem: Sendable, Hashable {
     /// The name, such as the series name.
-    public var name: String
+    package var name: String
     /// The synth channels whose sound the stem holds.
-    public var channels: [Int]
+    package var channels: [Int]
   }
 
   /// All channel messages, in time order.
-  public var events: [Event]
+  package var events: [Event]
   /// The number of synth channels, a multiple of 16.
-  public var channelCount: Int
+  package var channelCount: Int
   /// The stems, in order; every sounding channel belongs to exactly one.
-  public var stems: [Stem]
+  package var stems: [Stem]
   /// When the music ends: notes still sounding then are released.
-  public var end: Double
+  package var end: Double
   /// Sound that is not synthesized, such as speech, mixed in at a time and given a stem of its own.
-  public struct Recording: Sendable {
+  package struct Recording: Sendable {
     /// The stem's name, such as "Narration".
-    public var name: String
+    package var name: String
     /// Mono samples at the render's sample rate.
-    public var samples: [Float]
+    package var samples: [Float]
     /// Their sample rate.
-    public var sampleRate: Int
+    package var sampleRate: Int
     /// When the first sample plays, in seconds on the events' timeline.
-    public var start: Double
+    package var start: Double
 
     /// A recording.
-    public init(name: String, samples: [Float], sampleRate: Int, start: Double = 0) {
+    package init(name: String, samples: [Float], sampleRate: Int, start: Double = 0) {
       self.name = name
       self.samples = samples
       self.sampleRate = sampleRate
@@ -53,16 +53,16 @@ public struct Performance: Sendable {
 
   /// Recordings mixed in after synthesis, at the music's peak level, each name its own stem after
   /// the others. Recordings of one name (the clips of a narration) are one stem, scaled together.
-  public var recordings: [Recording] = []
+  package var recordings: [Recording] = []
   /// The title: the score's, or a file's first track name.
-  public var title = ""
+  package var title = ""
   /// The markers, in time order (from time 0 of the events): a score's, or a file's marker events.
-  public var markers: [Score.Marker] = []
+  package var markers: [Score.Marker] = []
   /// Where the events' time 0 lies on a programme's timeline: a score's start; nil for none.
-  public var start: Timecode?
+  package var start: Timecode?
   /// Seconds of silence the audio starts with, before the time 0 of the events: a score's start
   /// on a programme's timeline when the score pads its start, else 0.
-  public var leadIn: Double = 0
+  package var leadIn: Double = 0
 
   /// What a score's stems hold.
   public enum StemGrouping: String, Hashable, Sendable, CaseIterable {

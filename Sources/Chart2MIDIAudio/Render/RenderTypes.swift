@@ -14,7 +14,7 @@ public struct RenderOptions: Hashable, Sendable {
   /// anchor: `loudness` is the voice's own integrated loudness.
   public var graphLevel: Double = 0
   /// The graph levels a render accepts, in LU.
-  public static let graphLevels = -20.0...6.0
+  package static let graphLevels = -20.0...6.0
   /// FluidSynth's voice limit.
   public var polyphony: Int = 256
   /// Whether to keep each stem's audio, not only the mix.
@@ -34,7 +34,7 @@ public struct StereoAudio: Hashable, Sendable {
   public var right: [Float]
 
   /// Silence of a length.
-  public init(frames: Int) {
+  package init(frames: Int) {
     left = [Float](repeating: 0, count: frames)
     right = [Float](repeating: 0, count: frames)
   }
@@ -50,7 +50,7 @@ public struct StereoAudio: Hashable, Sendable {
   public var frames: Int { left.count }
 
   /// The largest absolute sample value.
-  public var peak: Float { max(Self.peak(of: left), Self.peak(of: right)) }
+  package var peak: Float { max(Self.peak(of: left), Self.peak(of: right)) }
 
   /// The largest absolute value of `samples`.
   static func peak(of samples: [Float]) -> Float {
@@ -89,7 +89,7 @@ public struct Rendering: Sendable {
   /// Each stem's name and audio; the stems add up to the mix.
   public var stems: [(name: String, audio: StereoAudio)]
   /// The gain that was applied to reach the peak level or the loudness.
-  public var gain: Float
+  package var gain: Float
   /// The loudness reached, when a target was asked for.
   public var loudness: LoudnessReport?
   /// What the listener should know: programs the soundfont lacks and what played instead, notes

@@ -3,31 +3,31 @@ import Foundation
 
 /// A narration rendered on the graph's timeline: the spoken sentences, when each is said, where
 /// the graph starts, and the speech as mono samples at the output's rate.
-public struct Narration: Sendable {
+package struct Narration: Sendable {
   /// A sentence and when it is spoken, in seconds from the start.
-  public struct Sentence: Hashable, Sendable {
+  package struct Sentence: Hashable, Sendable {
     /// What is said.
-    public var text: String
+    package var text: String
     /// When it starts.
-    public var start: Double
+    package var start: Double
     /// When it ends.
-    public var end: Double
+    package var end: Double
     /// Where each word begins in the text and when it is said, in seconds from `start`.
     package var words: [SpeechSynthesizer.Word] = []
   }
 
   /// Silence between two sentences, in seconds.
-  public static let sentenceGap = 0.3
+  package static let sentenceGap = 0.3
 
   /// The longest a narration speaks, in seconds: 10 minutes.
-  public static let maximumDuration: Double = 600
+  package static let maximumDuration: Double = 600
 
   /// Refuses texts that would take longer than `maximumDuration` to speak at `speechRate` words
   /// a minute, before any is spoken: an estimate from their words (eSpeak NG speaks a little
   /// faster), so that a chart with a title of a hundred thousand characters costs nothing.
   ///
   /// - Throws: `SynthError` (`narrationTooLong`) for texts too long to speak.
-  public static func checkLength(of texts: [String], speechRate: Int) throws {
+  package static func checkLength(of texts: [String], speechRate: Int) throws {
     let words = texts.reduce(0) { count, text in
       count + text.split(whereSeparator: { $0.isWhitespace }).count
     }
@@ -40,27 +40,27 @@ public struct Narration: Sendable {
   }
 
   /// The sentences, in time order.
-  public var sentences: [Sentence]
+  package var sentences: [Sentence]
   /// Where the graph's time 0 goes: after the intro and the pause (on the file's tick).
-  public var graphStart: Double
+  package var graphStart: Double
   /// Each sentence's speech, mono, in the order of `sentences`.
-  public var clips: [[Float]]
+  package var clips: [[Float]]
   /// The sample rate of the speech.
-  public var sampleRate: Int
+  package var sampleRate: Int
 
   /// A sentence to say: its written text (what captions and markers show), the words eSpeak NG
   /// speaks for it (the text after a lexicon and the spoken forms of numbers), or a recording of
   /// it that is played instead.
-  public struct Line: Hashable, Sendable {
+  package struct Line: Hashable, Sendable {
     /// What is written.
-    public var text: String
+    package var text: String
     /// What eSpeak NG is given to say.
-    public var spoken: String
+    package var spoken: String
     /// A recording of the sentence, mono at the narration's sample rate; nil for speech.
-    public var recording: [Float]?
+    package var recording: [Float]?
 
     /// A sentence spoken as `spoken` (by default as written), or played from `recording`.
-    public init(_ text: String, spoken: String? = nil, recording: [Float]? = nil) {
+    package init(_ text: String, spoken: String? = nil, recording: [Float]? = nil) {
       self.text = text
       self.spoken = spoken ?? text
       self.recording = recording
@@ -74,7 +74,7 @@ public struct Narration: Sendable {
   /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak;
   ///   `SynthError` (`narrationTooLong`) for a narration longer than `maximumDuration` (refused from its words
   ///   before it is spoken, or stopped as it passes the limit).
-  public init(
+  package init(
     intro: [String], details: [String], graphDuration: Double, voice: String, speechRate: Int,
     pause: Double, sampleRate: Int
   ) throws {
@@ -91,7 +91,7 @@ public struct Narration: Sendable {
   /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak;
   ///   `SynthError` (`narrationTooLong`) for a narration longer than `maximumDuration` (refused from its words
   ///   before it is spoken, or stopped as it passes the limit).
-  public init(
+  package init(
     intro: [Line], details: [Line], graphDuration: Double, voice: String, speechRate: Int,
     pause: Double, sampleRate: Int
   ) throws {
@@ -174,7 +174,7 @@ public struct Narration: Sendable {
   }
 
   /// The speech as recordings named "Narration", a clip each sentence at its start: one stem.
-  public var recordings: [Performance.Recording] {
+  package var recordings: [Performance.Recording] {
     zip(sentences, clips).map {
       Performance.Recording(
         name: "Narration", samples: $1, sampleRate: sampleRate, start: $0.start)
@@ -182,7 +182,7 @@ public struct Narration: Sendable {
   }
 
   /// The speech as one array, silent between the sentences.
-  public var samples: [Float] {
+  package var samples: [Float] {
     var samples: [Float] = []
     for (sentence, clip) in zip(sentences, clips) {
       let first = Int((sentence.start * Double(sampleRate)).rounded())

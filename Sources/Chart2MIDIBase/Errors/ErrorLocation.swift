@@ -25,13 +25,13 @@ public enum ErrorLocation: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the place lies inside an input file (as opposed to the command line), so that the
   /// file's name belongs before it.
-  public var isInInput: Bool {
+  package var isInInput: Bool {
     if case .flag = self { return false }
     return true
   }
 
   /// The place of a member inside this one: `sonification.programs.USA`, `--program USA`.
-  public func appending(_ member: String) -> ErrorLocation {
+  package func appending(_ member: String) -> ErrorLocation {
     switch self {
     case .path(let path): .path(path.isEmpty ? member : "\(path).\(member)")
     case .flag(let flag): .flag("\(flag) \(member)")
@@ -40,7 +40,7 @@ public enum ErrorLocation: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The place of an element of an array inside this one: `sonification.series[2]`.
-  public func appending(index: Int) -> ErrorLocation {
+  package func appending(index: Int) -> ErrorLocation {
     switch self {
     case .path(let path): .path("\(path)[\(index)]")
     case .json, .csv, .flag: self
@@ -66,7 +66,7 @@ public protocol LocatedError: Error, CustomStringConvertible, Sendable {
 
 extension LocatedError {
   /// The same error, naming `file` when the mistake lies inside it and no file is named yet.
-  public func located(in file: String) -> Self {
+  package func located(in file: String) -> Self {
     guard self.file == nil, isAboutInput else { return self }
     var copy = self
     copy.file = file
@@ -75,7 +75,7 @@ extension LocatedError {
 }
 
 /// Runs `body`, and names `file` in any `LocatedError` it throws about a place inside that file.
-public func attributingErrors<T>(to file: String, _ body: () throws -> T) throws -> T {
+package func attributingErrors<T>(to file: String, _ body: () throws -> T) throws -> T {
   do {
     return try body()
   } catch let error as any LocatedError {

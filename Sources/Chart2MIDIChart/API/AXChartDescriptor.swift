@@ -137,7 +137,7 @@ private final class UncheckedClosure: @unchecked Sendable {
 
 extension ValueDescriptionProvider {
   /// Wraps a closure that is not marked `Sendable`, such as the chart-descriptor API's.
-  public init(unchecked describe: @escaping (Double) -> String) {
+  package init(unchecked describe: @escaping (Double) -> String) {
     let box = UncheckedClosure(describe)
     self.init({ box.describe($0) })
   }
@@ -146,7 +146,7 @@ extension ValueDescriptionProvider {
 extension Axis {
   /// The project's axis for an API axis. A categorical axis keeps the first of any repeated
   /// category names (the API allows repeats; a JSON descriptor does not).
-  public init(_ axis: any AXDataAxisDescriptor) {
+  package init(_ axis: any AXDataAxisDescriptor) {
     switch axis {
     case let numeric as AXNumericDataAxisDescriptor:
       self = .numeric(NumericAxis(numeric))
@@ -162,7 +162,7 @@ extension Axis {
 
 extension NumericAxis {
   /// The project's numeric axis for an API axis, its closure kept for every value written as text.
-  public init(_ axis: AXNumericDataAxisDescriptor) {
+  package init(_ axis: AXNumericDataAxisDescriptor) {
     self.init(
       title: axis.title, range: axis.range, scaleType: axis.scaleType,
       gridlinePositions: axis.gridlinePositions,

@@ -17,9 +17,9 @@ public struct DescriptionLanguage: Hashable, Sendable {
   }
 
   /// The language.
-  public let code: Code
+  package let code: Code
   /// Its words and rules.
-  public let table: LanguageTable
+  package let table: LanguageTable
 
   /// The language of an eSpeak NG voice ("de", "fr-fr", "es-419", "en-us+f3"); English for a
   /// voice of a language without a table.
@@ -49,13 +49,13 @@ public struct DescriptionLanguage: Hashable, Sendable {
   // MARK: Punctuation and numbers
 
   /// A colon or semicolon between two parts, with the space some languages put before it (" : ").
-  public func separator(_ mark: Character) -> String {
+  package func separator(_ mark: Character) -> String {
     table.spacesBeforeColons ? " \(mark) " : "\(mark) "
   }
 
   /// A number the description formatted (with "," grouping thousands and "." before decimals), with
   /// the language's separators: only a separator between two digits changes.
-  public func number(_ text: String) -> String {
+  package func number(_ text: String) -> String {
     let table = self.table
     let (decimal, grouping) = (table.decimalSeparator, table.groupingSeparator)
     guard decimal != "." || grouping != "," else { return text }

@@ -5,7 +5,7 @@ extension DescriptionLanguage.Code {
 
 extension LanguageTable {
   /// English.
-  public static let english = LanguageTable(
+  package static let english = LanguageTable(
     code: .english,
     xAxis: { "The x axis is \($0)." },
     yAxis: { "The y axis is \($0)." },

@@ -6,7 +6,7 @@ extension DescriptionLanguage.Code {
 extension LanguageTable {
   /// French: a space before colons and semicolons, a space between thousands, "1er" for the first
   /// of a month.
-  public static let french = LanguageTable(
+  package static let french = LanguageTable(
     code: .french, spacesBeforeColons: true, decimalSeparator: ",", groupingSeparator: " ",
     xAxis: { "L'axe des x est \($0)." },
     yAxis: { "L'axe des y est \($0)." },

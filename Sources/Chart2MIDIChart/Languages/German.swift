@@ -5,7 +5,7 @@ extension DescriptionLanguage.Code {
 
 extension LanguageTable {
   /// German.
-  public static let german = LanguageTable(
+  package static let german = LanguageTable(
     code: .german, decimalSeparator: ",", groupingSeparator: ".",
     xAxis: { "Die x-Achse ist \($0)." },
     yAxis: { "Die y-Achse ist \($0)." },

@@ -5,126 +5,126 @@
 ///
 /// A chart's own texts (title, summary, axis titles, series, categories, labels) are never
 /// translated: the tables give the words around them.
-public struct LanguageTable: Sendable {
+package struct LanguageTable: Sendable {
   /// The words of a trend, as a sentence of its own or as a phrase within a summary.
-  public struct Trend: Sendable {
+  package struct Trend: Sendable {
     /// The series rises ("It rises overall.", "rises overall").
-    public var rises: String
+    package var rises: String
     /// The series falls.
-    public var falls: String
+    package var falls: String
     /// Neither.
-    public var neither: String
+    package var neither: String
 
     /// A trend's words.
-    public init(rises: String, falls: String, neither: String) {
+    package init(rises: String, falls: String, neither: String) {
       (self.rises, self.falls, self.neither) = (rises, falls, neither)
     }
   }
 
   /// The language's code, as eSpeak NG names its voices' languages ("de").
-  public var code: DescriptionLanguage.Code
+  package var code: DescriptionLanguage.Code
 
   // MARK: Punctuation and numbers
 
   /// Whether a colon or semicolon takes a space before it too, as in French (" : ").
-  public var spacesBeforeColons = false
+  package var spacesBeforeColons = false
   /// The mark before decimals (between two digits).
-  public var decimalSeparator: Character = "."
+  package var decimalSeparator: Character = "."
   /// The mark between groups of thousands (between two digits).
-  public var groupingSeparator: Character = ","
+  package var groupingSeparator: Character = ","
 
   // MARK: Axes
 
   /// "The x axis is Year, from 1917 to 1975."
-  public var xAxis: @Sendable (_ text: String) -> String
+  package var xAxis: @Sendable (_ text: String) -> String
   /// "The y axis is …."
-  public var yAxis: @Sendable (_ text: String) -> String
+  package var yAxis: @Sendable (_ text: String) -> String
   /// "An additional axis is …."
-  public var additionalAxis: @Sendable (_ text: String) -> String
+  package var additionalAxis: @Sendable (_ text: String) -> String
   /// "Year, from 1917 to 1975".
-  public var numericRange: @Sendable (_ title: String, _ low: String, _ high: String) -> String
+  package var numericRange: @Sendable (_ title: String, _ low: String, _ high: String) -> String
   /// ", on a log10 scale", after a range on a scale that is not linear.
-  public var onScale: @Sendable (_ scale: String) -> String
+  package var onScale: @Sendable (_ scale: String) -> String
   /// "Month, with 12 categories: Jan, Feb, …".
-  public var categoricalAxis: @Sendable (_ title: String, _ count: Int, _ list: String) -> String
+  package var categoricalAxis: @Sendable (_ title: String, _ count: Int, _ list: String) -> String
 
   // MARK: Facts
 
   /// A trend as a sentence of its own: "It rises overall."
-  public var trendSentence: Trend
+  package var trendSentence: Trend
   /// A trend within a summary: "rises overall".
-  public var trendPhrase: Trend
+  package var trendPhrase: Trend
   /// "High is higher on average than Low, by 10."
-  public var twoCompared: @Sendable (_ higher: String, _ lower: String, _ by: String) -> String
+  package var twoCompared: @Sendable (_ higher: String, _ lower: String, _ by: String) -> String
   /// "From highest to lowest on average: A, B, C."
-  public var ranking: @Sendable (_ list: String) -> String
+  package var ranking: @Sendable (_ list: String) -> String
   /// "Births rises overall, with a high of … and a low of …."
-  public var summary:
+  package var summary:
     @Sendable (_ name: String, _ trend: String, _ high: String, _ low: String) -> String
   /// The word before a date written in a format ("on", "im", "le"), given the format as the
   /// language writes it.
-  public var datePreposition: @Sendable (_ written: DateFormat) -> String
+  package var datePreposition: @Sendable (_ written: DateFormat) -> String
   /// The word before a measure with a unit ("at 1.38 tons").
-  public var measurePreposition: String
+  package var measurePreposition: String
   /// The word before a number or a category ("in 1960").
-  public var valuePreposition: String
+  package var valuePreposition: String
 
   // MARK: Dates
 
   /// The months, January first.
-  public var months: [String]
+  package var months: [String]
   /// The weekdays, Thursday first (1 January 1970 was a Thursday).
-  public var weekdays: [String]
+  package var weekdays: [String]
   /// How a day is written in the language's order ("%e. %B %Y"); nil keeps a chart's own format.
-  public var dayPattern: String?
+  package var dayPattern: String?
   /// How a month is written ("%B %Y").
-  public var monthPattern = "%B %Y"
+  package var monthPattern = "%B %Y"
   /// How the first day of a month is written, when not as 1 ("1er").
-  public var firstOfMonth: String?
+  package var firstOfMonth: String?
 
   // MARK: Captions
 
   /// "highest", the role of a series' highest point.
-  public var highest: String
+  package var highest: String
   /// "lowest".
-  public var lowest: String
+  package var lowest: String
   /// "outlier".
-  public var outlier: String
+  package var outlier: String
   /// "and", between two roles.
-  public var and: String
+  package var and: String
 
   // MARK: Narration
 
   /// "plays the flute", after a series or category name.
-  public var plays: @Sendable (_ instrument: String) -> String
+  package var plays: @Sendable (_ instrument: String) -> String
   /// "In Cars, " before the categories of one series among several.
-  public var inSeries: @Sendable (_ name: String) -> String
+  package var inSeries: @Sendable (_ name: String) -> String
   /// The palette's instruments as the object of "plays", by General MIDI program number.
-  public var instrumentNames: [Int: String] = [:]
+  package var instrumentNames: [Int: String] = [:]
   /// The timbres of chart2midi's own soundfont as the object of "plays", by its presets' names
   /// ("Sine": "a pure tone"): what a series sounds like there, where a General MIDI name would
   /// promise an instrument it does not play.
-  public var timbreNames: [String: String] = [:]
+  package var timbreNames: [String: String] = [:]
   /// Another instrument as the object of "plays", from its General MIDI name.
-  public var otherInstrument: @Sendable (_ generalMIDIName: String) -> String
+  package var otherInstrument: @Sendable (_ generalMIDIName: String) -> String
   /// What comes before each axis's title in how to read the sound: time, pitch, duration,
   /// loudness ("time runs along ", "higher pitch means more ", …).
-  public var reading: [String]
+  package var reading: [String]
   /// "soft ticks mark the gridlines".
-  public var gridlineTicks: String
+  package var gridlineTicks: String
   /// What the threshold earcons mean.
-  public var thresholdChirps: String
+  package var thresholdChirps: String
   /// "A soft noise plays where data is missing."
-  public var gapNoise: String
+  package var gapNoise: String
   /// "Birth rate is highest at 268 in 1960, and lowest at 146 in 1975."
-  public var extremes: @Sendable (_ name: String, _ highest: String, _ lowest: String) -> String
+  package var extremes: @Sendable (_ name: String, _ highest: String, _ lowest: String) -> String
   /// "An outlier: …." or "Outliers: …; …." for `count` outliers listed.
-  public var outliers: @Sendable (_ count: Int, _ list: String) -> String
+  package var outliers: @Sendable (_ count: Int, _ list: String) -> String
   /// An extreme that several points share: "3 degrees, 6 times, first on day 21" (the value, how
   /// many points have it, the first one's place).
-  public var repeated: @Sendable (_ value: String, _ count: Int, _ place: String) -> String
+  package var repeated: @Sendable (_ value: String, _ count: Int, _ place: String) -> String
 
   /// The languages with words of their own, English first. A new language is a file that makes
   /// its table and names its code, and its entry here.
-  public static let all: [LanguageTable] = [.english, .german, .french, .spanish]
+  package static let all: [LanguageTable] = [.english, .german, .french, .spanish]
 }

@@ -5,7 +5,7 @@ extension DescriptionLanguage.Code {
 
 extension LanguageTable {
   /// Spanish.
-  public static let spanish = LanguageTable(
+  package static let spanish = LanguageTable(
     code: .spanish, decimalSeparator: ",", groupingSeparator: ".",
     xAxis: { "El eje x es \($0)." },
     yAxis: { "El eje y es \($0)." },

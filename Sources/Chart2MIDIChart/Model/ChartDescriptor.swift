@@ -61,16 +61,16 @@ public struct NumericAxis: Hashable, Sendable {
 
   /// Where `value` lies on the axis, from 0 (lower bound) to 1 (upper bound), in log space for log
   /// axes; values outside the range are clamped.
-  public func normalizedPosition(of value: Double) -> Double { scale.position(of: value) }
+  package func normalizedPosition(of value: Double) -> Double { scale.position(of: value) }
 
   /// The axis's range and scale alone: a small value to keep in loops over many points.
-  public var scale: AxisScale { AxisScale(range: range, scaleType: scaleType) }
+  package var scale: AxisScale { AxisScale(range: range, scaleType: scaleType) }
 
   /// Whether `value` lies inside the axis range.
-  public func contains(_ value: Double) -> Bool { range.contains(value) }
+  package func contains(_ value: Double) -> Bool { range.contains(value) }
 
   /// The range in the axis's words: "0.00 tons to 5.00 tons".
-  public var rangeText: String { "\(describe(range.lowerBound)) to \(describe(range.upperBound))" }
+  package var rangeText: String { "\(describe(range.lowerBound)) to \(describe(range.upperBound))" }
 
   /// The value written as text: the provider if there is one, else the value format (a date's
   /// month and weekday names in `language`), else a plain number with no more digits than it needs.
@@ -84,7 +84,7 @@ public struct NumericAxis: Hashable, Sendable {
   /// A place on the axis written as text, as `describe(_:in:)` writes it, except that a value
   /// format never rounds it into another place: a point at 2007.75 on an axis of years written
   /// "%.0f" is "2007.75", not "2008" (see `ValueFormat.truthfulFormat(_:)`).
-  public func describePlace(_ value: Double, in language: DescriptionLanguage = .english) -> String
+  package func describePlace(_ value: Double, in language: DescriptionLanguage = .english) -> String
   {
     if valueDescriptionProvider == nil, dateFormat == nil, let format = valueFormat {
       return format.truthfulFormat(value)
@@ -96,7 +96,7 @@ public struct NumericAxis: Hashable, Sendable {
   /// when it has a format or a provider; else with one decimal more than the data's values have
   /// (`dataDecimals`, see `ChartDescriptor.yDecimals`), so that a mean of whole numbers reads
   /// "10.3", not "10.3333".
-  public func describeStatistic(_ value: Double, dataDecimals: Int) -> String {
+  package func describeStatistic(_ value: Double, dataDecimals: Int) -> String {
     guard valueDescriptionProvider == nil, valueFormat == nil, dateFormat == nil, value.isFinite
     else {
       return describe(value)
@@ -109,7 +109,7 @@ public struct NumericAxis: Hashable, Sendable {
 
 extension ChartDescriptor {
   /// The most decimals any y value of the chart has, up to 6: 0 for whole numbers.
-  public var yDecimals: Int {
+  package var yDecimals: Int {
     var most = 0
     let powers: [Double] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000]
     for series in self.series {
@@ -127,14 +127,14 @@ extension ChartDescriptor {
 }
 
 /// A numeric axis's range and scale type, which place a value between 0 and 1.
-public struct AxisScale: Hashable, Sendable {
+package struct AxisScale: Hashable, Sendable {
   /// The scale type.
-  public let scaleType: ScaleType
+  package let scaleType: ScaleType
   @usableFromInline let low: Double
   @usableFromInline let span: Double
 
   /// The scale of a range.
-  public init(range: ClosedRange<Double>, scaleType: ScaleType) {
+  package init(range: ClosedRange<Double>, scaleType: ScaleType) {
     self.scaleType = scaleType
     let low = Self.transform(range.lowerBound, scaleType)
     self.low = low
@@ -151,7 +151,7 @@ public struct AxisScale: Hashable, Sendable {
 
   /// Where `value` lies, from 0 (lower bound) to 1 (upper bound), in log space for log scales;
   /// values outside the range are clamped.
-  @inlinable public func position(of value: Double) -> Double {
+  @inlinable package func position(of value: Double) -> Double {
     guard span > 0 else { return 0 }
     let transformed: Double
     switch scaleType {
@@ -201,7 +201,7 @@ public struct CategoricalAxis: Hashable, Sendable {
   }
 
   /// A lookup from category name to its position in `categoryOrder` (the first, if a name repeats).
-  public func makeIndex() -> [String: Int] {
+  package func makeIndex() -> [String: Int] {
     var index: [String: Int] = [:]
     index.reserveCapacity(categoryOrder.count)
     for (position, name) in categoryOrder.enumerated() where index[name] == nil {

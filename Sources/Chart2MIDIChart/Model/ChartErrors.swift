@@ -33,7 +33,7 @@ public typealias DescriptorError = ModuleError<ChartErrors>
 extension ModuleError where Domain == ChartErrors {
   /// Creates an error at a chart path such as `series[0].dataPoints[41].y`; an empty path is the
   /// whole chart.
-  public init(at path: String, _ message: String, code: ChartErrors.Code = .invalidValue) {
+  package init(at path: String, _ message: String, code: ChartErrors.Code = .invalidValue) {
     self.init(message, at: path.isEmpty ? nil : .path(path), code: code)
   }
 }

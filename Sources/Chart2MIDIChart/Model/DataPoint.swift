@@ -85,13 +85,13 @@ public struct DataPoint: Sendable {
 
   /// The number of additional values.
   @inlinable
-  public var additionalValueCount: Int {
+  package var additionalValueCount: Int {
     flags & Self.hasSingleNumber != 0 ? 1 : box?.additionalValues.count ?? 0
   }
 
   /// The additional value at `index`, which must be below `additionalValueCount`.
   @inlinable
-  public func additionalValue(at index: Int) -> DataValue {
+  package func additionalValue(at index: Int) -> DataValue {
     if flags & Self.hasSingleNumber != 0 {
       precondition(index == 0, "additional value index out of range")
       return .number(singleNumber)

@@ -5,7 +5,7 @@ extension DateFormat {
   /// conversions of `format(_:)` plus `%a` (weekday, checked loosely), `%I` and `%p` (12-hour
   /// clock), `%L` (milliseconds) and `%j` (day of the year); padding modifiers (`%-d`, `%_d`,
   /// `%0d`) are accepted. Nil when the text does not match or names a day that does not exist.
-  public func parse(_ text: String) -> Double? {
+  package func parse(_ text: String) -> Double? {
     var input = Array(text.utf8)[...]
     var (year, month, day, hour, minute, second) = (1900, 1, 1, 0, 0, 0.0)
     var dayOfYear: Int?
@@ -118,7 +118,7 @@ extension ISODate {
   /// taken as UTC: `Jan 1 2000`, `January 1, 2000`, `1 Jan 2000`, `Sat, 01 Jan 2000 10:30:00`,
   /// `2000/01/31`, `01/31/2000` (month first) and any of these with a time (`13:05`, `1:05 PM`,
   /// `13:05:30`). Nil for anything else.
-  public static func looseSeconds(_ text: String) -> Double? {
+  package static func looseSeconds(_ text: String) -> Double? {
     if let seconds = seconds(text) { return seconds }
     var numbers: [(value: Int, digits: Int, slash: Bool)] = []
     var month: Int?

@@ -1,14 +1,14 @@
 import Foundation
 
 /// ISO 8601 dates and date-times as seconds since 1970-01-01T00:00:00Z, the values of a date axis.
-public enum ISODate {
+package enum ISODate {
   /// Seconds beyond which no date is read or written (about 3 million years from 1970).
-  public static let limit = 1e14
+  package static let limit = 1e14
 
   /// The seconds of `2015`, `2015-07`, `2015-07-14`, `2015-07-14T13:05`, `2015-07-14T13:05:30.5Z`
   /// or `2015-07-14 13:05:30+02:00` (no zone is UTC); nil for anything else, or a day that does
   /// not exist.
-  public static func seconds(_ text: String) -> Double? {
+  package static func seconds(_ text: String) -> Double? {
     var bytes = Array(text.utf8)[...]
     func digits(_ count: Int) -> Int? {
       guard bytes.count >= count else { return nil }
@@ -117,7 +117,7 @@ public struct DateFormat: Hashable, Sendable {
   public init(_ pattern: String) { self.pattern = pattern }
 
   /// How precise a date axis's values are, coarsest first.
-  public enum Precision: Int, Comparable, Sendable, CaseIterable {
+  package enum Precision: Int, Comparable, Sendable, CaseIterable {
     /// 1 January at midnight.
     case year
     /// The 1st of a month at midnight.
@@ -130,10 +130,10 @@ public struct DateFormat: Hashable, Sendable {
     case second
 
     /// Coarser before finer.
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
     /// The pattern that writes a value of this precision.
-    public var format: DateFormat {
+    package var format: DateFormat {
       switch self {
       case .year: DateFormat("%Y")
       case .month: DateFormat("%B %Y")
@@ -152,7 +152,7 @@ public struct DateFormat: Hashable, Sendable {
 
   /// The precision a value needs: a year for 1 January at midnight, a month for the 1st of a month,
   /// a day for midnight, else minutes or seconds.
-  public static func precision(of seconds: Double) -> Precision {
+  package static func precision(of seconds: Double) -> Precision {
     let whole = seconds.rounded(.down)
     if whole != seconds || abs(seconds) >= ISODate.limit { return .second }
     let days = Int((whole / 86400).rounded(.down))
@@ -165,7 +165,7 @@ public struct DateFormat: Hashable, Sendable {
   }
 
   /// The format that fits every value: the finest precision any of them needs.
-  public static func fitting(_ values: some Sequence<Double>) -> DateFormat {
+  package static func fitting(_ values: some Sequence<Double>) -> DateFormat {
     var finest = Precision.year
     for value in values where value.isFinite {
       finest = max(finest, precision(of: value))
@@ -183,7 +183,7 @@ public struct DateFormat: Hashable, Sendable {
   ]
 
   /// The word before a date in this format: "at" with a time, "on" with a day, else "in".
-  public var preposition: String { hasTime ? "at" : hasDay ? "on" : "in" }
+  package var preposition: String { hasTime ? "at" : hasDay ? "on" : "in" }
 
   /// Whether the format writes a time of day.
   var hasTime: Bool { pattern.contains("%H") || pattern.contains("%M") }
@@ -237,7 +237,7 @@ public struct DateFormat: Hashable, Sendable {
 extension NumericAxis {
   /// A date axis from two ISO 8601 dates; nil when either is not one or they are not in order.
   /// Give points their x as `.number(ISODate.seconds("2015-07-14")!)`.
-  public static func dates(
+  package static func dates(
     title: String, from start: String, to end: String,
     format: DateFormat = DateFormat.Precision.day.format
   ) -> NumericAxis? {

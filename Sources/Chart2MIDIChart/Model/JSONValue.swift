@@ -46,13 +46,13 @@ public enum JSONValue: Hashable, Sendable {
   }
 
   /// The member named `key`, when this is an object that has it.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
   }
 
   /// How the value is named in a message: `"n/a"`, `5`, `an object`.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .null: "null"
     case .bool(let value): value ? "true" : "false"

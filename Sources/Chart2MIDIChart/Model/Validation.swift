@@ -61,7 +61,7 @@ extension ChartDescriptor {
 
   /// Warnings for values outside their axis range, which the mapping clamps: one sentence per axis
   /// that has any, with the count.
-  public func rangeWarnings() -> [String] {
+  package func rangeWarnings() -> [String] {
     var warnings: [String] = []
     func note(_ count: Int, _ axisName: String, _ range: ClosedRange<Double>) {
       guard count > 0 else { return }

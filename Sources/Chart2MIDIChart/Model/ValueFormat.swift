@@ -13,7 +13,7 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
   private let isInteger: Bool
   private let groupsThousands: Bool
   /// The largest width or precision a conversion may ask for.
-  public static let maximumSize = 99
+  package static let maximumSize = 99
 
   /// Parses a format.
   ///
@@ -118,7 +118,7 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
   /// 2007.75 as "2008", another year; day 14.5 as "day 15"): then with as many decimals as keep
   /// it true (at most 6), in the same words ("2007.75"). A format with decimals, or in `e` or
   /// `g` notation, states a measure's precision and is kept as it is.
-  public func truthfulFormat(_ value: Double) -> String {
+  package func truthfulFormat(_ value: Double) -> String {
     let written = format(value)
     guard value.isFinite, let decimals, decimals == 0, !Self.has(value, decimals: 0) else {
       return written
@@ -146,7 +146,7 @@ public struct ValueFormat: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A number with no more digits than it needs: `268`, `1.32`, `0.001`.
-  public static func plain(_ value: Double) -> String { NumberText.plain(value) }
+  package static func plain(_ value: Double) -> String { NumberText.plain(value) }
 
   /// A count with commas between groups of three digits: "1,000,000".
   package static func grouped(_ count: Int) -> String { NumberText.grouped(count) }

@@ -1,18 +1,18 @@
 /// General MIDI programs: the default palette and the names of all 128.
-public enum Instruments {
+package enum Instruments {
   /// Programs chosen to sound clearly different from each other, in the order categories and series
   /// take them: piano, flute, vibraphone, violin, clarinet, nylon guitar, tubular bells, church
   /// organ, trumpet, square lead, ocarina, marimba.
-  public static let palette: [UInt7] = [0, 73, 11, 40, 71, 24, 14, 19, 56, 80, 79, 12]
+  package static let palette: [UInt7] = [0, 73, 11, 40, 71, 24, 14, 19, 56, 80, 79, 12]
 
   /// Programs that hold their sound while a key is down, for continuous series, whose tones last:
   /// flute, violin, clarinet, church organ, trumpet, square lead, ocarina, oboe.
-  public static let sustainingPalette: [UInt7] = [73, 40, 71, 19, 56, 80, 79, 68]
+  package static let sustainingPalette: [UInt7] = [73, 40, 71, 19, 56, 80, 79, 68]
 
   /// Whether a General MIDI program's sound dies away while the key is held (pianos, chromatic
   /// percussion, guitars and basses, pizzicato, harp, timpani, plucked ethnic instruments and
   /// percussion): a long tone on it needs re-striking to stay audible.
-  public static func decays(_ program: UInt7) -> Bool {
+  package static func decays(_ program: UInt7) -> Bool {
     switch program.value {
     case 0...15, 24...39, 45...47, 104...108, 112...119: true
     default: false
@@ -20,10 +20,10 @@ public enum Instruments {
   }
 
   /// The General MIDI name of a program (numbered from 0).
-  public static func name(of program: UInt7) -> String { names[Int(program.value)] }
+  package static func name(of program: UInt7) -> String { names[Int(program.value)] }
 
   /// The program whose General MIDI name matches `name` (case and spacing ignored), or nil.
-  public static func program(named name: String) -> UInt7? {
+  package static func program(named name: String) -> UInt7? {
     let wanted = normalized(name)
     guard let index = names.firstIndex(where: { normalized($0) == wanted }) else { return nil }
     return UInt7(clamping: index)

@@ -1,5 +1,5 @@
 /// One MIDI message of a track, without its channel (a `ScoreTrack` has one channel).
-public enum MIDIMessage: Hashable, Sendable {
+package enum MIDIMessage: Hashable, Sendable {
   /// Note on, with a velocity above 0.
   case noteOn(note: UInt7, velocity: UInt7)
   /// Note off.
@@ -22,7 +22,7 @@ public enum MIDIMessage: Hashable, Sendable {
   /// The bytes of the message as it stands in a track chunk, status byte first. Channel messages:
   /// "a status byte (8n-En, n the channel) followed by one or two data bytes" (SMF 1.0); text
   /// metas: `FF type length text`, the length a variable-length quantity.
-  public func bytes(channel: UInt4) -> [UInt8] {
+  package func bytes(channel: UInt4) -> [UInt8] {
     if let meta = metaText { return Self.meta(meta.type, Array(meta.text.utf8)) }
     let parts = channelBytes(channel: channel)!
     return parts.data2.map { [parts.status, parts.data1, $0] } ?? [parts.status, parts.data1]
@@ -79,11 +79,11 @@ public enum MIDIMessage: Hashable, Sendable {
   }
 
   /// Whether this is a channel message (as opposed to a meta event).
-  public var isChannelMessage: Bool { metaText == nil }
+  package var isChannelMessage: Bool { metaText == nil }
 
   /// The channel and message of a channel message's bytes (status byte first, as libsmf gives
   /// them), or nil for any other bytes. A note-on with velocity 0 is a note-off, as MIDI 1.0 says.
-  public static func decode(_ bytes: [UInt8]) -> (channel: UInt4, message: MIDIMessage)? {
+  package static func decode(_ bytes: [UInt8]) -> (channel: UInt4, message: MIDIMessage)? {
     guard let status = bytes.first, (0x80..<0xF0).contains(status) else { return nil }
     let channel = UInt4(exactly: Int(status & 0x0F))!
     let data1 = bytes.count > 1 ? bytes[1] : 0

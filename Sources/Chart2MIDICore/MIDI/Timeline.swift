@@ -61,13 +61,13 @@ public enum FrameRate: String, Hashable, Sendable, CaseIterable {
   case fps60 = "60"
 
   /// Frames in a second of real time.
-  public var framesPerSecond: Double {
+  package var framesPerSecond: Double {
     let nominal = Double(self.nominal)
     return isPulledDown ? nominal * 1000 / 1001 : nominal
   }
 
   /// The frame numbers a timecode counts in a second: 24, 25, 30, 50 or 60.
-  public var nominal: Int {
+  package var nominal: Int {
     switch self {
     case .fps23976, .fps24: 24
     case .fps25: 25
@@ -78,19 +78,19 @@ public enum FrameRate: String, Hashable, Sendable, CaseIterable {
   }
 
   /// Whether frames last 1001/1000 of their nominal length (23.976, 29.97, 59.94).
-  public var isPulledDown: Bool {
+  package var isPulledDown: Bool {
     [.fps23976, .fps2997DropFrame, .fps2997, .fps5994].contains(self)
   }
 
   /// Whether the timecode skips frame numbers 0 and 1 at each minute but every tenth.
-  public var isDropFrame: Bool { self == .fps2997DropFrame }
+  package var isDropFrame: Bool { self == .fps2997DropFrame }
 
   /// The rate as a ratio, as iXML writes it: "25/1", "30000/1001".
-  public var ratio: String { isPulledDown ? "\(nominal * 1000)/1001" : "\(nominal)/1" }
+  package var ratio: String { isPulledDown ? "\(nominal * 1000)/1001" : "\(nominal)/1" }
 
   /// The rate that the SMPTE offset meta event and MIDI Time Code write in place of this one: the
   /// same when they can name it (24, 25, 29.97 drop-frame, 30), else the nearest in real time.
-  public var smpteRate: FrameRate {
+  package var smpteRate: FrameRate {
     switch self {
     case .fps23976, .fps24: .fps24
     case .fps25, .fps50: .fps25
@@ -118,7 +118,7 @@ public struct Timecode: Hashable, Sendable, CustomStringConvertible {
   /// Hours, minutes, seconds and frames as the timecode counts them.
   public var hours: Int, minutes: Int, seconds: Int, frames: Int
   /// Hundredths of a frame, for a time between frames.
-  public var subframes: Int
+  package var subframes: Int
 
   /// A timecode `HH:MM:SS:FF` (or `;FF` for drop-frame); nil when it is not one at this rate (see
   /// `problem(with:frameRate:)` for why).
@@ -128,7 +128,7 @@ public struct Timecode: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Why `text` is not a timecode at `frameRate`, in words to follow "text": nil when it is one.
-  public static func problem(with text: String, frameRate: FrameRate) -> String? {
+  package static func problem(with text: String, frameRate: FrameRate) -> String? {
     guard case .failure(let problem) = read(text, frameRate: frameRate) else { return nil }
     return problem.words
   }
@@ -223,14 +223,14 @@ public struct Timecode: Hashable, Sendable, CustomStringConvertible {
 
   /// The same time as the SMPTE offset meta event writes it: at this rate when the event can name
   /// it, else at the nearest rate it can (`FrameRate.smpteRate`), to the hundredth of a frame.
-  public var smpteOffset: Timecode {
+  package var smpteOffset: Timecode {
     frameRate.smpteRate == frameRate
       ? self : Timecode(seconds: secondsValue, frameRate: frameRate.smpteRate)
   }
 
   /// Whether `smpteOffset` names this time to the hundredth of a frame: false only for the last
   /// seconds of a day at a pulled-down rate, which lie past the 24 hours of the offset's clock.
-  public var smpteOffsetIsExact: Bool {
+  package var smpteOffsetIsExact: Bool {
     abs(smpteOffset.secondsValue - secondsValue) <= 0.01 / frameRate.smpteRate.framesPerSecond
       + 1e-9
   }

@@ -1,13 +1,13 @@
 /// Which of the source's additional axes set a note's duration, loudness and instrument: an
 /// index into them, or nil for none.
-public struct AxisRoles: Hashable, Sendable {
+package struct AxisRoles: Hashable, Sendable {
   /// The axis that sets note duration.
-  public var duration: Int?
+  package var duration: Int?
   /// The axis that sets loudness (velocity).
-  public var loudness: Int?
+  package var loudness: Int?
   /// The categorical axis whose categories each play an instrument of their own.
-  public var instrument: Int?
+  package var instrument: Int?
 
   /// No axis plays a role.
-  public init() {}
+  package init() {}
 }

@@ -1,26 +1,26 @@
 /// One track: a name, the channel and port it plays on, and its events in time order (the channel
 /// set-up events at time 0 included).
-public struct ScoreTrack: Hashable, Sendable {
+package struct ScoreTrack: Hashable, Sendable {
   /// The track name (SMF meta event 0x03), such as the series name.
-  public var name: String
+  package var name: String
   /// The stem the track belongs to when rendered: the series name, "Gridlines" or "Thresholds".
-  public var stem: String
+  package var stem: String
   /// The MIDI port (meta event 0x21), 0 for the first 16 channels.
-  public var port: Int
+  package var port: Int
   /// The track's channel: every channel message's, unless the event names one of the members.
-  public var channel: UInt4
+  package var channel: UInt4
   /// Further channels the track plays on, one sounding note on each, so that every note of an
   /// exact-pitch track holds its own pitch bend, as in an MPE (MIDI Polyphonic Expression) zone.
-  public var memberChannels: [UInt4] = []
+  package var memberChannels: [UInt4] = []
   /// The General MIDI program (for the track listing; the program change is among the events).
-  public var program: UInt7
+  package var program: UInt7
   /// What the track plays.
-  public var part: Part = .series
+  package var part: Part = .series
   /// The category of the instrument axis the track plays, when a category splits its series.
-  public var category: String?
+  package var category: String?
 
   /// What a track plays.
-  public enum Part: Hashable, Sendable {
+  package enum Part: Hashable, Sendable {
     /// A series' notes or glides (of one category, when the instrument axis splits it).
     case series
     /// A series' soft noise where its points are missing.
@@ -29,10 +29,10 @@ public struct ScoreTrack: Hashable, Sendable {
     case context
   }
   /// The events, in time order; at equal times in the order they are to be sent.
-  public var events: [ScoreEvent]
+  package var events: [ScoreEvent]
 
   /// Creates a track.
-  public init(
+  package init(
     name: String, stem: String, port: Int = 0, channel: UInt4, program: UInt7,
     events: [ScoreEvent] = []
   ) {
@@ -45,13 +45,13 @@ public struct ScoreTrack: Hashable, Sendable {
   }
 
   /// Every channel the track plays on: its own, then its members.
-  public var channels: [UInt4] { [channel] + memberChannels.filter { $0 != channel } }
+  package var channels: [UInt4] { [channel] + memberChannels.filter { $0 != channel } }
 
   /// Whether the track plays General MIDI percussion.
-  public var isPercussion: Bool { channel == .percussion }
+  package var isPercussion: Bool { channel == .percussion }
 
   /// The number of note-on events.
-  public var noteCount: Int {
+  package var noteCount: Int {
     events.reduce(0) { count, event in
       if case .noteOn = event.message { return count + 1 }
       return count
@@ -63,14 +63,14 @@ public struct ScoreTrack: Hashable, Sendable {
 /// series (or per series and category). Times are seconds; ticks exist only in the encoder.
 public struct Score: Hashable, Sendable {
   /// A marker: a labelled point, a threshold crossing, the start of a series.
-  public struct Marker: Hashable, Sendable {
+  package struct Marker: Hashable, Sendable {
     /// Seconds from the start.
-    public var time: Double
+    package var time: Double
     /// The whole text.
-    public var text: String
+    package var text: String
 
     /// A marker.
-    public init(time: Double, text: String) {
+    package init(time: Double, text: String) {
       self.time = time
       self.text = text
     }
@@ -79,10 +79,10 @@ public struct Score: Hashable, Sendable {
   /// The sequence name, written in the conductor track.
   public var title: String
   /// Text events of the conductor track, at time 0: the summary and the axes.
-  public var conductor: [ScoreEvent]
+  package var conductor: [ScoreEvent]
   /// The markers, in time order, each held once as its whole text: the encoder writes them as the
   /// conductor track's marker events (a long one in several), a WAV file gets them as cues.
-  public var markers: [Marker] = []
+  package var markers: [Marker] = []
   /// The key of the scale the notes are chosen from, when there is one.
   package var keySignature: KeySignature?
   /// The file's tempo in beats (quarter notes) a minute; the music's times in seconds stay as they
@@ -95,7 +95,7 @@ public struct Score: Hashable, Sendable {
   package var grid: TimeGrid?
   /// Where the chart lies in time: axis roles, each point's onset, each series' span, where the
   /// graph starts and where the file lies on a programme's timeline (its SMPTE offset).
-  public var timeline = Timeline()
+  package var timeline = Timeline()
   /// How many points of dense discrete series were grouped into others' notes (see
   /// `SonificationOptions.grouping`); their markers and captions remain.
   public var groupedPoints = 0
@@ -103,12 +103,12 @@ public struct Score: Hashable, Sendable {
   /// their pitch under a bend their channel already has (at most half a semitone off).
   public var nearestPitchNotes = 0
   /// The instrument tracks.
-  public var tracks: [ScoreTrack]
+  package var tracks: [ScoreTrack]
 
   /// Moves the music and its markers later by `seconds` (rounded to the file's tick of 1/960 s),
   /// for something that comes before it, such as a spoken introduction: the timeline's graph
   /// start moves with them; the conductor's texts stay at 0.
-  public mutating func delay(by seconds: Double) {
+  package mutating func delay(by seconds: Double) {
     let offset = Timebase.quantized(seconds)
     guard offset > 0 else { return }
     for index in tracks.indices {
@@ -119,7 +119,7 @@ public struct Score: Hashable, Sendable {
   }
 
   /// Adds a marker, in time order (after the markers already at its time).
-  public mutating func addMarker(_ text: String, at seconds: Double) {
+  package mutating func addMarker(_ text: String, at seconds: Double) {
     let time = Timebase.quantized(seconds)
     let place = markers.firstIndex { $0.time > time } ?? markers.count
     markers.insert(Marker(time: time, text: text), at: place)
@@ -127,7 +127,7 @@ public struct Score: Hashable, Sendable {
 
   /// The conductor track's text and marker events in time order: the texts, then each marker's
   /// pieces (see `TextChunks`).
-  public var conductorEvents: [ScoreEvent] {
+  package var conductorEvents: [ScoreEvent] {
     conductor
       + markers.flatMap { marker in
         TextChunks.split(marker.text).map { ScoreEvent(time: marker.time, message: .marker($0)) }
@@ -135,7 +135,7 @@ public struct Score: Hashable, Sendable {
   }
 
   /// Creates a score.
-  public init(title: String, conductor: [ScoreEvent] = [], tracks: [ScoreTrack] = []) {
+  package init(title: String, conductor: [ScoreEvent] = [], tracks: [ScoreTrack] = []) {
     self.title = title
     self.conductor = conductor
     self.tracks = tracks
@@ -148,5 +148,5 @@ public struct Score: Hashable, Sendable {
   }
 
   /// The number of MIDI ports the tracks use.
-  public var portCount: Int { (tracks.map(\.port).max() ?? 0) + 1 }
+  package var portCount: Int { (tracks.map(\.port).max() ?? 0) + 1 }
 }

@@ -3,28 +3,28 @@
 /// An event takes 16 bytes: its time, and its message and channel packed into eight (see
 /// `PackedMessage`). A million-point chart makes two million events, so their size is the size of
 /// the score.
-public struct ScoreEvent: Hashable, Sendable {
+package struct ScoreEvent: Hashable, Sendable {
   /// Seconds from the start of the piece.
-  public var time: Double
+  package var time: Double
   /// The message and its channel.
   var packed: PackedMessage
 
   /// Creates an event.
   @inline(__always)
-  public init(time: Double, message: MIDIMessage, channel: UInt4? = nil) {
+  package init(time: Double, message: MIDIMessage, channel: UInt4? = nil) {
     self.time = time
     packed = PackedMessage(message, channel: channel)
   }
 
   /// What happens then.
-  public var message: MIDIMessage {
+  package var message: MIDIMessage {
     get { packed.message }
     set { packed = PackedMessage(newValue, channel: channel) }
   }
 
   /// The channel of a channel message when it is not the track's own: one of the track's
   /// `memberChannels`, where a note plays with a pitch bend of its own.
-  public var channel: UInt4? {
+  package var channel: UInt4? {
     get { packed.channel }
     set { packed = PackedMessage(message, channel: newValue) }
   }

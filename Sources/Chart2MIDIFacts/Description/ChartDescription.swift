@@ -6,7 +6,7 @@ import Foundation
 /// count, extremes, mean, median, trend and outliers, in short sentences; the same as JSON.
 public struct ChartDescription: Sendable {
   /// A text as a sentence: a full stop added unless it ends with one, or with `?` or `!`.
-  public static func sentence(_ text: String) -> String {
+  package static func sentence(_ text: String) -> String {
     guard let last = text.last, !".?!".contains(last) else { return text }
     return text + "."
   }
@@ -56,7 +56,7 @@ public struct ChartDescription: Sendable {
   }
 
   /// "High is higher on average than Low." for two series; the order from highest for more.
-  public var comparisonSentence: String? {
+  package var comparisonSentence: String? {
     let ranked = statistics.filter { $0.mean != nil }.sorted { $0.mean! > $1.mean! }
     guard ranked.count >= 2 else { return nil }
     return language.comparison(
@@ -65,7 +65,7 @@ public struct ChartDescription: Sendable {
 
   /// One sentence per axis: "The x axis is Year, from 1917 to 1975.", the y axis, then "An
   /// additional axis is MSRP, from $0 to $120,000." for each additional axis.
-  public var axisSentences: [String] {
+  package var axisSentences: [String] {
     [
       language.axisSentence(.x, axisText(chart.xAxis)),
       language.axisSentence(.y, axisText(.numeric(chart.yAxis))),
@@ -116,22 +116,22 @@ public struct ChartDescription: Sendable {
   }
 
   /// A point's value and place: "268 births per 10,000 people in 1960 (Peak)".
-  public func valueText(for point: SeriesStatistics.Point) -> String {
+  package func valueText(for point: SeriesStatistics.Point) -> String {
     "\(language.number(y(point.y))) \(place(point))"
   }
 
   /// An extreme's value and place, and how many points share it when several do: "3 degrees, 6
   /// times, first on day 21". `point` is the first of them.
-  public func extremeText(for point: SeriesStatistics.Point, count: Int) -> String {
+  package func extremeText(for point: SeriesStatistics.Point, count: Int) -> String {
     guard count > 1 else { return valueText(for: point) }
     return language.repeated(language.number(y(point.y)), count, place(point))
   }
 
   /// A y value in the y axis's words.
-  public func y(_ value: Double) -> String { chart.yAxis.describe(value) }
+  package func y(_ value: Double) -> String { chart.yAxis.describe(value) }
 
   /// A y value computed from the data (a mean, a median), rounded to the data's precision.
-  public func statistic(_ value: Double) -> String {
+  package func statistic(_ value: Double) -> String {
     chart.yAxis.describeStatistic(value, dataDecimals: yDecimals)
   }
 
@@ -139,12 +139,12 @@ public struct ChartDescription: Sendable {
   func difference(_ value: Double) -> String { statistic(value) }
 
   /// A series' name; the chart's title for a series without one.
-  public func name(of stats: SeriesStatistics) -> String {
+  package func name(of stats: SeriesStatistics) -> String {
     stats.name.trimmingCharacters(in: .whitespaces).isEmpty ? chart.title : stats.name
   }
 
   /// "in 1960", "at 1.38 tons (Toyota Prius)", "in Jul".
-  public func place(_ point: SeriesStatistics.Point) -> String {
+  package func place(_ point: SeriesStatistics.Point) -> String {
     var x = chart.xAxis.describe(point.x, in: language)
     let measure = x.contains(where: \.isLetter) && chart.xAxis.categorical == nil
     if chart.xAxis.numeric != nil { x = language.number(x) }

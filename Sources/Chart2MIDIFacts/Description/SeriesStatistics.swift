@@ -17,7 +17,7 @@ public struct SeriesStatistics: Hashable, Sendable {
     public var label: String?
 
     /// Creates a point.
-    public init(index: Int, x: DataValue, y: Double, label: String?) {
+    package init(index: Int, x: DataValue, y: Double, label: String?) {
       self.index = index
       self.x = x
       self.y = y
@@ -58,9 +58,9 @@ public struct SeriesStatistics: Hashable, Sendable {
   /// The highest point (the first, when several share the value).
   public var maximum: Point?
   /// How many points share the lowest value (1 when it is the minimum's alone; 0 without points).
-  public var minimumCount = 0
+  package var minimumCount = 0
   /// How many points share the highest value.
-  public var maximumCount = 0
+  package var maximumCount = 0
   /// The mean of y, when there is any y.
   public var mean: Double?
   /// The median of y, when there is any y.
@@ -72,7 +72,7 @@ public struct SeriesStatistics: Hashable, Sendable {
   public var outliers: [Point]
   /// The largest modified z-score of any point's residual from that line (outliers score more
   /// than 3.5): how far the most unusual point stands out. Nil below five points.
-  public var strongestDeviation: Double?
+  package var strongestDeviation: Double?
 
   /// The statistics of `chart.series[index]`.
   public init(series index: Int, of chart: ChartDescriptor) {
@@ -175,7 +175,7 @@ public struct SeriesStatistics: Hashable, Sendable {
 
   /// The least share of the variation a line must explain for its rise or fall to be stated, as
   /// the whole percentage that is said with it ("explains 50% of the variation").
-  public static let clearTrend = 0.5
+  package static let clearTrend = 0.5
 
   static func leastSquares(_ xs: [Double], _ ys: [Double], sums: Sums? = nil, ySpan: Double)
     -> Trend?

@@ -8,16 +8,16 @@ import Foundation
 import TextEncoders
 
 /// A caption: text shown from a time to a time, in seconds.
-public struct Caption: Hashable, Sendable {
+package struct Caption: Hashable, Sendable {
   /// When it shows, in seconds.
-  public var start: Double
+  package var start: Double
   /// When it goes, in seconds.
-  public var end: Double
+  package var end: Double
   /// What it says.
-  public var text: String
+  package var text: String
 
   /// A caption.
-  public init(start: Double, end: Double, text: String) {
+  package init(start: Double, end: Double, text: String) {
     self.start = start
     self.end = end
     self.text = text
@@ -25,7 +25,7 @@ public struct Caption: Hashable, Sendable {
 }
 
 /// Caption file formats.
-public enum CaptionFormat: String, Hashable, Sendable, CaseIterable {
+package enum CaptionFormat: String, Hashable, Sendable, CaseIterable {
   /// WebVTT (`.vtt`).
   case webVTT = "vtt"
   /// SubRip (`.srt`).
@@ -34,7 +34,7 @@ public enum CaptionFormat: String, Hashable, Sendable, CaseIterable {
   case ttml
 
   /// The format a file name's extension names, or nil.
-  public init?(fileExtension: String) {
+  package init?(fileExtension: String) {
     self.init(rawValue: fileExtension.lowercased())
   }
 }
@@ -42,24 +42,24 @@ public enum CaptionFormat: String, Hashable, Sendable, CaseIterable {
 /// Captions for audio-described media, aligned with the MIDI and WAV: the title at 0, then the
 /// highest and lowest point of each series and each outlier (and every labelled point when asked),
 /// each at the onset of its note, with its value in the axes' words.
-public struct CaptionMaker: Sendable {
+package struct CaptionMaker: Sendable {
   /// Also a caption for every labelled point.
-  public var includesLabels: Bool
+  package var includesLabels: Bool
   /// How long each caption shows, in seconds.
-  public var duration: Double
+  package var duration: Double
   /// The language of the words around the chart's texts, and of its dates and numbers: a
   /// narration's (see `DescriptionLanguage`).
-  public var language = DescriptionLanguage.english
+  package var language = DescriptionLanguage.english
 
   /// Creates a caption maker.
-  public init(includesLabels: Bool = false, duration: Double = 2.5) {
+  package init(includesLabels: Bool = false, duration: Double = 2.5) {
     self.includesLabels = includesLabels
     self.duration = duration
   }
 
   /// The captions of a chart as `score` plays it, in time order, at the times of its timeline: the
   /// title at the outputs' time 0, each fact at its note in the outputs (after a spoken intro).
-  public func captions(for chart: ChartDescriptor, score: Score) -> [Caption] {
+  package func captions(for chart: ChartDescriptor, score: Score) -> [Caption] {
     captions(for: ChartDescription(chart, language: language), score: score)
   }
 
@@ -117,7 +117,7 @@ public struct CaptionMaker: Sendable {
 
   /// The captions as a file's text; a caption's lines are its text's lines. A TTML document
   /// (IMSC 1.1 Text) takes the language of the text (`language`, a BCP 47 tag) and the title.
-  public static func render(
+  package static func render(
     _ captions: [Caption], as format: CaptionFormat, language: String = "en", title: String = ""
   ) -> String {
     if format == .ttml { return ttml(captions, language: language, title: title) }

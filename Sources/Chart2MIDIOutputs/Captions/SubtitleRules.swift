@@ -7,31 +7,32 @@ import Foundation
 /// several at phrase boundaries (after a comma, a colon, a semicolon, a dash or a sentence's end)
 /// where one lies far enough in, else between words, and each cue's two lines are broken the same
 /// way, as evenly as those boundaries allow.
-public enum SubtitleRules {
+package enum SubtitleRules {
   /// The most characters a line holds.
-  public static let lineLength = 42
+  package static let lineLength = 42
   /// The most lines a cue holds.
-  public static let lineCount = 2
+  package static let lineCount = 2
   /// The fastest a cue may ask to be read, in characters a second.
-  public static let charactersPerSecond = 20.0
+  package static let charactersPerSecond = 20.0
   /// The shortest a cue shows, in seconds.
-  public static let minimumDuration = 0.8
+  package static let minimumDuration = 0.8
 
   /// A stretch of text to caption: its time and, when it is speech, where each word is said.
-  public struct Passage: Sendable {
+  package struct Passage: Sendable {
     /// When it begins, in seconds.
-    public var start: Double
+    package var start: Double
     /// When it ends.
-    public var end: Double
+    package var end: Double
     /// The text.
-    public var text: String
+    package var text: String
     /// Where words begin, in Unicode scalars from the text's start, and when they are said, in
     /// seconds from `start`; empty when the text is not spoken.
-    public var words: [(offset: Int, time: Double)]
+    package var words: [(offset: Int, time: Double)]
 
     /// A passage.
-    public init(start: Double, end: Double, text: String, words: [(offset: Int, time: Double)] = [])
-    {
+    package init(
+      start: Double, end: Double, text: String, words: [(offset: Int, time: Double)] = []
+    ) {
       self.start = start
       self.end = end
       self.text = text
@@ -41,7 +42,7 @@ public enum SubtitleRules {
 
   /// The cues of `passages`: each cut to fit, each piece of speech from the time its first word
   /// is said, then made readable and one after another (see `arranged`).
-  public static func cues(for passages: [Passage]) -> [Caption] {
+  package static func cues(for passages: [Passage]) -> [Caption] {
     var cues: [Caption] = []
     for passage in passages {
       let pieces = chunks(of: passage.text)
@@ -76,7 +77,7 @@ public enum SubtitleRules {
   /// joined when they fit in one; each then starts no earlier than the one before it ends, shows
   /// at least its reading time (its characters at `charactersPerSecond`, and `minimumDuration`),
   /// and ends by the next one's start when it has been shown that long.
-  public static func arranged(_ cues: [Caption]) -> [Caption] {
+  package static func arranged(_ cues: [Caption]) -> [Caption] {
     let sorted = cues.enumerated().sorted {
       ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
     }.map(\.element)

@@ -6,7 +6,7 @@ import Foundation
 /// say it` (a word or phrase, matched whole and case-sensitively) or `/pattern/ = how to say it`
 /// (a regular expression; `$1` in the replacement is its first group); blank lines and lines that
 /// start with `#` are skipped. Entries apply in order, to the words spoken, never to captions.
-public struct Lexicon: Sendable {
+package struct Lexicon: Sendable {
   /// The entries: each pattern and what replaces it.
   let entries: [(pattern: NSRegularExpression, replacement: String)]
 
@@ -14,7 +14,7 @@ public struct Lexicon: Sendable {
   ///
   /// - Throws: `ExportError` naming the file and the line of an entry that does not parse, or a
   ///   pattern that is not a regular expression; or when the file cannot be read as UTF-8 text.
-  public init(contentsOf url: URL) throws {
+  package init(contentsOf url: URL) throws {
     let path = url.relativePath
     guard let data = FileManager.default.contents(atPath: url.path) else {
       throw ExportError(
@@ -78,7 +78,7 @@ public struct Lexicon: Sendable {
   }
 
   /// `text` with every entry applied, in order.
-  public func applied(to text: String) -> String {
+  package func applied(to text: String) -> String {
     entries.reduce(text) { text, entry in
       entry.pattern.stringByReplacingMatches(
         in: text, range: NSRange(location: 0, length: (text as NSString).length),

@@ -15,20 +15,20 @@ import Foundation
 ///
 /// `NarrationSettings.Parts.full` keeps the longer form: the whole summary and each axis's range
 /// before the graph.
-public struct NarrationScript: Hashable, Sendable {
+package struct NarrationScript: Hashable, Sendable {
   /// The sentences before the graph.
-  public var intro: [String]
+  package var intro: [String]
   /// The sentences after it.
-  public var details: [String]
+  package var details: [String]
   /// How to hear the chart, without its title or takeaway: each axis's range, what each series
   /// sounds like, how to read the sound and the context sounds. A listening exercise's sheet
   /// shows these, which give no answer away.
-  public var guide: [String]
+  package var guide: [String]
 
   /// The script of a chart as a score plays it (its instruments, as the soundfont the settings
   /// name plays them; its timeline's axis roles, its context and gap tracks), in the language of
   /// the narration's voice (see `DescriptionLanguage`).
-  public init(chart: ChartDescriptor, score: Score, settings: ExportSettings) {
+  package init(chart: ChartDescriptor, score: Score, settings: ExportSettings) {
     self.init(
       facts: ChartDescription(
         chart, language: DescriptionLanguage(voice: settings.narration.voice)),

@@ -16,9 +16,9 @@ public struct NarrationSettings: Hashable, Sendable {
     case full
 
     /// Whether the intro is spoken.
-    public var hasIntro: Bool { self != .details }
+    package var hasIntro: Bool { self != .details }
     /// Whether the details are spoken.
-    public var hasDetails: Bool { self != .intro }
+    package var hasDetails: Bool { self != .intro }
   }
 
   /// Which parts are spoken; nil for no narration.

@@ -20,23 +20,23 @@ import Foundation
 ///
 /// Reading one takes the sentences in order, with their parts and recordings; the times are
 /// worked out again.
-public struct ScriptFile: Sendable {
+package struct ScriptFile: Sendable {
   /// A sentence of the script.
-  public struct Sentence: Sendable {
+  package struct Sentence: Sendable {
     /// Before the graph or after it.
-    public var part: NarrationSettings.Parts
+    package var part: NarrationSettings.Parts
     /// What is said, and written in captions and markers.
-    public var text: String
+    package var text: String
     /// A recording of it, as the file names it (relative to the file).
-    public var audio: String?
+    package var audio: String?
     /// When it is said, in seconds from the start of the audio, when known.
-    public var start: Double?
+    package var start: Double?
     /// When it ends.
-    public var end: Double?
+    package var end: Double?
   }
 
   /// The sentences, in order.
-  public var sentences: [Sentence]
+  package var sentences: [Sentence]
 
   /// The format's version, under the key `chart2midiNarration`.
   static let version = 1
@@ -49,7 +49,7 @@ public struct ScriptFile: Sendable {
   /// - Throws: `ExportError` naming the file and, where there is one, the place of the mistake
   ///   (`sentences[2].part`): a file that cannot be read or does not parse as JSON, a part other
   ///   than `intro` or `details`, a sentence without text.
-  public init(contentsOf url: URL) throws {
+  package init(contentsOf url: URL) throws {
     let path = url.relativePath
     func failure(_ message: String) -> ExportError {
       ExportError("\(path): \(message)", file: path, code: .invalidFile)

@@ -12,11 +12,11 @@ import Foundation
 /// and one stem per series) in `audio/`. The graph is one focusable element whose keys move through
 /// the points, playing each note from its series' stem and announcing its values (see the page's
 /// key list). Nothing is fetched: the points travel inside the page.
-public enum ChartPage {
+package enum ChartPage {
   /// The files a page writes besides its audio folder.
   static let documentNames = ["index.html", "page.js", "page.css"]
   /// The most points a page carries: past this, keys and a table of every point stop helping.
-  public static let maximumPoints = 20000
+  package static let maximumPoints = 20000
 
   /// A point as the page moves through it.
   struct Point: Encodable, Hashable, Sendable {
@@ -98,7 +98,7 @@ public enum ChartPage {
   ///
   /// - Throws: `ExportError` when the folder holds other files than an earlier page's, or the
   ///   chart has more points than `maximumPoints`; what `ChartExport.export` throws.
-  public static func write(
+  package static func write(
     _ chart: ChartDescriptor, settings: ExportSettings, to folder: URL,
     language: DescriptionLanguage? = nil, progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
@@ -147,7 +147,7 @@ public enum ChartPage {
   /// Refuses a folder that holds anything but an earlier page, before any work.
   ///
   /// - Throws: `ExportError` naming the folder.
-  public static func checkReplaceable(_ folder: URL) throws {
+  package static func checkReplaceable(_ folder: URL) throws {
     switch OutputCheck.replacement(
       of: folder, keeping: { documentNames.contains($0) || $0 == "audio" })
     {

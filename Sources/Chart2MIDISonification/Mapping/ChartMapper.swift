@@ -8,10 +8,10 @@ import Chart2MIDIFacts
 /// plays.
 public struct ChartMapper: Sendable {
   /// The most MIDI ports a score may use (meta event 0x21 numbers ports from 0).
-  public static let maximumPorts = 16
+  package static let maximumPorts = 16
   /// The longest score, in seconds: 24 hours, well inside what a delta time can hold (0x0FFFFFFF
   /// ticks, about 77 hours at 960 ticks per second).
-  public static let maximumDuration: Double = 24 * 3600
+  package static let maximumDuration: Double = 24 * 3600
 
   /// The options in force.
   public var options: SonificationOptions
@@ -138,7 +138,7 @@ public struct ChartMapper: Sendable {
   /// the length (at most 24 hours).
   ///
   /// - Throws: `MIDIMapError` as `makeScore(for:)` does for these.
-  public func checkFits(_ chart: ChartDescriptor) throws { _ = try check(chart) }
+  package func checkFits(_ chart: ChartDescriptor) throws { _ = try check(chart) }
 
   /// The axis roles and the series to play, checked as `checkFits(_:)` says.
   private func check(_ chart: ChartDescriptor) throws -> (AxisRoles, [Int]) {

@@ -88,18 +88,20 @@ public struct SonificationOptions: Hashable, Sendable {
 
   /// Where each option was last set, when it was set by a setting: the flag or the path that the
   /// mapping names when the option does not fit the chart (an unknown series, a missing axis).
-  public internal(set) var origins: [Key: ErrorLocation] = [:]
+  package internal(set) var origins: [Key: ErrorLocation] = [:]
 
   /// The defaults.
   public init() {}
 
   /// Where an option was set, for a message: its flag or path, or its place in the descriptor's
   /// `sonification` object when it was set in code.
-  public func origin(of key: Key) -> ErrorLocation {
+  package func origin(of key: Key) -> ErrorLocation {
     origins[key] ?? .path("sonification.\(key.rawValue)")
   }
 
-  /// The options a descriptor's `sonification` object sets, on top of these.
+  /// The options a descriptor's `sonification` object sets, on top of these. Names the mapping
+  /// does not read are left to the outputs' settings, which read the narration's and the audio's
+  /// and refuse a name that no settings type reads.
   ///
   /// - Throws: `MIDIMapError` at the option's path (`sonification.noteRange`) saying what it takes.
   public func applying(_ json: JSONValue?) throws -> SonificationOptions {
@@ -110,7 +112,7 @@ public struct SonificationOptions: Hashable, Sendable {
   /// (such as command-line flags), all checked alike.
   ///
   /// - Throws: `MIDIMapError` at the flag or path of the first setting that does not fit.
-  public static func forChart(_ chart: ChartDescriptor, overrides: [OptionSetting] = []) throws
+  package static func forChart(_ chart: ChartDescriptor, overrides: [OptionSetting] = []) throws
     -> SonificationOptions
   {
     try SonificationOptions().applying(chart.sonification).applying(overrides)
@@ -118,49 +120,48 @@ public struct SonificationOptions: Hashable, Sendable {
 }
 
 extension SonificationOptions {
-  /// The options by their names in the descriptor's `sonification` object.
-  public enum Key: String, Hashable, Sendable, CaseIterable {
+  /// The mapping's options by their names in the descriptor's `sonification` object.
+  package enum Key: String, SettingKey {
     case totalDuration, secondsPerUnit, noteRange, scale, durationRange, noteDuration, velocity
     case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
     case key, tempo, timeSignature, start, frameRate, padStart, thresholds, gaps
     case exactLayout, grid, fitBars
-    case narrate, voice, speechRate, narrationPause, graphLevel
-    // How audio is rendered and written.
-    case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy, audioFormat
 
-    /// Whether the setting is the narration's or the audio's, which the `Export` module's
-    /// `ExportSettings` checks; the mapping leaves them to it.
-    public var isExportSetting: Bool {
-      [
-        .narrate, .voice, .speechRate, .narrationPause, .graphLevel, .sampleRate, .bitDepth,
-        .tailCap, .reverb, .loudness, .soundfont, .stemsBy, .audioFormat,
-      ].contains(self)
+    /// How the option's command-line text becomes a value.
+    package var shape: SettingShape {
+      switch self {
+      case .noteRange, .durationRange, .velocityRange: .range
+      case .series: .names
+      case .thresholds: .values
+      case .programs, .pan: .table
+      case .gridlines, .padStart: .onOff
+      default: .scalar
+      }
     }
   }
 }
 
 extension SonificationOptions {
-  /// These options with `settings` applied in order: the one check of every option, for flags and
-  /// JSON alike.
+  /// These options with `settings` applied in order: the one check of every mapping option, for
+  /// flags and JSON alike. Settings of options the mapping does not read (the narration's and the
+  /// audio's) are left to the settings type that reads them.
   ///
   /// - Throws: `MIDIMapError` at the first setting's flag or path whose value does not fit, saying
   ///   what the option takes.
-  public func applying(_ settings: [OptionSetting]) throws -> SonificationOptions {
+  package func applying(_ settings: [OptionSetting]) throws -> SonificationOptions {
     var options = self
     for setting in settings {
-      try options.apply(setting)
-      options.origins[setting.key] = setting.location
+      guard let key = setting.key(Key.self) else { continue }
+      try options.apply(key, setting)
+      options.origins[key] = setting.location
     }
     return options
   }
 
-  private mutating func apply(_ setting: OptionSetting) throws {
+  private mutating func apply(_ key: Key, _ setting: OptionSetting) throws {
     let read = OptionReader(setting)
-    switch setting.key {
-    case .narrate, .voice, .speechRate, .narrationPause, .graphLevel, .sampleRate, .bitDepth,
-      .tailCap, .reverb, .loudness, .soundfont, .stemsBy, .audioFormat:
-      return
+    switch key {
     case .totalDuration: totalDuration = try read.positive()
     case .secondsPerUnit: secondsPerUnit = try read.positive()
     case .noteRange:
@@ -206,7 +207,7 @@ extension SonificationOptions {
       guard case .string(let name) = setting.value, KeySignature.pitchClass(of: name) != nil else {
         throw read.failure("expected a note name such as \"D\", \"F#\" or \"Bb\"")
       }
-      key = name
+      self.key = name
     case .tempo:
       let bpm = try read.positive()
       guard (20...300).contains(bpm) else {

@@ -101,7 +101,7 @@ struct SoundOptions: ParsableArguments {
   /// The flags as settings, in a fixed order.
   var settings: [OptionSetting] {
     [
-      (SonificationOptions.Key.soundfont, soundfont, "--soundfont"),
+      (ExportSettings.Key.soundfont, soundfont, "--soundfont"),
       (.audioFormat, audioFormat, "--audio-format"),
       (.sampleRate, sampleRate, "--sample-rate"), (.bitDepth, bitDepth, "--bit-depth"),
       (.tailCap, tailCap, "--tail-cap"), (.reverb, reverb, "--reverb"),

@@ -286,6 +286,9 @@ struct MappingOptions: ParsableArguments {
     func add(_ key: SonificationOptions.Key, _ texts: [String], _ flag: String) {
       if !texts.isEmpty { settings.append(.commandLine(key, texts, flag: flag)) }
     }
+    func addNarration(_ key: ExportSettings.Key, _ text: String?, _ flag: String) {
+      if let text { settings.append(.commandLine(key, [text], flag: flag)) }
+    }
     add(.totalDuration, duration, "--duration")
     add(.secondsPerUnit, secondsPerUnit, "--seconds-per-unit")
     add(.noteRange, noteRange, "--note-range")
@@ -311,11 +314,11 @@ struct MappingOptions: ParsableArguments {
     add(.grid, grid, "--grid")
     if fitBars { settings.append(OptionSetting(.fitBars, .bool(true), at: .flag("--fit-bars"))) }
     if narrate { settings.append(OptionSetting(.narrate, .bool(true), at: .flag("--narrate"))) }
-    add(.narrate, narration, "--narration")
-    add(.voice, voice, "--voice")
-    add(.speechRate, speechRate, "--speech-rate")
-    add(.narrationPause, narrationPause, "--narration-pause")
-    add(.graphLevel, graphLevel, "--graph-level")
+    addNarration(.narrate, narration, "--narration")
+    addNarration(.voice, voice, "--voice")
+    addNarration(.speechRate, speechRate, "--speech-rate")
+    addNarration(.narrationPause, narrationPause, "--narration-pause")
+    addNarration(.graphLevel, graphLevel, "--graph-level")
     add(.thresholds, thresholds, "--threshold")
     add(.gaps, gaps, "--gaps")
     add(.key, key, "--key")
