@@ -1,4 +1,5 @@
 import Chart2MIDIChart
+import Chart2MIDIInput
 import Foundation
 import FuzzSupport
 

@@ -1,4 +1,6 @@
+import Chart2MIDIBase
 import Chart2MIDIChart
+import Chart2MIDIInput
 import Foundation
 import FuzzSupport
 

@@ -1,6 +1,7 @@
+import Chart2MIDIAudio
+import Chart2MIDISMFReader
 import Foundation
 import FuzzSupport
-import Chart2MIDISMFReader
 
 /// The project's soundfont, found once.
 let soundFont = try! SoundFontLocator.locate()

@@ -1,6 +1,6 @@
+import Chart2MIDISMFReader
 import Foundation
 import FuzzSupport
-import Chart2MIDISMFReader
 
 /// One run: a MIDI file checked and read by libsmf and summarised, as `inspect` does.
 func fuzzSMF(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

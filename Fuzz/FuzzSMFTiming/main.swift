@@ -1,6 +1,7 @@
+import Chart2MIDIAudio
+import Chart2MIDISMFReader
 import Foundation
 import FuzzSupport
-import Chart2MIDISMFReader
 
 /// The input as the events of a well-formed MIDI file, so that every run reaches the timing code
 /// rather than stopping at the chunk structure: each event is a delta time (a variable-length
@@ -34,7 +35,9 @@ func fuzzSMFTiming(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case 3:  // SMPTE offset
       track += [0xFF, 0x54, UInt8(size)] + (0..<size).map { _ in next() }
     case 4, 5:  // note on, note off
-      track += [kind == 4 ? 0x90 | (next() & 0x0F) : 0x80 | (next() & 0x0F), next() & 0x7F, next() & 0x7F]
+      track += [
+        kind == 4 ? 0x90 | (next() & 0x0F) : 0x80 | (next() & 0x0F), next() & 0x7F, next() & 0x7F,
+      ]
     case 6:  // marker
       track += [0xFF, 0x06, UInt8(size)] + (0..<size).map { _ in 0x41 + next() % 26 }
     default:  // a program change

@@ -1,4 +1,7 @@
 import Chart2MIDIChart
+import Chart2MIDICore
+import Chart2MIDIFacts
+import Chart2MIDIInput
 import Chart2MIDISonification
 import Foundation
 

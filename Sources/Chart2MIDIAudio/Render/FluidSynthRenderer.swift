@@ -7,9 +7,9 @@ import Foundation
 /// Events are sent between `fluid_synth_process` calls at their own sample positions.
 public struct FluidSynthRenderer: Sendable {
   /// The soundfont file.
-  public var soundFont: URL
+  package var soundFont: URL
   /// The options.
-  public var options: RenderOptions
+  package var options: RenderOptions
 
   /// The longest music rendered to audio, in seconds: one hour.
   package static let maximumDuration: Double = 3600

@@ -227,7 +227,7 @@ public struct LoudnessTarget: Hashable, Sendable {
   /// Streaming services' dialogue-gated delivery: -27 LKFS, -2 dBTP.
   public static let streaming = LoudnessTarget(-27, truePeakCeiling: -2, name: "streaming")
   /// The presets by name.
-  public static let presets = [broadcast, atsc, web, streaming]
+  package static let presets = [broadcast, atsc, web, streaming]
 
   /// The largest short-term loudness EBU R128 s1 allows a programme at this target: 5 LU over it.
   package var maximumShortTerm: Double { integrated + 5 }

@@ -16,7 +16,7 @@ public struct RenderOptions: Hashable, Sendable {
   /// The graph levels a render accepts, in LU.
   package static let graphLevels = -20.0...6.0
   /// FluidSynth's voice limit.
-  public var polyphony: Int = 256
+  package var polyphony: Int = 256
   /// Whether to keep each stem's audio, not only the mix.
   public var rendersStems: Bool = false
   /// Reverb on the mix, from 0 (none, the default) to 1; stems stay dry.

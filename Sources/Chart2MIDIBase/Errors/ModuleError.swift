@@ -50,12 +50,12 @@ public struct ModuleError<Domain: ErrorDomain>: LocatedError, Hashable {
   public var message: String
   /// The reading limit the input passed, when that was the mistake: a caller may say how to
   /// raise it.
-  public var limit: ReadingLimits.Limit?
+  package var limit: ReadingLimits.Limit?
   /// The C library function that failed, when one did (`fluid_synth_sfload`).
-  public var call: String?
+  package var call: String?
 
   /// Creates an error of `code` (by default the module's most common).
-  public init(
+  package init(
     _ message: String, at location: ErrorLocation? = nil, file: String? = nil,
     call: String? = nil, code: Domain.Code = Domain.commonCode
   ) {

@@ -116,7 +116,7 @@ public struct Timecode: Hashable, Sendable, CustomStringConvertible {
   /// The frame rate.
   public var frameRate: FrameRate
   /// Hours, minutes, seconds and frames as the timecode counts them.
-  public var hours: Int, minutes: Int, seconds: Int, frames: Int
+  package var hours: Int, minutes: Int, seconds: Int, frames: Int
   /// Hundredths of a frame, for a time between frames.
   package var subframes: Int
 

@@ -98,10 +98,10 @@ public struct Score: Hashable, Sendable {
   package var timeline = Timeline()
   /// How many points of dense discrete series were grouped into others' notes (see
   /// `SonificationOptions.grouping`); their markers and captions remain.
-  public var groupedPoints = 0
+  package var groupedPoints = 0
   /// How many exact-pitch notes found no channel free to bend, and play instead the key nearest
   /// their pitch under a bend their channel already has (at most half a semitone off).
-  public var nearestPitchNotes = 0
+  package var nearestPitchNotes = 0
   /// The instrument tracks.
   package var tracks: [ScoreTrack]
 
