@@ -1,3 +1,6 @@
+import Chart2MIDIAudio
+import Chart2MIDICore
+import Chart2MIDISonification
 import Foundation
 import TestSupport
 import Testing
@@ -53,5 +56,27 @@ struct SettingsCheckTests {
     #expect(result.error.hasPrefix("Error: \(flag): expected"), "\(result.error)")
     #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
     #expect(files(in: folder) == ["chart.json", "chart.mid"])
+  }
+
+  /// A choice's flag is typed with the library's choice: its help lists the choice's names, in the
+  /// choice's order, from the one declaration.
+  @Test func aChoicesHelpListsTheLibrarysNames() throws {
+    let help = try run(["convert", "--help"])
+    #expect(help.status == 0)
+    // Help wraps its lines: compare the words.
+    let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    func listed<T: CaseIterable & RawRepresentable>(_: T.Type) -> String
+    where T.RawValue == String {
+      "(values: \(T.allCases.map(\.rawValue).joined(separator: ", ")))"
+    }
+    for values in [
+      listed(SonificationOptions.Scale.self), listed(SonificationOptions.Arrangement.self),
+      listed(SonificationOptions.Markers.self), listed(SonificationOptions.ContinuousStyle.self),
+      listed(SonificationOptions.ExactLayout.self), listed(SonificationOptions.Grid.self),
+      listed(SonificationOptions.GapSound.self), listed(SonificationOptions.Grouping.self),
+      listed(FrameRate.self), listed(AudioFormat.self), listed(Performance.StemGrouping.self),
+    ] {
+      #expect(words.contains(values), "\(values) is not in the help")
+    }
   }
 }

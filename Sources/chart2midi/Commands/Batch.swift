@@ -154,7 +154,7 @@ struct Batch: AsyncParsableCommand {
     let manifest = try BatchManifest.Writer(url: BatchManifest.url(in: folder, shard: shard))
     // The mix is named for the audio format asked for (the library checks the value).
     let fileExtension =
-      sound.audioFormat.flatMap { AudioFormat(rawValue: $0) }?.fileExtension ?? "wav"
+      sound.audioFormat.flatMap { AudioFormat(rawValue: $0.text) }?.fileExtension ?? "wav"
     let work = chosen.map { file -> BatchItem in
       let name = Self.name(of: file)
       func path(_ suffix: String) -> String { folder.appendingPathComponent(name + suffix).path }

@@ -35,13 +35,12 @@ struct StemOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "One stem per series (default), or per track: a category's instrument on its own.",
-      valueName: "series|track"),
-    completion: .list(valueNames(Performance.StemGrouping.self, as: [String].self)))
-  var stemsBy: String?
+      valueName: "series|track"))
+  var stemsBy: Choice<Performance.StemGrouping>?
 
   /// The flag as a setting.
   var settings: [OptionSetting] {
-    stemsBy.map { [.commandLine(.stemsBy, [$0], flag: "--stems-by")] } ?? []
+    stemsBy.map { [.commandLine(.stemsBy, [$0.text], flag: "--stems-by")] } ?? []
   }
 }
 
@@ -94,15 +93,14 @@ struct SoundOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "The audio files' format: wav (the default), flac, ogg (Vorbis), opus (48 kHz) or mp3, through libsndfile; stems take it too.",
-      valueName: "format"),
-    completion: .list(AudioFormat.allCases.map(\.rawValue)))
-  var audioFormat: String?
+      valueName: "format"))
+  var audioFormat: Choice<AudioFormat>?
 
   /// The flags as settings, in a fixed order.
   var settings: [OptionSetting] {
     [
       (ExportSettings.Key.soundfont, soundfont, "--soundfont"),
-      (.audioFormat, audioFormat, "--audio-format"),
+      (.audioFormat, audioFormat?.text, "--audio-format"),
       (.sampleRate, sampleRate, "--sample-rate"), (.bitDepth, bitDepth, "--bit-depth"),
       (.tailCap, tailCap, "--tail-cap"), (.reverb, reverb, "--reverb"),
       (.loudness, loudness, "--loudness"),

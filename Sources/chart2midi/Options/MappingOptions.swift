@@ -4,18 +4,6 @@ import Chart2MIDIInput
 import Chart2MIDIOutputs
 import Chart2MIDISonification
 
-/// The names of a choice's values, for help text: "chromatic, major, minor".
-func valueNames<T: CaseIterable & RawRepresentable>(_: T.Type) -> String
-where T.RawValue == String {
-  valueNames(T.self, as: [String].self).joined(separator: ", ")
-}
-
-/// The names of a choice's values, for completions.
-func valueNames<T: CaseIterable & RawRepresentable>(_: T.Type, as _: [String].Type) -> [String]
-where T.RawValue == String {
-  T.allCases.map(\.rawValue)
-}
-
 /// The mapping flags. Each becomes an `OptionSetting` that overrides the descriptor's
 /// `sonification` object; the library checks flags and JSON alike, so a flag's value is taken as
 /// text here and judged there.
@@ -38,10 +26,9 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The scale notes are chosen from: \(valueNames(SonificationOptions.Scale.self)) (exact: pitch bend to the fractional semitone, so pitch is proportional to y).",
-      valueName: "scale"),
-    completion: .list(valueNames(SonificationOptions.Scale.self, as: [String].self)))
-  var scale: String?
+      "The scale notes are chosen from; exact bends each note to the fractional semitone, so that pitch is proportional to y.",
+      valueName: "scale"))
+  var scale: Choice<SonificationOptions.Scale>?
 
   @Option(
     name: .long,
@@ -59,10 +46,9 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Series together or one after another: \(valueNames(SonificationOptions.Arrangement.self)).",
-      valueName: "arrangement"),
-    completion: .list(valueNames(SonificationOptions.Arrangement.self, as: [String].self)))
-  var arrangement: String?
+      "Series together or one after another.",
+      valueName: "arrangement"))
+  var arrangement: Choice<SonificationOptions.Arrangement>?
 
   @Option(
     name: .long,
@@ -124,33 +110,30 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Which points get marker events with their values: \(valueNames(SonificationOptions.Markers.self)).",
-      valueName: "which"),
-    completion: .list(valueNames(SonificationOptions.Markers.self, as: [String].self)))
-  var markers: String?
+      "Which points get marker events with their values.",
+      valueName: "which"))
+  var markers: Choice<SonificationOptions.Markers>?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
       "A continuous series as one gliding tone (glide) or a note per point (notes).",
       valueName: "style"))
-  var continuous: String?
+  var continuous: Choice<SonificationOptions.ContinuousStyle>?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
       "Where exact-pitch notes take their channels: shared among the series on one port (shared, the default, which every player follows), or a port for each series (ports).",
-      valueName: "layout"),
-    completion: .list(valueNames(SonificationOptions.ExactLayout.self, as: [String].self)))
-  var exactLayout: String?
+      valueName: "layout"))
+  var exactLayout: Choice<SonificationOptions.ExactLayout>?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Snap onsets and durations to a grid at the file's tempo: \(valueNames(SonificationOptions.Grid.self)); points that fall on one step play as a chord.",
-      valueName: "note"),
-    completion: .list(valueNames(SonificationOptions.Grid.self, as: [String].self)))
-  var grid: String?
+      "Snap onsets and durations to a grid at the file's tempo; points that fall on one step play as a chord.",
+      valueName: "note"))
+  var grid: Choice<SonificationOptions.Grid>?
 
   @Flag(
     name: .long,
@@ -167,10 +150,9 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Which parts to speak: \(valueNames(NarrationSettings.Parts.self)) (implies --narrate; default both).",
-      valueName: "parts"),
-    completion: .list(valueNames(NarrationSettings.Parts.self, as: [String].self)))
-  var narration: String?
+      "Which parts to speak (implies --narrate; default both).",
+      valueName: "parts"))
+  var narration: Choice<NarrationSettings.Parts>?
 
   @Option(
     name: .long,
@@ -209,10 +191,9 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "How a run of null points sounds: \(valueNames(SonificationOptions.GapSound.self)) (default silent; noise: a soft noise on the series' own gaps track).",
-      valueName: "sound"),
-    completion: .list(valueNames(SonificationOptions.GapSound.self, as: [String].self)))
-  var gaps: String?
+      "How a run of null points sounds (default silent; noise: a soft noise on the series' own gaps track).",
+      valueName: "sound"))
+  var gaps: Choice<SonificationOptions.GapSound>?
 
   @Option(
     name: .long,
@@ -250,18 +231,16 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The frame rate of --start: \(valueNames(FrameRate.self)) (default 25). 29.97df counts drop-frame; the MIDI file's SMPTE offset writes 23.976, 29.97, 50, 59.94 and 60 at the nearest rate it can hold, with the time exact.",
-      valueName: "fps"),
-    completion: .list(valueNames(FrameRate.self, as: [String].self)))
-  var frameRate: String?
+      "The frame rate of --start (default 25). 29.97df counts drop-frame; the MIDI file's SMPTE offset writes 23.976, 29.97, 50, 59.94 and 60 at the nearest rate it can hold, with the time exact.",
+      valueName: "fps"))
+  var frameRate: Choice<FrameRate>?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "How the points of a too dense discrete series play: \(valueNames(SonificationOptions.Grouping.self)) (default minmax: each window's lowest and highest).",
-      valueName: "rule"),
-    completion: .list(valueNames(SonificationOptions.Grouping.self, as: [String].self)))
-  var grouping: String?
+      "How the points of a too dense discrete series play (default minmax: each window's lowest and highest).",
+      valueName: "rule"))
+  var grouping: Choice<SonificationOptions.Grouping>?
 
   @Option(
     name: .long,
@@ -292,10 +271,10 @@ struct MappingOptions: ParsableArguments {
     add(.totalDuration, duration, "--duration")
     add(.secondsPerUnit, secondsPerUnit, "--seconds-per-unit")
     add(.noteRange, noteRange, "--note-range")
-    add(.scale, scale, "--scale")
+    add(.scale, scale?.text, "--scale")
     add(.durationRange, durationRange, "--duration-range")
     add(.noteDuration, noteDuration, "--note-duration")
-    add(.arrangement, arrangement, "--arrangement")
+    add(.arrangement, arrangement?.text, "--arrangement")
     add(.gap, gap, "--gap")
     add(.velocity, velocity, "--velocity")
     add(.velocityRange, velocityRange, "--velocity-range")
@@ -308,28 +287,28 @@ struct MappingOptions: ParsableArguments {
     if noGridlines {
       settings.append(OptionSetting(.gridlines, .bool(false), at: .flag("--no-gridlines")))
     }
-    add(.markers, markers, "--markers")
-    add(.continuous, continuous, "--continuous")
-    add(.exactLayout, exactLayout, "--exact-layout")
-    add(.grid, grid, "--grid")
+    add(.markers, markers?.text, "--markers")
+    add(.continuous, continuous?.text, "--continuous")
+    add(.exactLayout, exactLayout?.text, "--exact-layout")
+    add(.grid, grid?.text, "--grid")
     if fitBars { settings.append(OptionSetting(.fitBars, .bool(true), at: .flag("--fit-bars"))) }
     if narrate { settings.append(OptionSetting(.narrate, .bool(true), at: .flag("--narrate"))) }
-    addNarration(.narrate, narration, "--narration")
+    addNarration(.narrate, narration?.text, "--narration")
     addNarration(.voice, voice, "--voice")
     addNarration(.speechRate, speechRate, "--speech-rate")
     addNarration(.narrationPause, narrationPause, "--narration-pause")
     addNarration(.graphLevel, graphLevel, "--graph-level")
     add(.thresholds, thresholds, "--threshold")
-    add(.gaps, gaps, "--gaps")
+    add(.gaps, gaps?.text, "--gaps")
     add(.key, key, "--key")
     add(.tempo, tempo, "--tempo")
     add(.timeSignature, timeSignature, "--time-signature")
-    add(.frameRate, frameRate, "--frame-rate")
+    add(.frameRate, frameRate?.text, "--frame-rate")
     add(.start, start, "--start")
     if padStart {
       settings.append(OptionSetting(.padStart, .bool(true), at: .flag("--pad-start")))
     }
-    add(.grouping, grouping, "--grouping")
+    add(.grouping, grouping?.text, "--grouping")
     add(.maximumNotesPerSecond, maxNotesPerSecond, "--max-notes-per-second")
     add(.bendRange, bendRange, "--bend-range")
     return settings
