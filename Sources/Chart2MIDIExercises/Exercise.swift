@@ -174,7 +174,8 @@ extension Exercise {
       throw ExerciseError("there are no charts to make an exercise of", code: .invalidRequest)
     }
     let fileManager = FileManager.default
-    try checkReplaceable(folder)
+    try checkReplaceable(
+      folder, inputs: charts.flatMap { [URL(fileURLWithPath: $0.source)] + $0.settings.inputs })
     let parent = folder.deletingLastPathComponent()
     do {
       try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -319,22 +320,23 @@ extension Exercise {
     "exercise.html", "answers.html", "quiz.gift", "quiz.xml", "quiz-qti.zip", "exercise.json",
   ]
 
-  /// Refuses to replace a folder that holds anything but an earlier exercise.
-  static func checkReplaceable(_ folder: URL) throws {
-    let ours = { (name: String) in
-      documentNames.contains(name)
-        || (name.hasPrefix("item-")
-          && (AudioFormat(fileExtension: URL(fileURLWithPath: name).pathExtension) != nil
-            || Int(name.dropFirst(5)) != nil))
+  /// Refuses to replace a folder that holds anything chart2midi did not write there, or an input.
+  static func checkReplaceable(_ folder: URL, inputs: [URL]) throws {
+    let folderPath = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
+    for input in inputs
+    where input.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(folderPath) {
+      throw ExerciseError(
+        "cannot write the exercise into \(folder.path): the chart \(input.relativePath) lies inside it; name another folder",
+        code: .outputConflict)
     }
-    switch OutputCheck.replacement(of: folder, keeping: ours) {
+    switch OutputCheck.replacement(of: folder) {
     case .free: return
     case .isFile:
       throw ExerciseError(
         "\(folder.path) is a file; name a folder for the exercise", code: .outputConflict)
-    case .holdsOthers:
+    case .holdsOthers(let others):
       throw ExerciseError(
-        "\(folder.path) holds files that are not an exercise's; choose a new folder or empty it",
+        "\(folder.path) holds files chart2midi did not write (\(OutputCheck.listed(others))); choose a new folder, or move them out",
         code: .outputConflict)
     }
   }

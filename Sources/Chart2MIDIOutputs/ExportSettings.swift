@@ -163,7 +163,7 @@ public struct ExportSettings: Sendable {
       $0.map { ($0, OutputCheck.Kind.file) }
     }
     if let page {
-      try ChartPage.checkReplaceable(page.folder)
+      try ChartPage.checkReplaceable(page.folder, inputs: inputs)
       // A page plays one stem per series: stems written beside it are the same stems.
       if stems != nil, stemsBy != .series {
         throw ExportError(

@@ -56,7 +56,7 @@ struct Conversion: Sendable {
       let pageOnItsOwn = settings.stems != nil && settings.stemsBy != .series
       if let pageFolder {
         if pageOnItsOwn {
-          try ChartPage.checkReplaceable(pageFolder)
+          try ChartPage.checkReplaceable(pageFolder, inputs: settings.inputs)
         } else {
           settings.page = ExportSettings.PageRequest(folder: pageFolder)
         }

@@ -145,7 +145,8 @@ struct ExerciseCommandTests {
     // both outlier questions: the chart is left out, with a warning.
     #expect(
       files(in: folder) == [
-        "answers.html", "exercise.html", "exercise.json", "item-1", "item-1.mp3", "item-2",
+        ".chart2midi-files", "answers.html", "exercise.html", "exercise.json", "item-1",
+        "item-1.mp3", "item-2",
         "item-2.mp3", "quiz-qti.zip", "quiz.gift", "quiz.xml",
       ])
     #expect(files(in: folder.deletingLastPathComponent()) == ["exercise"])
@@ -567,7 +568,8 @@ struct ExerciseCommandTests {
     #expect(result.status == 0, "\(result.error)")
     #expect(
       files(in: folder) == [
-        "exercise.json", "item-1", "item-1.mp3", "item-2", "item-2.mp3", "quiz.gift",
+        ".chart2midi-files", "exercise.json", "item-1", "item-1.mp3", "item-2", "item-2.mp3",
+        "quiz.gift",
       ])
   }
 
@@ -676,7 +678,7 @@ struct ExerciseCommandTests {
       to: notes.appendingPathComponent("mine.txt"), atomically: false, encoding: .utf8)
     let refused = try run(["exercise", example("cars").path, "--out", notes.path])
     #expect(refused.status == 64)
-    #expect(refused.error.contains("holds files that are not an exercise's"))
+    #expect(refused.error.contains("holds files chart2midi did not write (mine.txt)"))
     #expect(files(in: notes) == ["mine.txt"])
 
     // An earlier exercise is replaced.
@@ -685,7 +687,7 @@ struct ExerciseCommandTests {
       "exercise", example("birth-rate").path, "--out", out.path, "--format", "json",
     ])
     #expect(first.status == 0 && second.status == 0)
-    #expect(files(in: out) == ["exercise.json", "item-1", "item-1.mp3"])
+    #expect(files(in: out) == [".chart2midi-files", "exercise.json", "item-1", "item-1.mp3"])
     #expect(try keyItems(out).map(\.title) == ["Twentieth-century birth rates"])
   }
 }

@@ -79,21 +79,26 @@ struct OutputSafetyTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let cars = example("cars").path
     #expect(try run(["convert", cars, "-o", "a.mid", "--stems", "stems"], in: folder).status == 0)
-    #expect(files(in: folder.appendingPathComponent("stems")) == ["Cars.wav", "Gridlines.wav"])
+    #expect(
+      files(in: folder.appendingPathComponent("stems")) == [
+        ".chart2midi-files", "Cars.wav", "Gridlines.wav",
+      ])
     #expect(
       try run(["convert", "in.json", "-o", "b.mid", "--stems", "stems"], in: folder).status == 0)
     #expect(
-      files(in: folder.appendingPathComponent("stems")) == ["Blue.wav", "Green.wav", "Red.wav"])
+      files(in: folder.appendingPathComponent("stems")) == [
+        ".chart2midi-files", "Blue.wav", "Green.wav", "Red.wav",
+      ])
     // A folder that holds anything else is refused, untouched.
     try Data("notes".utf8).write(to: folder.appendingPathComponent("stems/notes.txt"))
     let refused = try run(["convert", cars, "-o", "c.mid", "--stems", "stems"], in: folder)
     #expect(
       refused.error
-        == "Error: cannot write the stems into stems: it holds files that are not stems (notes.txt); empty it or name a new folder\n"
+        == "Error: cannot write the stems into stems: it holds files chart2midi did not write (notes.txt); empty it or name a new folder\n"
     )
     #expect(
       files(in: folder.appendingPathComponent("stems")) == [
-        "Blue.wav", "Green.wav", "Red.wav", "notes.txt",
+        ".chart2midi-files", "Blue.wav", "Green.wav", "Red.wav", "notes.txt",
       ])
     // A failed run leaves no stems folder, nor the folders made for it.
     let failed = try run(

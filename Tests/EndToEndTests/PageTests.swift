@@ -215,7 +215,7 @@ struct PageTests {
       return all
     }
     let before = try contents()
-    #expect(before.count == 7, "\(before.keys.sorted())")
+    #expect(before.count == 8, "\(before.keys.sorted())")
     // A loudness only a cut of more than 10 dB could reach is refused after the render.
     let failed = try run(["page", "Examples/cars.json", "-o", page.path, "--loudness", "0"])
     #expect(failed.status != 0)
@@ -230,7 +230,7 @@ struct PageTests {
     try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
     let result = try run(["page", "Examples/cars.json", "-o", folder.path])
     #expect(result.status != 0)
-    #expect(result.error.contains("holds files that are not a page's"))
+    #expect(result.error.contains("holds files chart2midi did not write (notes.txt)"))
     #expect(files(in: folder) == ["notes.txt"])
   }
 
@@ -245,7 +245,7 @@ struct PageTests {
       "--page", page.path,
     ])
     #expect(result.status == 0, "\(result.error)")
-    #expect(files(in: page) == ["audio", "index.html", "page.css", "page.js"])
+    #expect(files(in: page) == [".chart2midi-files", "audio", "index.html", "page.css", "page.js"])
     #expect(
       files(in: page.appendingPathComponent("audio/stems")) == ["Blue.mp3", "Green.mp3", "Red.mp3"])
     let html = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
@@ -267,7 +267,7 @@ struct PageTests {
       page.path,
     ])
     #expect(byTrack.status == 0, "\(byTrack.error)")
-    #expect(files(in: folder.appendingPathComponent("tracks")).count == 4)
+    #expect(files(in: folder.appendingPathComponent("tracks")).count == 5)
     #expect(files(in: page.appendingPathComponent("audio/stems")) == ["Cars.mp3"])
     try Data("mine".utf8).write(to: page.appendingPathComponent("notes.txt"))
     let refused = try run([

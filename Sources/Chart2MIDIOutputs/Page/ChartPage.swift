@@ -147,17 +147,16 @@ package enum ChartPage {
   /// Refuses a folder that holds anything but an earlier page, before any work.
   ///
   /// - Throws: `ExportError` naming the folder.
-  package static func checkReplaceable(_ folder: URL) throws {
-    switch OutputCheck.replacement(
-      of: folder, keeping: { documentNames.contains($0) || $0 == "audio" })
-    {
+  package static func checkReplaceable(_ folder: URL, inputs: [URL]) throws {
+    try OutputCheck.checkHoldsNoInput(folder, inputs: inputs, what: "the page")
+    switch OutputCheck.replacement(of: folder) {
     case .free: return
     case .isFile:
       throw ExportError(
         "\(folder.relativePath) is a file; name a folder for the page", code: .outputConflict)
-    case .holdsOthers:
+    case .holdsOthers(let others):
       throw ExportError(
-        "\(folder.relativePath) holds files that are not a page's; choose a new folder or empty it",
+        "\(folder.relativePath) holds files chart2midi did not write (\(OutputCheck.listed(others))); choose a new folder, or move them out",
         code: .outputConflict)
     }
   }

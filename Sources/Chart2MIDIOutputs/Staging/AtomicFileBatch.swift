@@ -203,8 +203,19 @@ package struct AtomicFileBatch {
     }
   }
 
-  /// Puts `staging` in `folder`'s place, removing what was there; the reason it could not, or nil.
+  /// Puts `staging` in `folder`'s place, removing what was there, with the list of the files it
+  /// holds (see `OwnedFolder`); the reason it could not, or nil. A folder that holds files
+  /// chart2midi did not write is never replaced.
   package static func replaceFolder(_ folder: URL, with staging: URL) -> String? {
+    // Checked again now: a file put there during the work is not lost either.
+    if case .holdsOthers(let others) = OutputCheck.replacement(of: folder) {
+      return "it now holds files chart2midi did not write (\(OutputCheck.listed(others)))"
+    }
+    do {
+      try OwnedFolder.sign(staging)
+    } catch {
+      return "cannot list what it holds"
+    }
     var aside: URL?
     if FileManager.default.fileExists(atPath: folder.path) {
       let old = TemporaryFiles.path(for: folder, tag: "replaced")

@@ -8,25 +8,44 @@ import Foundation
 /// folder that does not exist or cannot be written. Each gets one sentence, and nothing is written.
 package enum OutputCheck {
   /// What stands in the way of replacing a folder whole.
-  package enum Replacement {
-    /// Nothing: it does not exist, or holds only what `keeping` accepts.
+  package enum Replacement: Equatable {
+    /// Nothing: it does not exist, is empty, or holds only what chart2midi wrote there.
     case free
     /// It is a file.
     case isFile
-    /// It holds other files.
-    case holdsOthers
+    /// It holds files chart2midi did not write: the first few, by their paths inside it.
+    case holdsOthers([String])
   }
 
-  /// Whether `folder` may be replaced whole: missing, or holding only names `ours` accepts (an
-  /// earlier exercise's, an earlier page's).
-  package static func replacement(of folder: URL, keeping ours: (String) -> Bool) -> Replacement {
+  /// Whether `folder` may be replaced whole: missing, empty, or holding only the files chart2midi
+  /// wrote there (see `OwnedFolder`), at any depth.
+  package static func replacement(of folder: URL) -> Replacement {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
       return .free
     }
     guard isFolder.boolValue else { return .isFile }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.allSatisfy(ours) ? .free : .holdsOthers
+    let foreign = OwnedFolder.foreignFiles(in: folder, limit: 4)
+    return foreign.isEmpty ? .free : .holdsOthers(foreign)
+  }
+
+  /// Paths for a message: the first three, and "…" for more.
+  package static func listed(_ paths: [String]) -> String {
+    paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
+  }
+
+  /// Refuses an output folder that an input lies in, at any depth: replacing the folder would
+  /// lose the input.
+  ///
+  /// - Throws: `ExportError` naming the input and the folder.
+  package static func checkHoldsNoInput(_ folder: URL, inputs: [URL], what: String) throws {
+    let folderPath = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
+    for input in inputs
+    where input.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(folderPath) {
+      throw ExportError(
+        "cannot write \(what) into \(folder.relativePath): the input \(input.relativePath) lies inside it; name another folder",
+        file: folder.relativePath, code: .outputConflict)
+    }
   }
 
   /// What an output is: a file, the stems folder, or a folder whose content is checked by what
@@ -41,6 +60,9 @@ package enum OutputCheck {
     for input in inputs { seen.append((input, Identity(input))) }
     for (url, kind) in outputs {
       let shown = url.relativePath
+      if kind != .file {
+        try checkHoldsNoInput(url, inputs: inputs, what: kind == .folder ? "the stems" : "the page")
+      }
       var isFolder: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
       switch kind {
@@ -52,15 +74,10 @@ package enum OutputCheck {
           "cannot write the stems into \(shown): it is a file; name a folder", file: shown,
           code: .outputConflict)
       case .folder where exists:
-        // The stems replace the folder whole: it may hold only earlier stems (audio files).
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        let others = names.filter {
-          AudioFormat(fileExtension: URL(fileURLWithPath: $0).pathExtension) == nil
-        }.sorted()
-        if !others.isEmpty {
-          let listed = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")
+        // The stems replace the folder whole: it may hold only what chart2midi wrote there.
+        if case .holdsOthers(let others) = replacement(of: url) {
           throw ExportError(
-            "cannot write the stems into \(shown): it holds files that are not stems (\(listed)); empty it or name a new folder",
+            "cannot write the stems into \(shown): it holds files chart2midi did not write (\(listed(others))); empty it or name a new folder",
             file: shown, code: .outputConflict)
         }
       default: break
