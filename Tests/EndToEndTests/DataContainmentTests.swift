@@ -52,7 +52,7 @@ struct DataContainmentTests {
         #expect(result.status == 65)
         #expect(
           result.error
-            == "Error: spec/\(name).json: data.url: \"\(url.count > 40 ? String(url.prefix(40)) + "…" : url)\" leads out of the specification's folder; a chart reads data only there, unless reading data anywhere is allowed\n",
+            == "Error: spec/\(name).json: data.url: \"\(url.count > 40 ? String(url.prefix(40)) + "…" : url)\" is not a data file beside the specification; a chart reads data only from a regular file there, unless reading data anywhere is allowed\n",
           "\(command) \(name)")
         #expect(!result.output.contains("s3cr3t") && !result.error.contains("s3cr3t"))
       }
@@ -103,7 +103,8 @@ struct DataContainmentTests {
     let result = try run(["describe", "spec/pipe.json"], in: folder)
     #expect(
       result.error
-        == "Error: spec/pipe.json: data.url: cannot read \"pipe.csv\": it is not a regular file\n")
+        == "Error: spec/pipe.json: data.url: \"pipe.csv\" is not a data file beside the specification; a chart reads data only from a regular file there, unless reading data anywhere is allowed\n"
+    )
   }
 
   @Test func aFIFOOrADeviceIsRefusedNotWaitedFor() throws {

@@ -123,7 +123,7 @@ struct ScriptRoundTripTests {
     ),
     (
       "{\"sentences\": [{\"part\": \"intro\", \"text\": \"Hi.\", \"audio\": \"missing.wav\"}]}",
-      "sentences[0].audio: no recording at "
+      "sentences[0].audio: \"missing.wav\" is not a recording beside the script; a script names its recordings only there"
     ),
     (
       "{\"sentences\": [{\"part\": \"intro\", \"text\": \"Hi.\", \"audio\": \"notes.wav\"}]}",

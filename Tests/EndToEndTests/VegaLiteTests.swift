@@ -267,10 +267,11 @@ struct VegaLiteTests {
      "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "price", "type": "quantitative"}}}
     """.write(to: spec, atomically: false, encoding: .utf8)
     let missing = try run(["validate", spec.path])
-    #expect(missing.status == 66)
+    #expect(missing.status == 65)
     #expect(
       missing.error
-        == "Error: \(spec.path): data.url: cannot read stocks.csv beside the specification\n")
+        == "Error: \(spec.path): data.url: \"stocks.csv\" is not a data file beside the specification; a chart reads data only from a regular file there, unless reading data anywhere is allowed\n"
+    )
     let found = try run([
       "validate", spec.path, "--data-dir",
       projectRoot.appendingPathComponent("Examples/vega-lite").path,

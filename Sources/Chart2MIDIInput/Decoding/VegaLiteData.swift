@@ -90,59 +90,52 @@ extension VegaLite {
         code: .unsupported
       )
     }
-    let candidates =
-      path.hasPrefix("/")
-      ? [URL(fileURLWithPath: path)] : folders.map { URL(fileURLWithPath: path, relativeTo: $0) }
-    let allowed = folders.compactMap { realPath($0.path) }
-    var leadsOut = false
-    for candidate in candidates {
-      guard let resolved = realPath(candidate.path) else { continue }
-      guard anywhere || allowed.contains(where: { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") })
+    let resolved: String
+    if anywhere {
+      // Trusted: any file the process can read, and the reason when it cannot.
+      let candidates =
+        path.hasPrefix("/")
+        ? [path] : folders.map { URL(fileURLWithPath: path, relativeTo: $0).path }
+      guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) })
       else {
-        leadsOut = true
-        continue
+        throw DescriptorError(
+          at: "data.url",
+          "cannot read \(path) beside the specification\(folders.count > 1 ? " or in the data folders given" : "")",
+          code: .missingFile)
       }
-      let bytes: Data
-      do {
-        bytes = Data(try readRegularFile(resolved, maximumBytes: limits.fileBytes))
-      } catch {
-        var failure = DescriptorError(
-          at: "data.url", "cannot read \(quoted(path)): \(error.reason)", code: error.code)
-        failure.limit = error.limit
-        throw failure
+      resolved = found
+    } else {
+      // One sentence whatever the reason (no such file, a file elsewhere, a link out, a FIFO):
+      // nothing tells whether a path exists.
+      guard let found = ConfinedFile.resolve(path, in: folders) else {
+        throw DescriptorError(
+          at: "data.url",
+          "\(quoted(path)) is not a data file beside the specification\(folders.count > 1 ? " or in the data folders given" : ""); a chart reads data only from a regular file there, unless reading data anywhere is allowed",
+          code: .invalidValue)
       }
-      let extensionType = (path.lowercased() as NSString).pathExtension
-      // A mistake in the data file is named by the file, its line and its column.
-      let here = FileManager.default.currentDirectoryPath + "/"
-      let shown = resolved.hasPrefix(here) ? String(resolved.dropFirst(here.count)) : resolved
-      do {
-        return try rows(
-          text: bytes, type: type ?? (extensionType.isEmpty ? "csv" : extensionType),
-          property: property, at: "data.url", limits: limits)
-      } catch var error as DescriptorError where error.location?.isInInput == true {
-        if case .path = error.location {} else { error.file = shown }
-        throw error
-      }
+      resolved = found
     }
-    if leadsOut {
-      throw DescriptorError(
-        at: "data.url",
-        "\(quoted(path)) leads out of the specification's folder\(folders.count > 1 ? " and the data folders given" : ""); a chart reads data only there, unless reading data anywhere is allowed",
-        code: .unsupported
-      )
+    let bytes: Data
+    do {
+      bytes = Data(try readRegularFile(resolved, maximumBytes: limits.fileBytes))
+    } catch {
+      var failure = DescriptorError(
+        at: "data.url", "cannot read \(quoted(path)): \(error.reason)", code: error.code)
+      failure.limit = error.limit
+      throw failure
     }
-    throw DescriptorError(
-      at: "data.url",
-      "cannot read \(path) beside the specification\(folders.count > 1 ? " or in the data folders given" : "")",
-      code: .missingFile
-    )
-  }
-
-  /// A path with every link and `..` resolved, or nil for one that does not exist.
-  static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    let extensionType = (path.lowercased() as NSString).pathExtension
+    // A mistake in the data file is named by the file, its line and its column.
+    let here = FileManager.default.currentDirectoryPath + "/"
+    let shown = resolved.hasPrefix(here) ? String(resolved.dropFirst(here.count)) : resolved
+    do {
+      return try rows(
+        text: bytes, type: type ?? (extensionType.isEmpty ? "csv" : extensionType),
+        property: property, at: "data.url", limits: limits)
+    } catch var error as DescriptorError where error.location?.isInInput == true {
+      if case .path = error.location {} else { error.file = shown }
+      throw error
+    }
   }
 
   /// Rows from the text of a JSON, CSV or TSV file or inline string, held to `limits`.

@@ -1,4 +1,5 @@
 import Chart2MIDIAudio
+import Chart2MIDIBase
 import Chart2MIDIChart
 import Chart2MIDIInput
 import Foundation
@@ -104,11 +105,17 @@ package struct ScriptFile: Sendable {
     let folder = url.deletingLastPathComponent()
     for (index, sentence) in sentences.enumerated() {
       guard let audio = sentence.audio else { continue }
-      let file =
-        audio.hasPrefix("/")
-        ? URL(fileURLWithPath: audio) : folder.appendingPathComponent(audio)
+      // A recording lies beside the script: one sentence whatever the reason it cannot be used
+      // there (no such file, a file elsewhere, a link out, a FIFO), so that nothing tells
+      // whether another path exists.
+      guard let file = ConfinedFile.resolve(audio, in: [folder]) else {
+        throw ExportError(
+          "\(url.relativePath): sentences[\(index)].audio: \(quoted(audio)) is not a recording beside the script; a script names its recordings only there",
+          file: url.relativePath, code: .invalidFile)
+      }
       do {
-        recordings[index] = try RecordedSpeech.samples(of: file, sampleRate: sampleRate)
+        recordings[index] = try RecordedSpeech.samples(
+          of: URL(fileURLWithPath: file), named: audio, sampleRate: sampleRate)
       } catch let error as SynthError {
         throw ExportError(
           "\(url.relativePath): sentences[\(index)].audio: \(error.message)",
