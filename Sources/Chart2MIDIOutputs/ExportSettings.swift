@@ -33,6 +33,9 @@ public struct ExportSettings: Sendable {
   /// The soundfont: a file's path, or `gm` for the system's General MIDI soundfont; nil for the
   /// project's own (see `SoundFontLocator`).
   public var soundFont: String?
+  /// Whether a chart's `sonification` object may name the soundfont (a file beside the chart, or
+  /// `gm`); a program that renders charts from anyone turns it off, and such a chart is refused.
+  public var chartMayNameSoundFont = true
   /// One stem per series, or one per track.
   public var stemsBy: Performance.StemGrouping = .series
   /// Whether the captions name every labelled point too.
@@ -319,6 +322,24 @@ public struct ExportSettings: Sendable {
   /// - Throws: `ExportError` at the `soundfont` setting's place when the file named does not
   ///   exist; `SynthError` when no soundfont is found at all.
   func locatedSoundFont() throws -> URL {
+    if let named = soundFont, let place = origins[.soundfont], place.isInInput {
+      // Named by the chart: only where the program allows it, and only a file beside the chart,
+      // with one sentence whatever the reason one is refused.
+      guard chartMayNameSoundFont else {
+        throw ExportError(
+          "this program takes no soundfont from a chart; remove soundfont from the chart's sonification",
+          at: place, code: .invalidSetting)
+      }
+      if named == "gm" { return try SoundFontLocator.locate(named) }
+      guard
+        let path = ConfinedFile.resolve(named, in: inputs.map { $0.deletingLastPathComponent() })
+      else {
+        throw ExportError(
+          "\(quoted(named)) is not a soundfont beside the chart; a chart names only a soundfont there, or gm",
+          at: place, code: .invalidSetting)
+      }
+      return try SoundFontLocator.locate(path)
+    }
     do {
       return try SoundFontLocator.locate(soundFont)
     } catch let error as SynthError where soundFont != nil {

@@ -150,3 +150,34 @@ struct ExportSettingsTests {
     #expect(error?.message.hasSuffix(", soundfont, stemsBy, audioFormat") == true)
   }
 }
+
+/// A program that renders charts from anyone takes no soundfont from them.
+@Suite("The chart's soundfont, by the program's leave")
+struct ChartSoundFontPolicyTests {
+  @Test func aProgramCanRefuseEveryChartsSoundFont() throws {
+    var chart = try ChartDescriptor(contentsOf: example("dice"))
+    chart.sonification = .object([("soundfont", .string("gm"))])
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var settings = try ExportSettings(chart: chart)
+    settings.mix = folder.appendingPathComponent("d.wav")
+    settings.chartMayNameSoundFont = false
+    #expect(
+      throws: ExportError(
+        "this program takes no soundfont from a chart; remove soundfont from the chart's sonification",
+        at: .path("sonification.soundfont"), code: .invalidSetting)
+    ) {
+      try ChartExport.export(chart, settings: settings)
+    }
+    #expect(files(in: folder).isEmpty)
+    // Allowed, gm is the system's soundfont; set in code, a soundfont is the program's own.
+    settings.chartMayNameSoundFont = true
+    _ = try ChartExport.export(chart, settings: settings)
+    #expect(files(in: folder) == ["d.wav"])
+    var coded = ExportSettings()
+    coded.soundFont = projectRoot.appendingPathComponent("soundfonts/chart2midi.sf2").path
+    coded.chartMayNameSoundFont = false
+    coded.mix = folder.appendingPathComponent("e.wav")
+    _ = try ChartExport.export(chart, settings: coded)
+  }
+}

@@ -99,10 +99,10 @@ struct ExerciseCommand: ParsableCommand {
     let charts = try files.map { file in
       try attributingErrors(to: file) {
         let chart = try csv.loadChart(file)
-        return ExerciseChart(
-          source: file, chart: chart,
-          settings: try ExportSettings.forChart(
-            chart, overrides: mapping.settings + sound.settings))
+        var settings = try ExportSettings.forChart(
+          chart, overrides: mapping.settings + sound.settings)
+        settings.inputs = [URL(fileURLWithPath: file)]
+        return ExerciseChart(source: file, chart: chart, settings: settings)
       }
     }
     var request = ExerciseRequest()
