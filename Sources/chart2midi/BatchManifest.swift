@@ -209,6 +209,10 @@ struct Shard: Equatable {
   var index: Int
   var count: Int
 
+  /// The most shards a batch is cut into, and the largest index or count read from the
+  /// environment: no array job comes near it, and every sum of them stays far from overflow.
+  static let maximumCount = 10_000_000
+
   /// A name's place in the ranking: the first eight bytes of its SHA-256.
   static func rank(of name: String) -> UInt64 {
     SHA256.hash(data: Data(name.utf8)).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
@@ -236,15 +240,18 @@ struct Shard: Equatable {
   static func resolve(option: String?, shards: Int?, environment: [String: String]) throws
     -> Shard?
   {
+    let limit = maximumCount
     func whole(_ name: String) throws -> Int? {
       guard let text = environment[name] else { return nil }
-      guard let value = Int(text) else {
-        throw CommandFailure("\(name) is \"\(text)\", not a whole number", status: .usage)
+      guard let value = Int(text), (0...limit).contains(value) else {
+        throw CommandFailure(
+          "\(name) is \"\(visible(text))\", not a whole number from 0 to 10,000,000", status: .usage
+        )
       }
       return value
     }
     func checked(_ index: Int, _ count: Int, _ source: String) throws -> Shard {
-      guard count >= 1, (1...count).contains(index) else {
+      guard (1...limit).contains(count), (1...count).contains(index) else {
         throw CommandFailure(
           "\(source): shard \(index) of \(count) does not exist; shards count from 1 to the number of shards",
           status: .usage
@@ -254,8 +261,12 @@ struct Shard: Equatable {
     }
     if let option {
       let parts = option.split(separator: "/", omittingEmptySubsequences: false)
-      guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-        throw CommandFailure("--shard \(option): expected I/N, such as 1/4", status: .usage)
+      guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+        (1...limit).contains(count)
+      else {
+        throw CommandFailure(
+          "--shard \(visible(option)): expected I/N with N from 1 to 10,000,000, such as 1/4",
+          status: .usage)
       }
       return try checked(index, count, "--shard \(option)")
     }

@@ -118,11 +118,6 @@ func removeTemporariesOnInterrupt() {
     message: "Error: interrupted; the files being written were removed")
 }
 
-/// Prints a line for people on stderr.
-func report(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
-}
-
 /// On a crash (a trap, a bad access, an abort), one sentence instead of the runtime's backtrace
 /// with the machine's library paths, then the signal's own ending. `CHART2MIDI_BACKTRACE=1`
 /// keeps the backtrace, for debugging. The files being written stay behind under their temporary

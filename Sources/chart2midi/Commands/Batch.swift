@@ -79,7 +79,6 @@ struct Batch: AsyncParsableCommand {
 
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
-    if let shards, shards < 1 { throw ValidationError("--shards must be 1 or more.") }
   }
 
   /// A chart's name in the batch: its file name without the extension, which names its outputs.
@@ -123,6 +122,10 @@ struct Batch: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if let shards, !(1...Shard.maximumCount).contains(shards) {
+      throw CommandFailure(
+        "--shards \(shards): expected a number of shards from 1 to 10,000,000", status: .usage)
+    }
     try checkFlagSettings(mapping.settings + sound.settings + stemOptions.settings)
     let files = try csv.chartFiles(in: inputs)
     // Two inputs may not write the same names.

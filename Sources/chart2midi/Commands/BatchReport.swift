@@ -69,12 +69,12 @@ struct BatchReport: ParsableCommand {
     case .json:
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+      print(TerminalText.json(String(decoding: try encoder.encode(summary), as: UTF8.self)))
     case .text:
       print(
         "charts: \(summary.charts) (converted \(summary.converted), up to date \(summary.upToDate), failed \(summary.failed))"
       )
-      for failure in summary.failures { print("failed: \(failure.error)") }
+      for failure in summary.failures { output("failed: \(visible(failure.error))") }
       let minutes = Int(summary.audioSeconds) / 60
       print(
         String(

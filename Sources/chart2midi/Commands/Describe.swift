@@ -25,8 +25,8 @@ struct Describe: ParsableCommand {
   func run() throws {
     let description = ChartDescription(try chart.load())
     switch format {
-    case .text: print(description.text, terminator: "")
-    case .json: print(String(decoding: try description.json(), as: UTF8.self))
+    case .text: output(description.text, terminator: "")
+    case .json: print(TerminalText.json(String(decoding: try description.json(), as: UTF8.self)))
     }
   }
 }

@@ -115,11 +115,11 @@ struct ExerciseCommand: ParsableCommand {
     let exercise = try Exercise.write(charts, to: URL(fileURLWithPath: out), request: request)
     for warning in exercise.warnings { report("warning: \(warning)") }
     let count = exercise.items.reduce(0) { $0 + $1.questions.count }
-    print(
+    output(
       "exercise: \(out) (\(counted(exercise.items.count, "item")), \(counted(count, "question")))")
     for item in exercise.items {
       let kinds = item.questions.map(\.kind.rawValue).joined(separator: ", ")
-      print("  \(item.number). \(item.title): \(kinds)")
+      output("  \(item.number). \(visible(item.title)): \(kinds)")
     }
   }
 }

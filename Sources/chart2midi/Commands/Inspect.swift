@@ -14,6 +14,6 @@ struct Inspect: ParsableCommand {
   func run() throws {
     let file = try MIDIFile(contentsOf: URL(fileURLWithPath: input))
     if let note = file.skippedEventsNote { report("note: \(input): \(note)") }
-    print(MIDIFileSummary(file).text(name: input), terminator: "")
+    output(MIDIFileSummary(file).text(name: input), terminator: "")
   }
 }

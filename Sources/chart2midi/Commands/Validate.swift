@@ -25,7 +25,7 @@ struct Validate: ParsableCommand {
     for warning in descriptor.notes + descriptor.rangeWarnings() {
       report("warning: \(chart.input): \(warning)")
     }
-    print(
+    output(
       "\(chart.input): valid: \(descriptor.series.count) series, \(descriptor.pointCount) points")
   }
 }

@@ -10,7 +10,7 @@ struct Voices: ParsableCommand {
   func run() throws {
     for voice in try SpeechSynthesizer.voices() {
       let languages = voice.languages.joined(separator: ", ")
-      print("\(voice.identifier)\t\(voice.name)\t\(languages)")
+      output("\(voice.identifier)\t\(voice.name)\t\(languages)")
     }
   }
 }
