@@ -691,3 +691,36 @@ struct ExerciseCommandTests {
     #expect(try keyItems(out).map(\.title) == ["Twentieth-century birth rates"])
   }
 }
+
+/// A label on a point a question asks about gives no answer away on the student's sheet.
+@Suite("Labels on an exercise's sheet", .serialized)
+struct ExerciseLabelTests {
+  @Test(arguments: [[], ["--practice"]])
+  func aPeaksLabelIsNotOnTheStudentsSheet(extra: [String]) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: example("birth-rate")))
+        as? [String: Any])
+    var series = try #require(json["series"] as? [[String: Any]])
+    var points = try #require(series[0]["dataPoints"] as? [[String: Any]])
+    let peak = try #require(
+      points.indices.max { (points[$0]["y"] as? Double ?? 0) < (points[$1]["y"] as? Double ?? 0) })
+    points[peak]["label"] = "Record high"
+    series[0]["dataPoints"] = points
+    json["series"] = series
+    let chart = folder.appendingPathComponent("births.json")
+    try JSONSerialization.data(withJSONObject: json).write(to: chart)
+    let result = try run(
+      ["exercise", chart.path, "--out", "out", "--seed", "3"] + extra, in: folder)
+    #expect(result.status == 0, "\(result.error)")
+    let out = folder.appendingPathComponent("out")
+    let sheet = try String(
+      contentsOf: out.appendingPathComponent("exercise.html"), encoding: .utf8)
+    // The question the label would answer is asked.
+    #expect(sheet.contains("highest"), "no question about the peak")
+    #expect(!sheet.contains("Record high"), "the student's sheet names the peak")
+    // The key is the teacher's: it may name it.
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("answers.html").path))
+  }
+}

@@ -60,8 +60,9 @@ package enum ChartPage {
     /// extreme.
     package var quiz = false
 
-    /// The data of an exercise's player: no value, no place in the drawing and no extreme, so
-    /// that the page's source gives no answer away.
+    /// The data of an exercise's player: no value, no label, no place in the drawing and no
+    /// extreme, so that neither the page's source nor what the player speaks gives an answer away
+    /// (a peak labelled "Record high" answers "where is it highest?").
     package func forQuiz() -> Data {
       var data = self
       data.quiz = true
@@ -70,6 +71,7 @@ package enum ChartPage {
         data.series[index].lowest = nil
         for point in data.series[index].points.indices {
           data.series[index].points[point].y = ""
+          data.series[index].points[point].label = nil
           data.series[index].points[point].px = 0
           data.series[index].points[point].py = 0
         }
