@@ -167,9 +167,9 @@ package struct Production {
     let spoken = settings.narration
     let lexicon = try spoken.lexicon.map { try Lexicon(contentsOf: $0) }
     let forms = SpokenForms(language: facts.language)
-    func line(_ text: String, recording: [Float]? = nil) -> Narration.Line {
+    func line(_ text: String, recording: [Float]? = nil) throws -> Narration.Line {
       Narration.Line(
-        text, spoken: forms.spoken(lexicon?.applied(to: text) ?? text), recording: recording)
+        text, spoken: forms.spoken(try lexicon?.applied(to: text) ?? text), recording: recording)
     }
     var intro: [Narration.Line] = []
     var details: [Narration.Line] = []
@@ -177,7 +177,7 @@ package struct Production {
       let file = try ScriptFile(contentsOf: url)
       let recordings = try file.recordings(relativeTo: url, sampleRate: settings.render.sampleRate)
       for (index, sentence) in file.sentences.enumerated() {
-        let said = line(sentence.text, recording: recordings[index])
+        let said = try line(sentence.text, recording: recordings[index])
         if sentence.part == .intro { intro.append(said) } else { details.append(said) }
       }
       let script =
@@ -186,8 +186,8 @@ package struct Production {
     }
     let parts = spoken.parts ?? .both
     let script = NarrationScript(facts: facts, score: score, settings: settings)
-    intro = parts.hasIntro ? script.intro.map { line($0) } : []
-    details = parts.hasDetails ? script.details.map { line($0) } : []
+    intro = parts.hasIntro ? try script.intro.map { try line($0) } : []
+    details = parts.hasDetails ? try script.details.map { try line($0) } : []
     return (
       intro, details,
       intro.map { ScriptFile.Sentence(part: .intro, text: $0.text) }

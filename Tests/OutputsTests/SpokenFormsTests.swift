@@ -49,7 +49,7 @@ struct SpokenFormsTests {
     ).write(to: url)
     let lexicon = try Lexicon(contentsOf: url)
     #expect(
-      lexicon.applied(to: "MSFT rose in Q3, MSFTX did not; a/b")
+      try lexicon.applied(to: "MSFT rose in Q3, MSFTX did not; a/b")
         == "Microsoft rose in quarter 3, MSFTX did not; a over b")
   }
 

@@ -1,3 +1,4 @@
+import Chart2MIDIBase
 import Chart2MIDIChart
 import Chart2MIDIInput
 import Foundation
@@ -6,9 +7,24 @@ import Foundation
 /// say it` (a word or phrase, matched whole and case-sensitively) or `/pattern/ = how to say it`
 /// (a regular expression; `$1` in the replacement is its first group); blank lines and lines that
 /// start with `#` are skipped. Entries apply in order, to the words spoken, never to captions.
+///
+/// A lexicon may come from anyone, so its work is bounded: the entries have half a second for
+/// each sentence (a pattern that backtracks without end is stopped there), and may grow a
+/// sentence to at most four times its length (and 256 characters more).
 package struct Lexicon: Sendable {
-  /// The entries: each pattern and what replaces it.
-  let entries: [(pattern: NSRegularExpression, replacement: String)]
+  /// The entries: each pattern, what replaces it, and its line in the file.
+  let entries: [(pattern: NSRegularExpression, replacement: String, line: Int)]
+  /// The file's name, for messages.
+  let path: String
+
+  /// The largest lexicon file read, in bytes.
+  static let maximumBytes = 1 << 20
+  /// The time the entries have for one sentence, in seconds.
+  static let timeBudget = 0.5
+  /// How much a sentence may grow: to this many times its length, and `growthAllowance` more.
+  static let growthFactor = 4
+  /// Characters a sentence may grow by besides `growthFactor`, for a short word said longer.
+  static let growthAllowance = 256
 
   /// The lexicon in the file at `url`.
   ///
@@ -16,15 +32,21 @@ package struct Lexicon: Sendable {
   ///   pattern that is not a regular expression; or when the file cannot be read as UTF-8 text.
   package init(contentsOf url: URL) throws {
     let path = url.relativePath
-    guard let data = FileManager.default.contents(atPath: url.path) else {
+    self.path = path
+    let data: Data
+    do {
+      // Opened without waiting: a FIFO is refused, not waited for.
+      data = Data(try readRegularFile(url.path, maximumBytes: Self.maximumBytes))
+    } catch {
       throw ExportError(
-        "cannot read the lexicon \(path): no such file", file: path, code: .missingFile)
+        "cannot read the lexicon \(path): \(error.reason)", file: path,
+        code: error.isMissing ? .missingFile : .invalidFile)
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ExportError(
         "cannot read the lexicon \(path): it is not UTF-8 text", file: path, code: .invalidFile)
     }
-    var entries: [(NSRegularExpression, String)] = []
+    var entries: [(NSRegularExpression, String, Int)] = []
     for (index, raw) in text.components(separatedBy: .newlines).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespaces)
       guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -52,7 +74,7 @@ package struct Lexicon: Sendable {
         replacement = NSRegularExpression.escapedTemplate(for: right)
       }
       do {
-        entries.append((try NSRegularExpression(pattern: pattern), replacement))
+        entries.append((try NSRegularExpression(pattern: pattern), replacement, index + 1))
       } catch {
         throw ExportError(
           "\(place): \(left) is not a regular expression", file: path, code: .invalidFile)
@@ -78,11 +100,55 @@ package struct Lexicon: Sendable {
   }
 
   /// `text` with every entry applied, in order.
-  package func applied(to text: String) -> String {
-    entries.reduce(text) { text, entry in
-      entry.pattern.stringByReplacingMatches(
-        in: text, range: NSRange(location: 0, length: (text as NSString).length),
-        withTemplate: entry.replacement)
+  ///
+  /// - Throws: `ExportError` naming the entry's line when its pattern runs past the time budget
+  ///   or the entries grow the text past four times its length.
+  package func applied(to text: String) throws -> String {
+    let deadline = Date().addingTimeInterval(Self.timeBudget)
+    let limit = text.utf16.count * Self.growthFactor + Self.growthAllowance
+    var current = text
+    for entry in entries {
+      let source = current as NSString
+      var pieces: [String] = []
+      var copied = 0
+      var length = 0
+      var outOfTime = false
+      var tooLong = false
+      entry.pattern.enumerateMatches(
+        in: current, options: [.reportProgress], range: NSRange(location: 0, length: source.length)
+      ) { match, _, stop in
+        if Date() > deadline {
+          outOfTime = true
+          stop.pointee = true
+          return
+        }
+        guard let match else { return }
+        let before = source.substring(
+          with: NSRange(location: copied, length: match.range.location - copied))
+        let replaced = entry.pattern.replacementString(
+          for: match, in: current, offset: 0, template: entry.replacement)
+        pieces.append(before)
+        pieces.append(replaced)
+        length += before.utf16.count + replaced.utf16.count
+        copied = match.range.location + match.range.length
+        if length > limit {
+          tooLong = true
+          stop.pointee = true
+        }
+      }
+      if outOfTime {
+        throw ExportError(
+          "\(path) line \(entry.line): the pattern takes more than \(Self.timeBudget) s on a sentence of \(text.count) characters; write it without repetition inside repetition",
+          file: path, code: .invalidFile)
+      }
+      pieces.append(source.substring(from: copied))
+      current = pieces.joined()
+      if tooLong || current.utf16.count > limit {
+        throw ExportError(
+          "\(path) line \(entry.line): the entries make a sentence of \(text.count) characters longer than \(Self.growthFactor) times its length",
+          file: path, code: .invalidFile)
+      }
     }
+    return current
   }
 }
