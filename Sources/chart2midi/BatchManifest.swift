@@ -1,3 +1,4 @@
+import Chart2MIDIBase
 import Chart2MIDIChart
 import Foundation
 import Hashing
@@ -63,7 +64,12 @@ enum BatchManifest {
     let decoder = JSONDecoder()
     var records: [BatchRecord] = []
     for url in urls {
-      guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      // A regular file only, never followed through a link: a FIFO would never end.
+      var status = stat()
+      guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        let bytes = try? readRegularFile(url.path, maximumBytes: 1 << 30)
+      else { continue }
+      let text = String(decoding: bytes, as: UTF8.self)
       for line in text.split(separator: "\n") {
         if let record = try? decoder.decode(BatchRecord.self, from: Data(line.utf8)) {
           records.append(record)
@@ -76,7 +82,13 @@ enum BatchManifest {
   /// The latest record of each chart, by the time it was finished.
   static func latest(_ records: [BatchRecord]) -> [String: BatchRecord] {
     var latest: [String: BatchRecord] = [:]
-    for record in records where latest[record.input].map({ $0.finished <= record.finished }) ?? true
+    // A record said to finish later than now (beyond a clock's skew) is not one of this batch's.
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let horizon = formatter.string(from: Date().addingTimeInterval(3600))
+    for record in records
+    where record.finished <= horizon
+      && latest[record.input].map({ $0.finished <= record.finished }) ?? true
     {
       latest[record.input] = record
     }
@@ -90,12 +102,20 @@ enum BatchManifest {
     /// Opens `url` to append to, creating it; a last line cut short by a kill is ended first, so
     /// that the next record starts a line of its own.
     init(url: URL) throws {
-      descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else {
-        throw CommandFailure("cannot write the manifest \(url.path)", status: .cannotCreate)
-      }
+      // Never through a link, never into a FIFO or a device planted in its place.
+      descriptor = open(
+        url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
       var status = stat()
-      if fstat(descriptor, &status) == 0, status.st_size > 0 {
+      guard descriptor >= 0, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG
+      else {
+        let reason =
+          errno == ELOOP || descriptor >= 0
+          ? "it is not a regular file" : String(cString: strerror(errno))
+        if descriptor >= 0 { close(descriptor) }
+        throw CommandFailure(
+          "cannot write the manifest \(url.relativePath): \(reason)", status: .cannotCreate)
+      }
+      if status.st_size > 0 {
         let reader = open(url.path, O_RDONLY | O_CLOEXEC)
         var last: UInt8 = 0
         if reader >= 0 {

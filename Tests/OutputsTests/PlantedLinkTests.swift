@@ -34,7 +34,8 @@ struct PlantedLinkTests {
     let suffix = String(Self.bits, radix: 16)
     for name in names {
       for tag in (0..<8).map(String.init) + ["stems", "replaced"] {
-        let link = folder.appendingPathComponent(".\(name).\(getpid()).\(tag)-\(suffix).tmp")
+        let link = folder.appendingPathComponent(
+          ".\(name).\(TemporaryFiles.host).\(getpid()).\(tag)-\(suffix).tmp")
         let pointsTo = ["stems", "replaced"].contains(tag) ? target.folder : target.file
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: pointsTo)
         planted.append(link)

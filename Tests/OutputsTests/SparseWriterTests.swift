@@ -88,7 +88,7 @@ struct TemporaryFileTests {
     let first = TemporaryFiles.path(for: destination, tag: "0")
     let second = TemporaryFiles.path(for: destination, tag: "0")
     #expect(first != second)
-    #expect(first.lastPathComponent.hasPrefix(".out.wav.\(getpid()).0-"))
+    #expect(first.lastPathComponent.hasPrefix(".out.wav.\(TemporaryFiles.host).\(getpid()).0-"))
     // A link planted at the very name chosen: the write fails and the target is untouched.
     try FileManager.default.createSymbolicLink(at: first, withDestinationURL: target)
     #expect(throws: (any Error).self) {

@@ -3,8 +3,11 @@ import Foundation
 import Synchronization
 
 /// The temporary files and folders that outputs are written to before they are renamed into
-/// place: named `.NAME.PID.TAG-RANDOM.tmp` beside their destination, created new, removed when this process is
-/// interrupted, and removed by the next run when a killed process left them behind.
+/// place: named `.NAME.HOST.PID.TAG-RANDOM.tmp` beside their destination, created new, removed when
+/// this process is interrupted, and removed by a later run on the same host when a killed process
+/// left them behind. HOST names the machine, its boot and its process namespace, so that two
+/// machines (or two containers) writing into one shared folder never take each other's files for
+/// a dead process's.
 package enum TemporaryFiles {
   /// The temporaries being written now, by path; how many files are being written this moment;
   /// and whether an interruption has removed them; behind `condition`. A pthread mutex and
@@ -32,14 +35,38 @@ package enum TemporaryFiles {
     UInt64.random(in: .min ... .max)
   }
 
-  /// A temporary path beside `destination`, for this process: `.NAME.PID.TAG-RANDOM.tmp`, with 64
+  /// This host as temporaries name it: `h` and 16 hex digits of a hash of the host name, the boot's
+  /// id and the process namespace, the same for every process of one machine's boot and namespace.
+  package static let host: String = {
+    func contents(_ path: String) -> String {
+      (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(
+        in: .whitespacesAndNewlines) ?? ""
+    }
+    var name = [CChar](repeating: 0, count: 256)
+    gethostname(&name, name.count - 1)
+    let namespace =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid"))
+      ?? ""
+    let identity = [
+      String(cString: name), contents("/proc/sys/kernel/random/boot_id"), namespace,
+    ].joined(separator: "\n")
+    // FNV-1a, 64 bits: a name, not a secret.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in identity.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return "h" + String(repeating: "0", count: 16 - hex.count) + hex
+  }()
+
+  /// A temporary path beside `destination`, for this process: `.NAME.HOST.PID.TAG-RANDOM.tmp`, with 64
   /// random bits that nobody who can write to the folder can guess, so that nobody can plant a
   /// link there before it is created (and it is created with `O_EXCL | O_NOFOLLOW`, so a link
   /// planted all the same is never followed).
   package static func path(for destination: URL, tag: String) -> URL {
     let random = String(randomBits(), radix: 16)
     return destination.deletingLastPathComponent().appendingPathComponent(
-      ".\(destination.lastPathComponent).\(getpid()).\(tag)-\(random).tmp")
+      ".\(destination.lastPathComponent).\(host).\(getpid()).\(tag)-\(random).tmp")
   }
 
   /// Notes a temporary as being written, after removing what killed runs left beside it.
@@ -108,12 +135,14 @@ package enum TemporaryFiles {
     for path in paths { try? FileManager.default.removeItem(atPath: path) }
   }
 
-  /// Removes the temporaries in `folder` whose process is no longer running.
+  /// Removes the temporaries in `folder` that a process of this host left behind when it was
+  /// killed: another host's (or another namespace's) are never touched, whatever their number.
   package static func removeStale(in folder: URL) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
       let parts = name.split(separator: ".")
-      guard parts.count >= 4, let pid = pid_t(parts[parts.count - 3]), pid > 0, pid != getpid()
+      guard parts.count >= 5, parts[parts.count - 4] == host,
+        let pid = pid_t(parts[parts.count - 3]), pid > 0, pid != getpid()
       else { continue }
       // No such process: its run was killed before it could clean up.
       if kill(pid, 0) == -1 && errno == ESRCH {

@@ -267,14 +267,28 @@ struct BatchItem: Sendable {
     return (record, lines)
   }
 
-  /// Whether every output of an earlier run is still there, as long as it was written.
+  /// Whether an earlier run's record can be trusted: it names every file this conversion writes,
+  /// and each output it names is a regular file inside the batch's folder (no `..`, no link out)
+  /// with the recorded size and SHA-256. A line planted in a manifest proves nothing.
   func isWhole(_ outputs: [BatchRecord.Output]) -> Bool {
-    !outputs.isEmpty
-      && outputs.allSatisfy { output in
-        let attributes = try? FileManager.default.attributesOfItem(
-          atPath: folder.appendingPathComponent(output.path).path)
-        return (attributes?[.size] as? Int) == output.bytes
+    let base = folder.standardizedFileURL.path + "/"
+    let expected = [conversion.midiPath, conversion.wavPath, conversion.captionsPath]
+      .compactMap { $0 }.map { path in
+        let standard = URL(fileURLWithPath: path).standardizedFileURL.path
+        return standard.hasPrefix(base) ? String(standard.dropFirst(base.count)) : path
       }
+    let recorded = Set(outputs.map(\.path))
+    guard !outputs.isEmpty, expected.allSatisfy(recorded.contains) else { return false }
+    return outputs.allSatisfy { output in
+      guard !output.path.hasPrefix("/"), !output.path.split(separator: "/").contains(".."),
+        let resolved = ConfinedFile.resolve(output.path, in: [folder])
+      else { return false }
+      var status = stat()
+      guard lstat(folder.appendingPathComponent(output.path).path, &status) == 0,
+        status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == output.bytes
+      else { return false }
+      return (try? Digest.sha256(file: URL(fileURLWithPath: resolved))) == output.sha256
+    }
   }
 
   /// The files the conversion wrote, relative to the batch's folder, with their sizes and hashes.
