@@ -14,6 +14,7 @@ public struct ReadingLimits: Hashable, Sendable {
     case stringSize = "string-size"
     /// `textBytes`.
     case textSize = "text-size"
+    case pageText = "page-text"
   }
 
   /// The largest file read: a chart, a CSV file, a Vega-Lite data file. 256 MB.
@@ -29,6 +30,8 @@ public struct ReadingLimits: Hashable, Sendable {
   /// The most text the `calculate` transforms of a Vega-Lite specification keep in its rows, in
   /// all, in UTF-8 bytes: 100,000,000.
   public var textBytes = 100_000_000
+  /// The text a page of a chart carries, in bytes: its titles, names, categories and labels.
+  public var pageTextBytes = 16_000_000
 
   /// The defaults.
   public init() {}
@@ -42,6 +45,7 @@ public struct ReadingLimits: Hashable, Sendable {
       case .values: values
       case .stringSize: stringBytes
       case .textSize: textBytes
+      case .pageText: pageTextBytes
       }
     }
     set {
@@ -51,6 +55,7 @@ public struct ReadingLimits: Hashable, Sendable {
       case .values: values = newValue
       case .stringSize: stringBytes = newValue
       case .textSize: textBytes = newValue
+      case .pageText: pageTextBytes = newValue
       }
     }
   }

@@ -200,7 +200,9 @@ extension Exercise {
       for (offset, entry) in charts.enumerated() {
         made.append(
           try attributingErrors(to: entry.source) {
-            try item(entry, number: offset + 1, into: staging, language: language)
+            try item(
+              entry, number: offset + 1, into: staging, language: language,
+              practice: request.practice)
           })
       }
       var generator = SeededGenerator(seed: request.seed)
@@ -268,7 +270,8 @@ extension Exercise {
   /// One item: its audio rendered into `folder` (in the format the settings ask for, else MP3,
   /// small enough for a page or an LMS), and every question its data makes clear.
   static func item(
-    _ entry: ExerciseChart, number: Int, into folder: URL, language: DescriptionLanguage
+    _ entry: ExerciseChart, number: Int, into folder: URL, language: DescriptionLanguage,
+    practice: Bool = false
   ) throws -> (
     item: Item, candidates: [Question]
   ) {
@@ -311,7 +314,8 @@ extension Exercise {
       source: URL(fileURLWithPath: entry.source).lastPathComponent,
       introduction: script.guide, audio: audio,
       audioSeconds: report.audioSeconds, questions: [],
-      player: report.pageData)
+      // Without practice's feedback, a label would give an answer away.
+      player: practice ? report.pageData : report.pageData?.withoutLabels())
     return (item, maker.candidates)
   }
 

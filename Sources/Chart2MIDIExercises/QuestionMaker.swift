@@ -123,7 +123,8 @@ package struct QuestionMaker {
       }
     }
     for (index, series) in chart.series.enumerated() {
-      let tracks = melodic.filter { $0.stem == series.name }
+      let stem = timeline.series(at: index)?.stem ?? series.name
+      let tracks = melodic.filter { $0.stem == stem }
       if tracks.count == 1, tracks[0].category == nil {
         seriesInstruments[index] = instrumentName(tracks[0].program)
       }

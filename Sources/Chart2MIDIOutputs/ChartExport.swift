@@ -67,7 +67,7 @@ public enum ChartExport {
     progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
     try settings.checkOutputs()
-    if settings.page != nil { try ChartPage.checkSize(chart) }
+    if settings.page != nil { try ChartPage.checkSize(chart, limits: settings.limits) }
     let production = try Production(chart, settings: settings, progress: progress)
     var report = production.report
     var batch = AtomicFileBatch()

@@ -36,6 +36,8 @@ public struct ExportSettings: Sendable {
   /// Whether a chart's `sonification` object may name the soundfont (a file beside the chart, or
   /// `gm`); a program that renders charts from anyone turns it off, and such a chart is refused.
   public var chartMayNameSoundFont = true
+  /// The limits a page's text is held to (`ReadingLimits.pageTextBytes`).
+  public var limits = ReadingLimits()
   /// One stem per series, or one per track.
   public var stemsBy: Performance.StemGrouping = .series
   /// Whether the captions name every labelled point too.

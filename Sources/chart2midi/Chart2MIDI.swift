@@ -1,4 +1,5 @@
 import ArgumentParser
+import Chart2MIDIOutputs
 import Foundation
 
 #if canImport(CMalloc)
@@ -51,7 +52,7 @@ struct Chart2MIDI: AsyncParsableCommand {
       // The library's errors end with the status of their kind (sysexits), the parser's with
       // its own.
       guard let status = ExitStatus(for: error) else { exit(withError: error) }
-      report(fullMessage(for: error))
+      report(fullMessage(for: withLimitHint(error)))
       Foundation.exit(status.rawValue)
     }
   }
@@ -67,4 +68,11 @@ private func keepLargeArraysMapped() {
     _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)  // glibc's largest
     _ = mallopt(M_TRIM_THRESHOLD, 512 << 20)
   #endif
+}
+
+/// An outputs' error about a limit passed, with how to raise it for a chart that is trusted.
+func withLimitHint(_ error: any Error) -> any Error {
+  guard var failure = error as? ExportError, let limit = failure.limit else { return error }
+  failure.message += "; raise the limit with --limit \(limit.rawValue)=N for a chart you trust"
+  return failure
 }

@@ -49,6 +49,7 @@ struct Conversion: Sendable {
       // A script is a narration.
       if script != nil, settings.narration.parts == nil { settings.narration.parts = .both }
       settings.inputs = [URL(fileURLWithPath: input)]
+      settings.limits = csv.columns.limits
       let options = settings.sonification
       // The page comes from the same render, unless the stems are split otherwise than by series:
       // then it is rendered on its own, after the other outputs (its folder checked first).

@@ -37,7 +37,9 @@ struct CommandTests {
     #expect(result.status == 0, "\(result.error)")
     #expect(files(in: folder) == ["dice.mid", "dice.wav", "stems"])
     #expect(
-      files(in: folder.appendingPathComponent("stems")) == ["Blue.wav", "Green.wav", "Red.wav"])
+      shownFiles(in: folder.appendingPathComponent("stems")) == [
+        "Blue.wav", "Green.wav", "Red.wav",
+      ])
     let mix = try Data(contentsOf: folder.appendingPathComponent("dice.wav"))
     let red = try Data(contentsOf: folder.appendingPathComponent("stems/Red.wav"))
     // The same length of samples; the markers are the mix's alone.
@@ -218,7 +220,7 @@ struct CommandTests {
     let rendered = try run(["render", midi, "--stems", stems.path])
     #expect(rendered.status == 0, "\(rendered.error)")
     #expect(
-      files(in: stems) == [
+      shownFiles(in: stems) == [
         "Cars - Germany.wav", "Cars - Japan.wav", "Cars - USA.wav", "Gridlines.wav",
       ])
   }

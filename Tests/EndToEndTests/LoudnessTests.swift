@@ -150,7 +150,7 @@ struct LoudnessTests {
         "--graph-level", ValueFormat.plain(graphLevel),
       ], program: program)
     #expect(result.status == 0, "\(result.error)")
-    let paths = files(in: stems).map { stems.appendingPathComponent($0).path }
+    let paths = shownFiles(in: stems).map { stems.appendingPathComponent($0).path }
     let voice = try #require(paths.first { $0.hasSuffix("/Narration.wav") })
     let graph = paths.filter { $0 != voice }
     let mix = try #require(try measureLoudness([wav]).first)
@@ -212,7 +212,7 @@ struct LoudnessTests {
         return value == 0x7FFF ? nil : Double(value) / 100
       }
     }
-    let paths = files(in: stems).map { stems.appendingPathComponent($0).path }
+    let paths = shownFiles(in: stems).map { stems.appendingPathComponent($0).path }
     #expect(paths.count == 3)  // three players, one after another
     // libebur128 and chart2midi's meters (in the file) and pyloudnorm and scipy (here) agree
     // within about 0.1 LU.

@@ -123,3 +123,44 @@ struct OwnedFolderTests {
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("c.mid").path))
   }
 }
+
+/// A page carries at most `--limit page-text` of a chart's text (16 MB by default): a chart of
+/// long labels gets one sentence, not a page of hundreds of megabytes.
+@Suite("A page's text is bounded", .serialized)
+struct PageTextLimitTests {
+  @Test func aPageOfTooMuchTextIsOneSentence() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // 2,000 points with labels of 10 KB: 20 MB of text.
+    let points = (0..<2000).map { index in
+      [
+        "x": Double(index), "y": Double(index % 100),
+        "label": String(repeating: "x", count: 10_000),
+      ]
+        as [String: Any]
+    }
+    let json: [String: Any] = [
+      "title": "Long labels", "xAxis": ["title": "x", "range": [0, 2000]],
+      "yAxis": ["title": "y", "range": [0, 100]],
+      "series": [["name": "S", "isContinuous": false, "dataPoints": points]],
+    ]
+    try JSONSerialization.data(withJSONObject: json).write(
+      to: folder.appendingPathComponent("long.json"))
+    let refused = try run(["page", "long.json", "-o", "page"], in: folder)
+    #expect(refused.status == 65, "\(refused.error)")
+    #expect(
+      refused.error
+        == "Error: the chart's text (titles, names, categories, labels) comes to 20 MB, more than the 16 MB a page carries; raise the limit with --limit page-text=N for a chart you trust\n"
+    )
+    #expect(files(in: folder) == ["long.json"])
+    // A lower limit holds an example too; a higher one lets the long labels through.
+    let lowered = try run(
+      ["page", example("cars").path, "-o", "cars", "--limit", "page-text=100"], in: folder)
+    #expect(lowered.status == 65)
+    #expect(lowered.error.contains("more than the 100 bytes a page carries"), "\(lowered.error)")
+    let raised = try run(
+      ["convert", "long.json", "-o", "long.mid", "--page", "page", "--limit", "page-text=30M"],
+      in: folder)
+    #expect(raised.status == 0, "\(raised.error)")
+  }
+}

@@ -90,7 +90,7 @@ struct SessionTests {
     let mixBytes = [UInt8](try Data(contentsOf: wav))
     let cues = try WAVMarkers(mixBytes).cues.map { Double($0.frame) / 44100 }
     let seconds = Double(try #require(wavData(mixBytes)).count / 4) / 44100
-    let stemNames = files(in: stems).map { String($0.dropLast(4)) }
+    let stemNames = shownFiles(in: stems).map { String($0.dropLast(4)) }
     #expect(stemNames.contains("Narration"))
     for path in [rpp, otio] {
       let session = try readSession(path)

@@ -57,3 +57,9 @@ public func temporaryFolder() throws -> URL {
 public func files(in folder: URL) -> [String] {
   ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
 }
+
+/// The names in a folder that a file manager shows, sorted: not the hidden ones, such as the list
+/// of what chart2midi wrote in a folder it owns (`.chart2midi-files`).
+public func shownFiles(in folder: URL) -> [String] {
+  files(in: folder).filter { !$0.hasPrefix(".") }
+}

@@ -83,8 +83,23 @@ public struct Performance: Sendable {
     // it gets a stem of its own.
     var percussionOwner: [Int: String] = [:]
     var extraBlocks = 0
+    // By track, each track is a stem of its own, whatever its name: two tracks named alike (a
+    // series named "Gridlines" and the gridline ticks) get "Gridlines" and "Gridlines (2)", and
+    // none takes the voice's.
+    var trackNames: Set = [Narration.stemName.lowercased()]
+    func ownName(_ name: String) -> String {
+      func key(_ text: String) -> String { text.precomposedStringWithCanonicalMapping.lowercased() }
+      var candidate = name
+      var number = 2
+      while trackNames.contains(key(candidate)) {
+        candidate = "\(name) (\(number))"
+        number += 1
+      }
+      trackNames.insert(key(candidate))
+      return candidate
+    }
     for track in score.tracks {
-      let name = grouping == .series ? track.stem : track.name
+      let name = grouping == .series ? track.stem : ownName(track.name)
       var block = track.port
       if track.isPercussion {
         if let owner = percussionOwner[block], owner != name {

@@ -17,6 +17,9 @@ package struct Narration: Sendable {
   }
 
   /// Silence between two sentences, in seconds.
+  /// The stem the voice is rendered in.
+  package static let stemName = "Narration"
+
   package static let sentenceGap = 0.3
 
   /// The longest a narration speaks, in seconds: 10 minutes.
@@ -177,7 +180,7 @@ package struct Narration: Sendable {
   package var recordings: [Performance.Recording] {
     zip(sentences, clips).map {
       Performance.Recording(
-        name: "Narration", samples: $1, sampleRate: sampleRate, start: $0.start)
+        name: Self.stemName, samples: $1, sampleRate: sampleRate, start: $0.start)
     }
   }
 

@@ -19,10 +19,15 @@ package struct Timeline: Hashable, Sendable {
     /// When its x span plays, in seconds from the graph's time 0: the whole span when series play
     /// together, its own turn when they play one after another.
     package var span: ClosedRange<Double>
+    /// The stem the series' tracks play in: its name, made distinct from every other stem.
+    package var stem: String
 
     /// A played series whose points the mapping placed at `placed` seconds.
-    package init(index: Int, name: String, placed: [Double], span: ClosedRange<Double>) {
+    package init(
+      index: Int, name: String, stem: String? = nil, placed: [Double], span: ClosedRange<Double>
+    ) {
       (self.index, self.name, self.placed, self.span) = (index, name, placed, span)
+      self.stem = stem ?? name
     }
 
     /// The number of its points.

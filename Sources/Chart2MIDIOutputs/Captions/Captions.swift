@@ -74,11 +74,14 @@ package struct CaptionMaker: Sendable {
       guard timeline.series(at: seriesIndex) != nil else { continue }
       // Each point once, with every role it plays, in the order the roles are listed.
       var roles: [(point: SeriesStatistics.Point, names: [String])] = []
+      // Where each point's roles are, by its index: linear in the points, however many labelled.
+      var placeOf: [Int: Int] = [:]
       func add(_ point: SeriesStatistics.Point?, _ role: String) {
         guard let point else { return }
-        if let existing = roles.firstIndex(where: { $0.point.index == point.index }) {
+        if let existing = placeOf[point.index] {
           roles[existing].names.append(role)
         } else {
+          placeOf[point.index] = roles.count
           roles.append((point, [role]))
         }
       }

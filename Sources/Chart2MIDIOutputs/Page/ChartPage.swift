@@ -60,9 +60,8 @@ package enum ChartPage {
     /// extreme.
     package var quiz = false
 
-    /// The data of an exercise's player: no value, no label, no place in the drawing and no
-    /// extreme, so that neither the page's source nor what the player speaks gives an answer away
-    /// (a peak labelled "Record high" answers "where is it highest?").
+    /// The data of an exercise's player: no value, no place in the drawing and no extreme, so
+    /// that the page's source gives no answer away.
     package func forQuiz() -> Data {
       var data = self
       data.quiz = true
@@ -71,9 +70,21 @@ package enum ChartPage {
         data.series[index].lowest = nil
         for point in data.series[index].points.indices {
           data.series[index].points[point].y = ""
-          data.series[index].points[point].label = nil
           data.series[index].points[point].px = 0
           data.series[index].points[point].py = 0
+        }
+      }
+      return data
+    }
+
+    /// The same player without the points' labels: on a sheet that gives no feedback, a peak
+    /// labelled "Record high" would answer "where is it highest?", in the page's source and in
+    /// what the player speaks.
+    package func withoutLabels() -> Data {
+      var data = self
+      for index in data.series.indices {
+        for point in data.series[index].points.indices {
+          data.series[index].points[point].label = nil
         }
       }
       return data
@@ -116,15 +127,38 @@ package enum ChartPage {
     return try ChartExport.export(chart, settings: settings, progress: progress)
   }
 
-  /// Refuses a chart with more points than a page carries.
+  /// Refuses a chart with more points than a page carries, or more text than `limits` let a
+  /// page carry (its titles, names, categories and labels, each written in the page's data and
+  /// its table).
   ///
   /// - Throws: `ExportError` saying the limit.
-  static func checkSize(_ chart: ChartDescriptor) throws {
+  static func checkSize(_ chart: ChartDescriptor, limits: ReadingLimits) throws {
     guard chart.pointCount <= maximumPoints else {
       throw ExportError(
         "the chart has \(ValueFormat.grouped(chart.pointCount)) points, more than the \(ValueFormat.grouped(maximumPoints)) a page carries; group or filter the data first",
         code: .exceedsLimits
       )
+    }
+    var bytes = chart.title.utf8.count + (chart.summary?.utf8.count ?? 0)
+    let axes: [Axis] = [chart.xAxis, Axis.numeric(chart.yAxis)] + chart.additionalAxes
+    for axis in axes {
+      bytes += axis.title.utf8.count
+      for category in axis.categorical?.categoryOrder ?? [] { bytes += category.utf8.count }
+    }
+    for series in chart.series {
+      bytes += series.name.utf8.count
+      for point in series.dataPoints {
+        bytes += point.label?.utf8.count ?? 0
+        if case .category(let name) = point.x { bytes += name.utf8.count }
+      }
+    }
+    let limit = limits.pageTextBytes
+    guard bytes <= limit else {
+      var error = ExportError(
+        "the chart's text (titles, names, categories, labels) comes to \(ReadingLimits.size(bytes)), more than the \(ReadingLimits.size(limit)) a page carries",
+        code: .exceedsLimits)
+      error.limit = .pageText
+      throw error
     }
   }
 
@@ -205,7 +239,8 @@ package enum ChartPage {
         points[at].length = min(0.6, max(0.15, next - points[at].onset))
       }
       points = sorted.map { points[$0] }
-      let tracks = score.tracks.filter { $0.part == .series && $0.stem == source.name }
+      let stem = timeline.series(at: index)?.stem ?? source.name
+      let tracks = score.tracks.filter { $0.part == .series && $0.stem == stem }
       let instruments = tracks.map {
         NarrationScript.instrument($0.program, presets: presets, language: language)
       }
@@ -214,7 +249,7 @@ package enum ChartPage {
         Series(
           name: name, instrument: instruments.first ?? "",
           plays: instruments.first.map { "\(name) \(language.table.plays($0))" } ?? name,
-          stem: stems[source.name].map(relative) ?? "",
+          stem: stems[stem].map(relative) ?? "",
           highest: stats.maximum.flatMap { top in points.firstIndex { $0.index == top.index } },
           lowest: stats.minimum.flatMap { bottom in points.firstIndex { $0.index == bottom.index }
           },

@@ -46,6 +46,7 @@ public struct ChartMapper: Sendable {
     var groupedPoints = 0
     var played: [(series: DataSeries, onsets: [Double])] = []
     var timing: [Timeline.Series] = []
+    let stemNames = StemNames.forSeries(chart.series.map(\.name))
     for (order, seriesIndex) in selected.enumerated() {
       let series = chart.series[seriesIndex]
       markers.currentSeries = seriesIndex
@@ -54,7 +55,7 @@ public struct ChartMapper: Sendable {
       let begins = time.start(ofSeries: order)
       timing.append(
         Timeline.Series(
-          index: seriesIndex, name: series.name, placed: onsets,
+          index: seriesIndex, name: series.name, stem: stemNames[seriesIndex], placed: onsets,
           span: Timebase.quantized(begins)...Timebase.quantized(begins + time.span)))
       // One series after another: a marker where each begins.
       if options.arrangement == .sequential, selected.count > 1 {

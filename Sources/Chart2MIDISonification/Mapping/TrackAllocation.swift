@@ -13,8 +13,11 @@ struct TrackAllocation {
   let selected: [Int]
   /// Each played series' place in `selected`, by its index in the chart.
   let order: [Int: Int]
+  /// The stem each series plays in (see `StemNames`).
+  let stems: [String]
 
   init(chart: ChartDescriptor, options: SonificationOptions, roles: AxisRoles, selected: [Int]) {
+    stems = StemNames.forSeries(chart.series.map(\.name))
     self.chart = chart
     self.options = options
     self.roles = roles
@@ -127,7 +130,7 @@ struct TrackAllocation {
           let place = exactKeys.firstIndex(of: key)!
           let (manager, members) = exactChannels[key] ?? (nil, take(counts[place]))
           var track = ScoreTrack(
-            name: name, stem: series.name, port: port, channel: manager ?? members[0],
+            name: name, stem: stems[key.series], port: port, channel: manager ?? members[0],
             program: program)
           track.category = category(of: key)
           track.memberChannels = members
@@ -150,7 +153,7 @@ struct TrackAllocation {
         }
         let channel = take(1)[0]
         var track = ScoreTrack(
-          name: name, stem: series.name, port: port, channel: channel, program: program)
+          name: name, stem: stems[key.series], port: port, channel: channel, program: program)
         track.category = category(of: key)
         switch contents.removeValue(forKey: key)! {
         case .gapNoise(let notes):

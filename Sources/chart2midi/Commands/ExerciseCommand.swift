@@ -102,6 +102,7 @@ struct ExerciseCommand: ParsableCommand {
         var settings = try ExportSettings.forChart(
           chart, overrides: mapping.settings + sound.settings)
         settings.inputs = [URL(fileURLWithPath: file)]
+        settings.limits = csv.limits
         return ExerciseChart(source: file, chart: chart, settings: settings)
       }
     }

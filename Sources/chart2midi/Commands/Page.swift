@@ -50,6 +50,7 @@ struct Page: ParsableCommand {
       var settings = try ExportSettings.forChart(
         loaded, overrides: mapping.settings + sound.settings)
       settings.inputs = [URL(fileURLWithPath: chart.input)]
+      settings.limits = chart.csv.columns.limits
       let progress = ProgressLine(quiet: false)
       defer { progress.finish() }
       let folder = URL(fileURLWithPath: out)

@@ -79,7 +79,7 @@ struct CSVColumnOptions: ParsableArguments {
   @Option(
     name: .customLong("limit"),
     help: ArgumentHelp(
-      "Raise (or lower) a reading limit, for charts you trust: file-size (default 256M bytes, any chart or data file), and for Vega-Lite data rows (1M), values (10M), string-size (1M bytes, one string an expression makes) and text-size (100M bytes, all the text calculate steps keep). K, M and G stand for thousands, millions and billions. Repeat for several.",
+      "Raise (or lower) a reading limit, for charts you trust: file-size (default 256M bytes, any chart or data file), and for Vega-Lite data rows (1M), values (10M), string-size (1M bytes, one string an expression makes) and text-size (100M bytes, all the text calculate steps keep); page-text (16M bytes, the titles, names, categories and labels a page carries). K, M and G stand for thousands, millions and billions. Repeat for several.",
       valueName: "name=number"))
   var limitSettings: [LimitSetting] = []
 
