@@ -1,3 +1,4 @@
+import Chart2MIDIBase
 import Foundation
 import TextEncoders
 
@@ -8,24 +9,16 @@ package enum StemNaming {
   /// 100 bytes, so within any file system's 255); names that collide (in Unicode's canonical form,
   /// case ignored) get `-2`, `-3`, …, and a name Windows keeps for a device gets `_`.
   package static func fileNames(for names: [String], extension: String = "wav") -> [String] {
-    var used: Set<String> = []
-    // As file systems compare names: in one Unicode form (macOS keeps names decomposed), case
-    // ignored.
-    func key(_ name: String) -> String { name.precomposedStringWithCanonicalMapping.lowercased() }
-    return names.map { name in
+    let bases = names.map { name in
       var base = FileNameText.readable(name, maximumBytes: 100)
       if base.isEmpty { base = "stem" }
       // A name Windows keeps for a device (`CON`, `com1`, `LPT9.txt`) is no file there.
       if isReservedOnWindows(base) { base += "_" }
-      var candidate = base
-      var number = 2
-      while used.contains(key(candidate)) {
-        candidate = "\(base)-\(number)"
-        number += 1
-      }
-      used.insert(key(candidate))
-      return candidate + "." + `extension`
+      return base
     }
+    // As file systems compare names: in one Unicode form (macOS keeps names decomposed), case
+    // ignored.
+    return DistinctNames.make(bases) { "\($0)-\($1)" }.map { $0 + "." + `extension` }
   }
 
   /// Whether Windows keeps `name` (before its first dot, case ignored) for a device.

@@ -1,3 +1,4 @@
+import Chart2MIDIBase
 import Chart2MIDICore
 import Chart2MIDISMFReader
 import Foundation
@@ -86,20 +87,10 @@ public struct Performance: Sendable {
     // By track, each track is a stem of its own, whatever its name: two tracks named alike (a
     // series named "Gridlines" and the gridline ticks) get "Gridlines" and "Gridlines (2)", and
     // none takes the voice's.
-    var trackNames: Set = [Narration.stemName.lowercased()]
-    func ownName(_ name: String) -> String {
-      func key(_ text: String) -> String { text.precomposedStringWithCanonicalMapping.lowercased() }
-      var candidate = name
-      var number = 2
-      while trackNames.contains(key(candidate)) {
-        candidate = "\(name) (\(number))"
-        number += 1
-      }
-      trackNames.insert(key(candidate))
-      return candidate
-    }
-    for track in score.tracks {
-      let name = grouping == .series ? track.stem : ownName(track.name)
+    let trackStems = DistinctNames.make(
+      score.tracks.map(\.name), avoiding: [Narration.stemName])
+    for (number, track) in score.tracks.enumerated() {
+      let name = grouping == .series ? track.stem : trackStems[number]
       var block = track.port
       if track.isPercussion {
         if let owner = percussionOwner[block], owner != name {
