@@ -13,12 +13,12 @@ public struct ExportReport: Sendable {
   /// The music, as mapped from the chart (empty for a MIDI file rendered as it is).
   public var score: Score?
   /// The number of caption cues written.
-  public var captionCount: Int?
+  package var captionCount: Int?
   /// With a narration, the file of the captions at the notes, beside the spoken captions, and
   /// how many cues it holds.
-  public var pointCaptions: (file: URL, count: Int)?
+  package var pointCaptions: (file: URL, count: Int)?
   /// The soundfont the audio was rendered with.
-  public var soundFont: URL?
+  package var soundFont: URL?
   /// The length of the audio, in seconds.
   public var audioSeconds: Double?
   /// The stem files, in stem order.

@@ -7,7 +7,7 @@ import Foundation
 import TextEncoders
 
 /// The DAW and editorial session formats an export writes, by the file's extension.
-public enum SessionFormat: String, Hashable, Sendable, CaseIterable {
+package enum SessionFormat: String, Hashable, Sendable, CaseIterable {
   /// A REAPER project (`.rpp`).
   case reaper = "rpp"
   /// An OpenTimelineIO timeline (`.otio`), which editors and DAWs import through its adapters.
