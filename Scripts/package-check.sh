@@ -137,7 +137,11 @@ print(f"cars.mid: format {form}, {tracks} tracks, {division} ticks a quarter not
 channels, rate, bits, seconds, peak = wav(os.path.join(folder, "cars.wav"))
 print(f"cars.wav: {channels} channels, {rate} Hz, {bits}-bit, {seconds:.2f} s, peak {peak:.3f}")
 assert channels == 2 and seconds > 5 and 0.01 < peak <= 0.9, "the mix is not the chart's sound"
-stems = sorted(os.listdir(os.path.join(folder, "stems")))
+# The folder's own list of what chart2midi wrote there (`.chart2midi-files`) lies beside the stems.
+stems = sorted(name for name in os.listdir(os.path.join(folder, "stems"))
+               if not name.startswith("."))
+listed = open(os.path.join(folder, "stems", ".chart2midi-files"), encoding="utf-8").read().splitlines()
+assert listed == stems, f"the stems folder lists {listed}, holds {stems}"
 names = [series["name"] for series in chart["series"]]
 print(f"stems: {', '.join(stems)}")
 assert len(stems) >= len(names), f"{len(stems)} stems for {len(names)} series"
