@@ -326,9 +326,7 @@ extension Exercise {
 
   /// Refuses to replace a folder that holds anything chart2midi did not write there, or an input.
   static func checkReplaceable(_ folder: URL, inputs: [URL]) throws {
-    let folderPath = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
-    for input in inputs
-    where input.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(folderPath) {
+    if let input = OutputCheck.input(in: folder, among: inputs) {
       throw ExerciseError(
         "cannot write the exercise into \(folder.path): the chart \(input.relativePath) lies inside it; name another folder",
         code: .outputConflict)

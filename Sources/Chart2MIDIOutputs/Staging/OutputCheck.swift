@@ -34,14 +34,20 @@ package enum OutputCheck {
     paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
   }
 
-  /// Refuses an output folder that an input lies in, at any depth: replacing the folder would
-  /// lose the input.
+  /// The first of `inputs` that lies in `folder`, at any depth (links resolved): replacing the
+  /// folder would lose it.
+  package static func input(in folder: URL, among inputs: [URL]) -> URL? {
+    let folderPath = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
+    return inputs.first {
+      $0.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(folderPath)
+    }
+  }
+
+  /// Refuses an output folder that an input lies in, at any depth.
   ///
   /// - Throws: `ExportError` naming the input and the folder.
   package static func checkHoldsNoInput(_ folder: URL, inputs: [URL], what: String) throws {
-    let folderPath = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
-    for input in inputs
-    where input.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(folderPath) {
+    if let input = input(in: folder, among: inputs) {
       throw ExportError(
         "cannot write \(what) into \(folder.relativePath): the input \(input.relativePath) lies inside it; name another folder",
         file: folder.relativePath, code: .outputConflict)

@@ -271,12 +271,8 @@ struct BatchItem: Sendable {
   /// and each output it names is a regular file inside the batch's folder (no `..`, no link out)
   /// with the recorded size and SHA-256. A line planted in a manifest proves nothing.
   func isWhole(_ outputs: [BatchRecord.Output]) -> Bool {
-    let base = folder.standardizedFileURL.path + "/"
     let expected = [conversion.midiPath, conversion.wavPath, conversion.captionsPath]
-      .compactMap { $0 }.map { path in
-        let standard = URL(fileURLWithPath: path).standardizedFileURL.path
-        return standard.hasPrefix(base) ? String(standard.dropFirst(base.count)) : path
-      }
+      .compactMap { $0 }.map(relative)
     let recorded = Set(outputs.map(\.path))
     guard !outputs.isEmpty, expected.allSatisfy(recorded.contains) else { return false }
     return outputs.allSatisfy { output in
@@ -300,14 +296,18 @@ struct BatchItem: Sendable {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: stems)) ?? []
       paths += names.sorted().map { URL(fileURLWithPath: stems).appendingPathComponent($0).path }
     }
-    let base = folder.standardizedFileURL.path + "/"
     return try paths.map { path in
       let url = URL(fileURLWithPath: path)
       let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-      let standard = url.standardizedFileURL.path
       return BatchRecord.Output(
-        path: standard.hasPrefix(base) ? String(standard.dropFirst(base.count)) : path,
-        bytes: bytes, sha256: try Digest.sha256(file: url))
+        path: relative(path), bytes: bytes, sha256: try Digest.sha256(file: url))
     }
+  }
+
+  /// A path as a manifest records it: relative to the batch's folder when it lies inside.
+  func relative(_ path: String) -> String {
+    let base = folder.standardizedFileURL.path + "/"
+    let standard = URL(fileURLWithPath: path).standardizedFileURL.path
+    return standard.hasPrefix(base) ? String(standard.dropFirst(base.count)) : path
   }
 }
