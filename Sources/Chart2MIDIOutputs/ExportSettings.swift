@@ -245,6 +245,10 @@ public struct ExportSettings: Sendable {
       let pause = try read.seconds()
       guard pause <= 10 else { throw read.failure("expected 0 to 10 seconds") }
       narration.pause = pause
+    case .cues:
+      narration.cues = try read.flag()
+      // Cues are spoken: they imply a narration.
+      if narration.cues, narration.parts == nil { narration.parts = .both }
     case .sampleRate:
       guard case .number(let rate) = setting.value, rate == 44100 || rate == 48000 else {
         throw read.failure("expected 44100 or 48000")
@@ -355,7 +359,7 @@ extension ExportSettings {
   /// The narration's and the audio's options by their names in the descriptor's `sonification`
   /// object (the mapping's are `SonificationOptions.Key`).
   package enum Key: String, SettingKey {
-    case narrate, voice, speechRate, narrationPause, graphLevel
+    case narrate, voice, speechRate, narrationPause, graphLevel, cues
     // How audio is rendered and written.
     case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy, audioFormat
 
@@ -363,6 +367,7 @@ extension ExportSettings {
     package var shape: SettingShape {
       switch self {
       case .voice, .soundfont: .text
+      case .cues: .onOff
       default: .scalar
       }
     }

@@ -62,7 +62,16 @@ package struct Production {
     progress: (@Sendable (Double) -> Void)? = nil
   ) throws {
     self.settings = settings
-    let options = settings.sonification
+    var options = settings.sonification
+    // Series that play one after another with cues leave room between them for each name.
+    if settings.narration.parts != nil, settings.narration.cues, options.arrangement == .sequential
+    {
+      let estimate = SpeechEstimate(
+        language: DescriptionLanguage(voice: settings.narration.voice),
+        rate: settings.narration.speechRate)
+      let longest = chart.series.map { estimate.seconds([$0.name]) }.max() ?? 0
+      options.gap = max(options.gap, 1.25 * longest + Narration.cueLead + 0.4)
+    }
     let mapper = ChartMapper(options: options)
     // A chart that cannot be played is refused before a summary is made for it.
     try mapper.checkFits(chart)
@@ -91,22 +100,22 @@ package struct Production {
     var speech: BackgroundWork<Narration>?
     var sentences: [ScriptFile.Sentence] = []
     if spoken.parts != nil {
-      let (intro, details, script) = try Self.lines(
+      let (intro, details, cues, script) = try Self.lines(
         given, score: score, settings: settings, facts: spokenFacts!)
       sentences = script
       // Texts too long to speak are refused before the music renders.
       try Narration.checkLength(
-        of: (intro + details).filter { $0.recording == nil }.map(\.spoken),
+        of: (intro + details + cues.map(\.line)).filter { $0.recording == nil }.map(\.spoken),
         speechRate: spoken.speechRate)
       let (graphDuration, sampleRate) = (score.duration, settings.render.sampleRate)
-      speech = BackgroundWork { [intro, details] in
+      speech = BackgroundWork { [intro, details, cues] in
         guard try SpeechSynthesizer.hasVoice(spoken.voice) else {
           throw ExportError(
             "eSpeak NG has no voice \"\(spoken.voice)\"; `chart2midi voices` lists the voices installed",
             at: settings.origin(of: .voice), code: .invalidSetting)
         }
         return try Narration(
-          intro: intro, details: details,
+          intro: intro, details: details, cues: cues,
           graphDuration: graphDuration, voice: spoken.voice, speechRate: spoken.speechRate,
           pause: spoken.pause, sampleRate: sampleRate)
       }
@@ -163,7 +172,10 @@ package struct Production {
   /// words.
   private static func lines(
     _ chart: ChartDescriptor, score: Score, settings: ExportSettings, facts: ChartDescription
-  ) throws -> (intro: [Narration.Line], details: [Narration.Line], script: [ScriptFile.Sentence]) {
+  ) throws -> (
+    intro: [Narration.Line], details: [Narration.Line], cues: [(line: Narration.Line, at: Double)],
+    script: [ScriptFile.Sentence]
+  ) {
     let spoken = settings.narration
     let lexicon = try spoken.lexicon.map { try Lexicon(contentsOf: $0) }
     let forms = SpokenForms(language: facts.language)
@@ -173,6 +185,20 @@ package struct Production {
     }
     var intro: [Narration.Line] = []
     var details: [Narration.Line] = []
+    // The intro's length is measured by speaking it, as it will be spoken.
+    let script = NarrationScript(facts: facts, score: score, settings: settings) { sentences in
+      let spoken = try sentences.map { try line($0).spoken }
+      let (rate, speech) = try SpeechSynthesizer.speak(
+        spoken, voice: spoken.isEmpty ? "" : settings.narration.voice,
+        rate: settings.narration.speechRate)
+      let samples = speech.reduce(0) { $0 + $1.count }
+      return Double(samples) / Double(rate)
+        + Narration.sentenceGap * Double(max(0, sentences.count - 1))
+    }
+    // The cues come from the chart, with an edited script too.
+    func cueLines() throws -> [(line: Narration.Line, at: Double)] {
+      try script.cues.map { (try line($0.text), $0.at) }
+    }
     if let url = spoken.script {
       let file = try ScriptFile(contentsOf: url)
       let recordings = try file.recordings(relativeTo: url, sampleRate: settings.render.sampleRate)
@@ -182,14 +208,13 @@ package struct Production {
       }
       let script =
         file.sentences.filter { $0.part == .intro } + file.sentences.filter { $0.part == .details }
-      return (intro, details, script)
+      return (intro, details, try cueLines(), script)
     }
     let parts = spoken.parts ?? .both
-    let script = NarrationScript(facts: facts, score: score, settings: settings)
     intro = parts.hasIntro ? try script.intro.map { try line($0) } : []
     details = parts.hasDetails ? try script.details.map { try line($0) } : []
     return (
-      intro, details,
+      intro, details, try cueLines(),
       intro.map { ScriptFile.Sentence(part: .intro, text: $0.text) }
         + details.map { ScriptFile.Sentence(part: .details, text: $0.text) }
     )

@@ -16,11 +16,14 @@ package struct Narration: Sendable {
     package var words: [SpeechSynthesizer.Word] = []
   }
 
-  /// Silence between two sentences, in seconds.
   /// The stem the voice is rendered in.
   package static let stemName = "Narration"
 
+  /// Silence between two sentences, in seconds.
   package static let sentenceGap = 0.3
+
+  /// How long before what it announces a cue during the graph ends, in seconds.
+  package static let cueLead = 0.15
 
   /// The longest a narration speaks, in seconds: 10 minutes.
   package static let maximumDuration: Double = 600
@@ -95,10 +98,10 @@ package struct Narration: Sendable {
   ///   `SynthError` (`narrationTooLong`) for a narration longer than `maximumDuration` (refused from its words
   ///   before it is spoken, or stopped as it passes the limit).
   package init(
-    intro: [Line], details: [Line], graphDuration: Double, voice: String, speechRate: Int,
-    pause: Double, sampleRate: Int
+    intro: [Line], details: [Line], cues: [(line: Line, at: Double)] = [],
+    graphDuration: Double, voice: String, speechRate: Int, pause: Double, sampleRate: Int
   ) throws {
-    let lines = intro + details
+    let lines = intro + details + cues.map(\.line)
     let speaking = lines.indices.filter { lines[$0].recording == nil }
     try Self.checkLength(of: speaking.map { lines[$0].spoken }, speechRate: speechRate)
     let recorded = lines.reduce(0.0) {
@@ -135,30 +138,47 @@ package struct Narration: Sendable {
         spokenWords[order], from: lines[index].spoken, in: lines[index].text)
     }
     var sentences: [Sentence] = []
+    var order: [Int] = []
     var cursor = 0.0
+    func length(_ index: Int) -> Double { Double(speech[index].count) / Double(sampleRate) }
     func place(_ index: Int) {
-      let length = Double(speech[index].count) / Double(sampleRate)
       sentences.append(
         Sentence(
-          text: lines[index].text, start: cursor, end: cursor + length, words: words[index]))
-      cursor += length + Self.sentenceGap
+          text: lines[index].text, start: cursor, end: cursor + length(index),
+          words: words[index]))
+      order.append(index)
+      cursor += length(index) + Self.sentenceGap
     }
     for index in intro.indices { place(index) }
     let introEnd = sentences.last?.end
-    // The graph starts on the file's tick grid, a pause after the intro.
-    graphStart =
-      introEnd.map { (($0 + pause) * 960).rounded(.up) / 960 } ?? 0
-    cursor = graphStart + graphDuration + pause
+    // The graph starts on the file's tick grid, a pause after the intro, and late enough for
+    // the first cue to end just before what it announces.
+    var start = introEnd.map { $0 + pause } ?? 0
+    let firstCue = intro.count + details.count
+    if let first = cues.first {
+      let spoken = (introEnd.map { $0 + Self.sentenceGap } ?? 0)
+      start = max(start, spoken + length(firstCue) + Self.cueLead - first.at)
+    }
+    graphStart = (start * 960).rounded(.up) / 960
+    // Each cue ends `cueLead` before its time, or follows the one before it.
+    var cueEnd = -Double.infinity
+    for (offset, cue) in cues.enumerated() {
+      let index = firstCue + offset
+      cursor = max(graphStart + cue.at - length(index) - Self.cueLead, cueEnd + 0.1)
+      place(index)
+      cueEnd = sentences.last!.end
+    }
+    cursor = max(graphStart + graphDuration + pause, cueEnd + Self.sentenceGap)
     for index in details.indices { place(intro.count + index) }
     self.sentences = sentences
     self.sampleRate = sampleRate
-    clips = speech
+    clips = order.map { speech[$0] }
     // The last clip reaches the frame on or after the last sentence's end, where the speech ends.
     if let last = sentences.last {
       let end = Int((last.end * Double(sampleRate)).rounded(.up))
       let first = Int((last.start * Double(sampleRate)).rounded())
       clips[clips.count - 1] += repeatElement(
-        0, count: max(0, end - first - speech[speech.count - 1].count))
+        0, count: max(0, end - first - clips[clips.count - 1].count))
     }
   }
 

@@ -40,8 +40,7 @@ extension LanguageTable {
       "louder notes mean more ",
     ],
     gridlineTicks: "soft ticks mark the gridlines",
-    thresholdChirps:
-      "a rising chirp marks a rise above a threshold, a falling chirp a fall below it",
+    thresholdChirps: { "a rising chirp marks a rise above \($0), a falling chirp a fall below it" },
     gapNoise: "A soft noise plays where data is missing.",
     extremes: { "\($0) is highest at \($1), and lowest at \($2)." },
     outliers: { "\($0 == 1 ? "An outlier" : "Outliers"): \($1)." },

@@ -54,8 +54,9 @@ extension LanguageTable {
       "des notes plus longues signifient plus de ", "des notes plus fortes signifient plus de ",
     ],
     gridlineTicks: "de légers clics marquent les lignes de la grille",
-    thresholdChirps:
-      "un son montant marque le passage au-dessus d'un seuil, un son descendant le passage en dessous",
+    thresholdChirps: {
+      "un son montant marque le passage au-dessus de \($0), un son descendant le passage en dessous"
+    },
     gapNoise: "Un léger bruit joue là où des données manquent.",
     extremes: { "\($0) atteint son maximum à \($1) et son minimum à \($2)." },
     outliers: { "\($0 == 1 ? "Une valeur aberrante" : "Des valeurs aberrantes") : \($1)." },

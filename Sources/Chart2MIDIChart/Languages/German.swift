@@ -53,8 +53,9 @@ extension LanguageTable {
       "lautere Noten bedeuten mehr ",
     ],
     gridlineTicks: "leise Klicks markieren die Gitterlinien",
-    thresholdChirps:
-      "ein steigender Ton markiert ein Überschreiten einer Schwelle, ein fallender ein Unterschreiten",
+    thresholdChirps: {
+      "ein steigender Ton markiert ein Überschreiten von \($0), ein fallender ein Unterschreiten"
+    },
     gapNoise: "Ein leises Rauschen spielt, wo Daten fehlen.",
     extremes: { "\($0) ist am höchsten mit \($1) und am niedrigsten mit \($2)." },
     outliers: { "\($0 == 1 ? "Ein Ausreißer" : "Ausreißer"): \($1)." },

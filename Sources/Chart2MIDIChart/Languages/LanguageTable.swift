@@ -112,8 +112,8 @@ package struct LanguageTable: Sendable {
   package var reading: [String]
   /// "soft ticks mark the gridlines".
   package var gridlineTicks: String
-  /// What the threshold earcons mean.
-  package var thresholdChirps: String
+  /// What the threshold earcons mean, given the thresholds' names and values ("target (50 %)").
+  package var thresholdChirps: @Sendable (_ names: String) -> String
   /// "A soft noise plays where data is missing."
   package var gapNoise: String
   /// "Birth rate is highest at 268 in 1960, and lowest at 146 in 1975."

@@ -50,8 +50,9 @@ extension LanguageTable {
       "notas más largas significan más ", "notas más fuertes significan más ",
     ],
     gridlineTicks: "clics suaves marcan las líneas de la cuadrícula",
-    thresholdChirps:
-      "un sonido ascendente marca el paso por encima de un umbral, uno descendente el paso por debajo",
+    thresholdChirps: {
+      "un sonido ascendente marca el paso por encima de \($0), uno descendente el paso por debajo"
+    },
     gapNoise: "Un ruido suave suena donde faltan datos.",
     extremes: { "\($0) alcanza su máximo con \($1) y su mínimo con \($2)." },
     outliers: { "\($0 == 1 ? "Un valor atípico" : "Valores atípicos"): \($1)." },

@@ -11,4 +11,14 @@ extension DescriptionLanguage {
     default: return words.neither
     }
   }
+
+  /// "Birth rate is highest at 268 in 1960, and lowest at 146 in 1975."
+  package func extremes(_ name: String, highest: String, lowest: String) -> String {
+    table.extremes(name, highest, lowest)
+  }
+
+  /// "An outlier: …." or "Outliers: …; …."
+  package func outliers(_ listed: [String]) -> String {
+    table.outliers(listed.count, listed.joined(separator: separator(";")))
+  }
 }

@@ -7,15 +7,29 @@ import Chart2MIDISonification
 import Foundation
 
 /// What is said around an audio graph, in the order describers of complex images work to (W3C WAI,
-/// DCMP): from the general to the specific. Before the graph, the title, the takeaway and how to
-/// hear it (what each series sounds like, what time, pitch and the other sounds mean); after it,
-/// the details (each series' extremes, trend and outliers, the rest of a given summary). No fact
-/// is said twice: a takeaway made from the data (a series' trend, or how the series rank) is not
-/// said again in the details.
+/// DCMP): from the general to the specific. Before the graph, at most about 10 s at the speaking
+/// rate: the title, the one takeaway and what to listen for (what each series sounds like, what
+/// pitch and the other sounds mean); after it, the rest: each series' shape (its main movements,
+/// rises, falls, turns, steady stretches and jumps, with their times and values; a repeating
+/// pattern named once; a run of unusual points as one episode), then the series compared. No
+/// sentence is said twice: series that share a shape are said together, and what the takeaway
+/// said is not said again.
 ///
-/// `NarrationSettings.Parts.full` keeps the longer form: the whole summary and each axis's range
-/// before the graph.
+/// `NarrationSettings.Parts.full` keeps the longer form: the whole summary, each axis's range and
+/// every sentence on how to hear the chart before the graph.
 package struct NarrationScript: Hashable, Sendable {
+  /// A short cue said during the graph: a series' name before it plays in sequence, or a
+  /// threshold's name and value where a series first crosses it.
+  package struct Cue: Hashable, Sendable {
+    /// What is said.
+    package var text: String
+    /// When what it announces happens, in seconds of the graph.
+    package var at: Double
+  }
+
+  /// The longest an intro is meant to speak, in seconds, unless the whole form is asked for.
+  package static let introSeconds = 10.0
+
   /// The sentences before the graph.
   package var intro: [String]
   /// The sentences after it.
@@ -24,6 +38,8 @@ package struct NarrationScript: Hashable, Sendable {
   /// sounds like, how to read the sound and the context sounds. A listening exercise's sheet
   /// shows these, which give no answer away.
   package var guide: [String]
+  /// The cues said during the graph, when asked for (`NarrationSettings.cues`).
+  package var cues: [Cue] = []
 
   /// The script of a chart as a score plays it (its instruments, as the soundfont the settings
   /// name plays them; its timeline's axis roles, its context and gap tracks), in the language of
@@ -35,8 +51,13 @@ package struct NarrationScript: Hashable, Sendable {
       score: score, settings: settings)
   }
 
-  /// The script of the chart `facts` describes, in their language.
-  package init(facts description: ChartDescription, score: Score, settings: ExportSettings) {
+  /// The script of the chart `facts` describes, in their language. `measure` says how long
+  /// sentences take to speak, one after another, when the voice can tell before the narration is
+  /// spoken; else they are estimated (see `SpeechEstimate`).
+  package init(
+    facts description: ChartDescription, score: Score, settings: ExportSettings,
+    measure: (([String]) throws -> Double)? = nil
+  ) {
     let options = settings.sonification
     let language = description.language
     let chart = description.chart
@@ -53,27 +74,49 @@ package struct NarrationScript: Hashable, Sendable {
       duration: roles.duration.map { chart.additionalAxes[$0].title },
       loudness: roles.loudness.map { chart.additionalAxes[$0].title })
     // The context track's sounds, when it plays.
+    let thresholds = ChartMapper.thresholdNames(options, chart: chart)
     if score.tracks.contains(where: { $0.part == .context && $0.noteCount > 0 }) {
       if options.gridlines, chart.xAxis.numeric?.gridlinePositions.isEmpty == false {
         reading.append(language.gridlineTicks)
       }
-      if !options.thresholds.isEmpty { reading.append(language.thresholdChirps) }
+      if !thresholds.isEmpty {
+        reading.append(language.thresholdChirps(description.list(thresholds)))
+      }
     }
-    var guide =
-      hearing + [Self.capitalized(reading.joined(separator: language.separator(";"))) + "."]
+    let readingSentence =
+      Self.capitalized(reading.joined(separator: language.separator(";"))) + "."
+    var gapSentences: [String] = []
     if options.gaps == .noise, score.tracks.contains(where: { $0.part == .gaps }) {
-      guide.append(language.gapNoise)
+      gapSentences.append(language.gapNoise)
     }
-    self.guide = description.axisSentences + guide
+    guide = description.axisSentences + hearing + [readingSentence] + gapSentences
 
     // The takeaway: a given summary's first sentence (all of it in full), or one made from the
-    // data: one series' trend, or how several rank on average.
-    var intro = [ChartDescription.sentence(chart.title)]
+    // data: one series' shape, or how several rank. Each choice has shorter ones for a short
+    // intro: the shape without its values, which the details then say.
+    let title = ChartDescription.sentence(chart.title)
     var details: [String] = []
     let given = chart.summary.flatMap { $0.isEmpty ? nil : $0 }
-    let statistics = description.statistics.filter { $0.maximum != nil && $0.minimum != nil }
-    var trendSaid = false
-    var comparisonSaid = false
+    let valued = description.statistics.indices.filter {
+      description.statistics[$0].maximum != nil
+    }
+    let shapes = description.shapes
+    /// A takeaway: what it says, what it leaves for after the graph, and whether it said the
+    /// one series' shape.
+    struct Takeaway {
+      var sentences: [String]
+      var after: [String] = []
+      var saysShape = false
+      var saysComparison = false
+    }
+    var takeaways: [Takeaway] = []
+    let single = valued.count == 1 ? valued[0] : nil
+    let brief = single.flatMap { index -> String? in
+      let name = description.name(of: description.statistics[index])
+      return description.briefMovements(shapes[index]).map {
+        ChartDescription.sentence(Self.capitalized(name) + " " + $0)
+      }
+    }
     if let given {
       // The takeaway is the summary's first sentence, or its first clause when a semicolon
       // ends one; the rest follows the graph.
@@ -87,59 +130,138 @@ package struct NarrationScript: Hashable, Sendable {
         sentences.insert(Self.capitalized(rest), at: 1)
       }
       if full || sentences.count == 1 {
-        intro.append(given)
+        takeaways.append(Takeaway(sentences: [given]))
       } else {
-        intro.append(sentences[0])
-        details.append(sentences.dropFirst().joined(separator: " "))
+        takeaways.append(
+          Takeaway(
+            sentences: [sentences[0]], after: [sentences.dropFirst().joined(separator: " ")]))
       }
-    } else if statistics.count == 1 {
-      let stats = statistics[0]
-      intro.append(
-        "\(stats.name.isEmpty ? chart.title : stats.name) \(language.trend(stats.trend?.direction, sentence: false))."
-      )
-      trendSaid = true
+      if let brief { takeaways.append(Takeaway(sentences: [brief], after: [given])) }
+    } else if let index = single {
+      let stats = description.statistics[index]
+      let name = description.name(of: stats)
+      if let season = shapes[index].season,
+        let sentence = description.seasonSentence(name: name, season)
+      {
+        takeaways.append(Takeaway(sentences: [sentence], saysShape: true))
+      } else if let sentence = description.shapeSentence(name: name, shapes[index]) {
+        takeaways.append(Takeaway(sentences: [sentence], saysShape: true))
+        if let brief, brief != sentence { takeaways.append(Takeaway(sentences: [brief])) }
+      } else if let trend = stats.trend, trend.direction != .flat {
+        takeaways.append(
+          Takeaway(
+            sentences: [
+              ChartDescription.sentence(
+                "\(name) \(language.trend(trend.direction, sentence: false))")
+            ]))
+      }
     } else if let comparison = description.comparisonSentence {
-      intro.append(comparison)
-      comparisonSaid = true
+      takeaways.append(Takeaway(sentences: [comparison], saysComparison: true))
     }
-    if full { intro += description.axisSentences }
-    intro += guide
+    // The last resort of a short intro: the title alone.
+    if !full { takeaways.append(Takeaway(sentences: [], after: given.map { [$0] } ?? [])) }
+
+    var chosen = takeaways[0]
+    var intro: [String]
+    if full {
+      intro = [title] + chosen.sentences + description.axisSentences + hearing + [readingSentence]
+        + gapSentences
+    } else {
+      // What to listen for, as long as the intro stays short: the instruments, how to read the
+      // sound, the gap noise; then less of it, or a shorter takeaway.
+      let pitchOnly = reading.count > 1 ? [Self.capitalized(reading[1]) + "."] : []
+      let fuller = [
+        hearing + [readingSentence] + gapSentences, hearing + [readingSentence],
+        hearing + pitchOnly,
+      ]
+      let fewer = [hearing, pitchOnly, []]
+      let estimate = SpeechEstimate(language: language, rate: settings.narration.speechRate)
+      func seconds(_ sentences: [String]) -> Double {
+        (try? measure?(sentences)) ?? estimate.seconds(sentences)
+      }
+      var listening: [String] = []
+      // A takeaway with something to listen for first; the title alone only as a last resort.
+      search: for levels in [fuller, fewer] {
+        for takeaway in levels == fuller ? takeaways.dropLast() : takeaways[...] {
+          for level in levels
+          where seconds([title] + takeaway.sentences + level) <= Self.introSeconds {
+            (chosen, listening) = (takeaway, level)
+            break search
+          }
+        }
+        (chosen, listening) = (takeaways[takeaways.count - 1], [])
+      }
+      intro = [title] + chosen.sentences + listening
+    }
+    details += chosen.after
+    let comparisonSaid = chosen.saysComparison
+    var shapeSaid = Set<Int>()
+    if chosen.saysShape, let single { shapeSaid.insert(single) }
     self.intro = intro
 
-    for stats in statistics {
-      if let sentence = Self.seriesSentence(
-        stats, description: description, title: chart.title, withTrend: !trendSaid)
-      {
-        details.append(sentence)
+    // Series that share a shape (the same movements, turning at the same places) are said
+    // together, with the highest and lowest among them.
+    var together = Set<Int>()
+    var groups: [[Int]] = []
+    for index in valued where !shapeSaid.contains(index) && shapes[index].season == nil {
+      let signature = ChartDescription.signature(shapes[index])
+      guard shapes[index].legs.count >= 2 else { continue }
+      if let group = groups.firstIndex(where: {
+        ChartDescription.signature(shapes[$0[0]]) == signature
+      }) {
+        groups[group].append(index)
+      } else {
+        groups.append([index])
       }
+    }
+    for group in groups where group.count >= 2 {
+      let names = group.map { description.name(of: description.statistics[$0]) }
+      guard
+        let sentence = description.sharedShapeSentence(names: names, group.map { shapes[$0] })
+      else { continue }
+      details.append(sentence)
+      if let extremes = description.groupExtremes(group.map { description.statistics[$0] }) {
+        details.append(extremes)
+      }
+      together.formUnion(group)
+    }
+    for index in valued {
+      details += description.shapeSentences(
+        description.statistics[index], shapes[index],
+        sayShape: !shapeSaid.contains(index) && !together.contains(index),
+        extremesSaid: together.contains(index))
     }
     if !comparisonSaid, let comparison = description.comparisonSentence {
       details.append(comparison)
     }
-    self.details = details
+    // No sentence twice.
+    var said = Set(intro)
+    self.details = details.filter { said.insert($0).inserted }
+
+    if settings.narration.cues {
+      cues = Self.cues(score: score, options: options, thresholds: thresholds)
+    }
   }
 
-  /// A series' facts in one sentence, in the description's language: its highest and lowest
-  /// points, its trend when asked, and its outliers that are neither ("Cars is highest at …, and
-  /// lowest at …. It falls overall. An outlier: …."); nil for a series without values.
-  static func seriesSentence(
-    _ stats: SeriesStatistics, description: ChartDescription, title: String, withTrend: Bool
-  ) -> String? {
-    guard let highest = stats.maximum, let lowest = stats.minimum else { return nil }
-    let language = description.language
-    var sentence = language.extremes(
-      stats.name.isEmpty ? title : stats.name,
-      highest: description.extremeText(for: highest, count: stats.maximumCount),
-      lowest: description.extremeText(for: lowest, count: stats.minimumCount))
-    if let trend = stats.trend, withTrend {
-      sentence += " " + language.trend(trend.direction, sentence: true)
+  /// The cues during the graph: each series' name before it plays, when they play one after
+  /// another; each threshold's name and value where a series first crosses it (by the
+  /// crossing's marker).
+  static func cues(score: Score, options: SonificationOptions, thresholds: [String]) -> [Cue] {
+    var cues: [Cue] = []
+    let timeline = score.timeline
+    if options.arrangement == .sequential, timeline.series.count > 1 {
+      for series in timeline.series {
+        cues.append(Cue(text: series.name, at: series.span.lowerBound))
+      }
     }
-    // The extremes were just said: an outlier among them is not said again.
-    let outliers = stats.outliers.filter { $0.index != highest.index && $0.index != lowest.index }
-    if !outliers.isEmpty {
-      sentence += " " + language.outliers(outliers.map(description.valueText))
+    for name in thresholds {
+      let crossing = score.markers.first {
+        $0.text.hasSuffix(" " + name)
+          && ($0.text.contains(" rises above ") || $0.text.contains(" falls below "))
+      }
+      if let crossing { cues.append(Cue(text: name, at: crossing.time)) }
     }
-    return sentence
+    return cues.sorted { $0.at < $1.at }
   }
 
   /// A text's sentences: cut after a full stop, question or exclamation mark followed by a space

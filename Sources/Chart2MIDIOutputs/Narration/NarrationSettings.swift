@@ -33,6 +33,10 @@ public struct NarrationSettings: Hashable, Sendable {
   /// A narration script to say instead of the one made from the chart (see `ScriptFile`): edited
   /// sentences, parts and recordings.
   public var script: URL?
+  /// Short cues during the graph: a series' name before it plays, when series play one after
+  /// another (the gap between them grows to fit it), and a threshold's name and value where a
+  /// series first crosses it.
+  public var cues = false
   /// Pronunciations to apply to the words spoken (see `Lexicon`).
   public var lexicon: URL?
 

@@ -5,7 +5,7 @@ import Chart2MIDISonification
 
 /// The words a narration adds to a chart's description, from its language's table
 /// (`LanguageTable`): the instruments, how to read the sound, the context track's cues, and after
-/// the graph the extremes and the outliers.
+/// the graph the extremes and the outliers (`DescriptionLanguage+Trend.swift` in the facts).
 extension DescriptionLanguage {
   /// "In Cars, " before the categories of one series among several.
   func inSeries(_ name: String) -> String { table.inSeries(name) }
@@ -29,19 +29,9 @@ extension DescriptionLanguage {
   /// The context track's sounds: the gridline ticks.
   var gridlineTicks: String { table.gridlineTicks }
 
-  /// The context track's sounds: the threshold earcons.
-  var thresholdChirps: String { table.thresholdChirps }
+  /// The context track's sounds: the threshold earcons, with the thresholds' names and values.
+  func thresholdChirps(_ names: String) -> String { table.thresholdChirps(names) }
 
   /// The gap noise.
   var gapNoise: String { table.gapNoise }
-
-  /// "Birth rate is highest at 268 in 1960, and lowest at 146 in 1975."
-  func extremes(_ name: String, highest: String, lowest: String) -> String {
-    table.extremes(name, highest, lowest)
-  }
-
-  /// "An outlier: …." or "Outliers: …; …."
-  func outliers(_ listed: [String]) -> String {
-    table.outliers(listed.count, listed.joined(separator: separator(";")))
-  }
 }

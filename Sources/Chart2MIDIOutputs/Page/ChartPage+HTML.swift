@@ -86,10 +86,8 @@ extension ChartPage {
         facts.append(list(description.seriesSentences(stats, series: chart.series[index])))
       } else {
         // The narration's sentence in the language, and the mean and median.
-        var lines = [
-          NarrationScript.seriesSentence(
-            stats, description: description, title: chart.title, withTrend: true)
-        ].compactMap { $0 }
+        var lines = description.shapeSentences(
+          stats, SeriesShape(series: index, of: chart, statistics: stats))
         if let mean = stats.mean, let median = stats.median {
           lines.append(
             "\(words.mean): \(chart.yAxis.describe(mean, in: language)). \(words.median): \(chart.yAxis.describe(median, in: language))."

@@ -152,3 +152,17 @@ extension NumericAxis {
     return min(1, max(0, fraction))
   }
 }
+
+extension ChartMapper {
+  /// The thresholds' names as markers and a narration say them: "target (50 %)" for a line at a
+  /// value, "the mean" for each series' own.
+  package static func thresholdNames(_ options: SonificationOptions, chart: ChartDescriptor)
+    -> [String]
+  {
+    let crossings = Crossings(chart: chart, thresholds: options.thresholds)
+    return options.thresholds.map { threshold in
+      guard case .value(let level) = threshold.level else { return "the mean" }
+      return crossings.lineName(threshold, level: level, decimals: 0)
+    }
+  }
+}

@@ -161,6 +161,12 @@ struct MappingOptions: ParsableArguments {
       valueName: "voice"))
   var voice: String?
 
+  @Flag(
+    name: .long,
+    help:
+      "Short spoken cues during the graph: a series' name before it plays in sequence, a threshold's name and value where it is first crossed (implies --narrate).")
+  var cues = false
+
   @Option(
     name: .long,
     help: ArgumentHelp(
@@ -298,6 +304,7 @@ struct MappingOptions: ParsableArguments {
     addNarration(.speechRate, speechRate, "--speech-rate")
     addNarration(.narrationPause, narrationPause, "--narration-pause")
     addNarration(.graphLevel, graphLevel, "--graph-level")
+    if cues { settings.append(OptionSetting(.cues, .bool(true), at: .flag("--cues"))) }
     add(.thresholds, thresholds, "--threshold")
     add(.gaps, gaps?.text, "--gaps")
     add(.key, key, "--key")
