@@ -3,8 +3,10 @@ import Chart2MIDIBase
 import Foundation
 import Synchronization
 
-/// Speech from text with eSpeak NG's C library, rendered offline. eSpeak NG keeps its state in
-/// the process, so every use goes through one lock: jobs of `batch` speak one after another.
+/// Speech from text with eSpeak NG's C library, rendered offline. Listing and finding voices go
+/// through one lock (eSpeak NG keeps its state in the process); speaking loads a private copy of
+/// the library for each call (see `PrivateEspeak`), so that the same text always gives the same
+/// samples and narrations on several threads speak at once.
 package enum SpeechSynthesizer {
   /// A voice eSpeak NG can speak with.
   package struct Voice: Hashable, Sendable {
@@ -131,40 +133,54 @@ package enum SpeechSynthesizer {
     _ texts: [String], voice: String, rate: Int, maximumSeconds: Double = .infinity,
     each: ([Float], Int, [Word]) -> Void
   ) throws -> Int {
-    try lock.withLock { state in
-      let sampleRate = try initialized(&state)
-      guard select(voice) else {
-        throw SynthError(
-          "eSpeak NG has no voice \"\(voice)\"; `chart2midi voices` lists the voices installed",
-          call: "espeak_SetVoiceByName", code: .unknownVoice)
-      }
-      guard espeak_SetParameter(espeakRATE, Int32(rate), 0) == EE_OK else {
-        throw SynthError(
-          "eSpeak NG cannot speak at \(rate) words a minute", call: "espeak_SetParameter",
-          code: .invalidRequest)
-      }
-      let allowed = maximumSeconds * Double(sampleRate)
-      var room = allowed < Double(Int.max) ? Int(allowed) : .max
-      for text in texts {
-        let buffer = SampleBuffer(room: room)
-        let context = Unmanaged.passRetained(buffer)
-        defer { context.release() }
-        let result = text.withCString { pointer in
-          espeak_Synth(
-            pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil,
-            context.toOpaque())
-        }
-        if buffer.isFull { throw SpeechTooLong() }
-        guard result == EE_OK else {
-          throw SynthError(
-            "eSpeak NG could not speak \"\(text.prefix(60))\" (espeak_Synth failed: \(result.rawValue))",
-            call: "espeak_Synth", code: .speechUnavailable)
-        }
-        room -= buffer.samples.count
-        each(buffer.samples, sampleRate, buffer.words)
-      }
-      return sampleRate
+    // A fresh copy of the library for each call: the same texts give the same samples.
+    let engine = try PrivateEspeak()
+    let sampleRate = Int(engine.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0))
+    guard sampleRate > 0 else {
+      throw SynthError(
+        "eSpeak NG could not start: its data (espeak-ng-data) is missing; install espeak-ng-data",
+        call: "espeak_Initialize", code: .speechUnavailable)
     }
+    engine.setSynthCallback(collect)
+    let selected =
+      !voice.isEmpty
+      && (engine.setVoiceByName(voice) == EE_OK
+        || voice.withCString { language in
+          var properties = espeak_VOICE()
+          properties.languages = language
+          return engine.setVoiceByProperties(&properties) == EE_OK
+        })
+    guard selected else {
+      throw SynthError(
+        "eSpeak NG has no voice \"\(voice)\"; `chart2midi voices` lists the voices installed",
+        call: "espeak_SetVoiceByName", code: .unknownVoice)
+    }
+    guard engine.setParameter(espeakRATE, Int32(rate), 0) == EE_OK else {
+      throw SynthError(
+        "eSpeak NG cannot speak at \(rate) words a minute", call: "espeak_SetParameter",
+        code: .invalidRequest)
+    }
+    let allowed = maximumSeconds * Double(sampleRate)
+    var room = allowed < Double(Int.max) ? Int(allowed) : .max
+    for text in texts {
+      let buffer = SampleBuffer(room: room)
+      let context = Unmanaged.passRetained(buffer)
+      defer { context.release() }
+      let result = text.withCString { pointer in
+        engine.synth(
+          pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil,
+          context.toOpaque())
+      }
+      if buffer.isFull { throw SpeechTooLong() }
+      guard result == EE_OK else {
+        throw SynthError(
+          "eSpeak NG could not speak \"\(text.prefix(60))\" (espeak_Synth failed: \(result.rawValue))",
+          call: "espeak_Synth", code: .speechUnavailable)
+      }
+      room -= buffer.samples.count
+      each(buffer.samples, sampleRate, buffer.words)
+    }
+    return sampleRate
   }
 }
 
