@@ -28,9 +28,66 @@ struct CSVOptions: ParsableArguments {
     help: ArgumentHelp("CSV: the chart title (default: the file's name).", valueName: "text"))
   var title: String?
 
-  /// Reads a chart file: a CSV file with these columns and title, or a JSON descriptor.
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "CSV: the chart's summary, its one takeaway (default: one made from the data).",
+      valueName: "text"))
+  var summary: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("CSV: the x axis title (default: the x column's name).", valueName: "text"))
+  var xTitle: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("CSV: the y axis title (default: the y column's name).", valueName: "text"))
+  var yTitle: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "CSV: how y values are written and spoken, a printf format with one number and its unit, such as \"%.0f thousand jobs\".",
+      valueName: "format"))
+  var yFormat: String?
+
+  /// Reads a chart file: a CSV file with these columns, title and words, or a JSON descriptor
+  /// (which has its own words: the options are for CSV only).
   func loadChart(_ path: String) throws -> ChartDescriptor {
-    try columns.loadChart(path, title: title)
+    var chart = try columns.loadChart(path, title: title)
+    guard columns.readsAsCSV(path) else {
+      let given = [
+        ("--summary", summary), ("--x-title", xTitle), ("--y-title", yTitle),
+        ("--y-format", yFormat),
+      ].filter { $0.1 != nil }
+      if let flag = given.first?.0 {
+        throw CommandFailure(
+          "\(path): \(flag) names the words of a CSV chart; a descriptor or Vega-Lite file has its own",
+          status: .usage)
+      }
+      return chart
+    }
+    if let summary { chart.summary = summary }
+    if let xTitle {
+      switch chart.xAxis {
+      case .numeric(var axis):
+        axis.title = xTitle
+        chart.xAxis = .numeric(axis)
+      case .categorical(var axis):
+        axis.title = xTitle
+        chart.xAxis = .categorical(axis)
+      }
+    }
+    if let yTitle { chart.yAxis.title = yTitle }
+    if let yFormat {
+      do {
+        chart.yAxis.valueFormat = try ValueFormat(yFormat)
+      } catch let error as DescriptorError {
+        throw CommandFailure("--y-format \(quoted(yFormat)): \(error.message)", status: .usage)
+      }
+    }
+    return chart
   }
 
   /// The chart files that `inputs` name (see `CSVColumnOptions.chartFiles(in:)`).
