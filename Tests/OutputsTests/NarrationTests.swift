@@ -301,3 +301,30 @@ struct NarrationDeterminismTests {
     #expect(same, "lengths: \(spoken.map { $0.map(\.count) })")
   }
 }
+
+/// Cues during the graph: a series' name just before it plays, when series play in turn.
+@Suite("Cues during the graph")
+struct NarrationCueTests {
+  @Test func eachSeriesIsNamedJustBeforeItPlays() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let chart = NarrationTests.regions(3)
+    var settings = try ExportSettings.forChart(chart)
+    settings.sonification.arrangement = .sequential
+    settings.narration.parts = .both
+    settings.narration.cues = true
+    settings.midi = folder.appendingPathComponent("r.mid")
+    let report = try ChartExport.export(chart, settings: settings)
+    let timeline = try #require(report.score?.timeline)
+    for series in timeline.series {
+      let cue = try #require(report.narration.first { $0.text == series.name })
+      let start = report.graphStart + series.span.lowerBound
+      #expect(cue.end <= start, "\(series.name) ends at \(cue.end), plays at \(start)")
+      #expect(cue.end >= start - 1, "\(series.name) ends at \(cue.end), plays at \(start)")
+    }
+    // The sentences stay in time order and never overlap.
+    for (a, b) in zip(report.narration, report.narration.dropFirst()) {
+      #expect(a.end <= b.start, "\(a.text) overlaps \(b.text)")
+    }
+  }
+}
