@@ -79,19 +79,21 @@ struct DescriptionLanguageTests {
       english.intro == [
         "Vehicle Weight vs Fuel Efficiency by Country and MSRP.",
         "Fuel efficiency decreases as vehicle weight increases.",
-        "USA plays a struck string, Japan a pure tone, Germany a mallet.",
-        "Time runs along Weight; higher pitch means more Fuel Efficiency; longer notes mean more MSRP; soft ticks mark the gridlines.",
+        "Higher pitch means more Fuel Efficiency.",
       ])
+    // The rest of the summary, then the sounds the ten seconds had no room for.
     #expect(
-      english.details.first
-        == "The one hybrid stands out high above the rest. Values are illustrative.")
+      Array(english.details.prefix(2)) == [
+        "The one hybrid stands out high above the rest. Values are illustrative.",
+        "USA plays a struck string, Japan a pure tone, Germany a mallet.",
+      ])
     // The exercise's guide keeps the axes and the sounds, without the takeaway.
     #expect(english.guide.first == "The x axis is Weight, from 0.00 tons to 3.00 tons.")
     #expect(!english.guide.contains { $0.contains("decreases") })
     // Without a summary, the takeaway is made from the data, and not said again after.
     let made = try script("birth-rate", voice: "en", summary: false, parts: .both)
-    #expect(made.intro[1] == "Birth rate shows no overall rise or fall.")
-    #expect(!made.details.joined().contains("rise or fall"))
+    #expect(made.intro[1] == "Birth rate falls to a low, rises to a high, then falls steeply.")
+    #expect(!(made.intro + made.details).joined().contains("rise or fall"))
     // Several series: how they rank on average, once.
     let ranked = try script("temperatures", voice: "en", summary: false, parts: .both)
     #expect(ranked.intro[1].hasPrefix("High is higher on average than Low"))
@@ -132,9 +134,8 @@ struct DescriptionLanguageTests {
     // chart2midi's own soundfont: its timbres, in German.
     let own = try script("cars", voice: "de", parts: .both, soundFont: nil)
     #expect(
-      own.intro[2]
-        == "USA spielt eine angeschlagene Saite, Japan einen reinen Ton, Germany einen Schlegelton."
-    )
+      own.details.contains(
+        "USA spielt eine angeschlagene Saite, Japan einen reinen Ton, Germany einen Schlegelton."))
   }
 
   @Test func frenchAndSpanishVoicesSpeakTheirWords() throws {

@@ -174,11 +174,11 @@ extension ChartDescription {
 
   /// The facts of one series after the graph: its shape (or its season and trend, or, for a shape
   /// too busy to say, its extremes and trend) unless `sayShape` is false (said before), an extreme
-  /// its movements did not name unless `extremesSaid`, its runs of unusual points that no turn
+  /// its movements did not name unless `extremesSaid`, the trend unless `trendSaid`, its runs of unusual points that no turn
   /// explains, and its other outliers.
   package func shapeSentences(
     _ stats: SeriesStatistics, _ shape: SeriesShape, sayShape: Bool = true,
-    extremesSaid: Bool = false
+    extremesSaid: Bool = false, trendSaid: Bool = false
   ) -> [String] {
     guard let highest = stats.maximum, let lowest = stats.minimum else { return [] }
     let name = self.name(of: stats)
@@ -201,7 +201,7 @@ extension ChartDescription {
         var sentence = language.extremes(
           name, highest: extremeText(for: highest, count: stats.maximumCount),
           lowest: extremeText(for: lowest, count: stats.minimumCount))
-        if let trend = stats.trend, trend.direction != .flat {
+        if !trendSaid, let trend = stats.trend, trend.direction != .flat {
           sentence += " " + language.trend(trend.direction, sentence: true)
         }
         sentences.append(sentence)

@@ -108,6 +108,7 @@ package struct NarrationScript: Hashable, Sendable {
       var after: [String] = []
       var saysShape = false
       var saysComparison = false
+      var saysTrend = false
     }
     var takeaways: [Takeaway] = []
     let single = valued.count == 1 ? valued[0] : nil
@@ -153,7 +154,7 @@ package struct NarrationScript: Hashable, Sendable {
             sentences: [
               ChartDescription.sentence(
                 "\(name) \(language.trend(trend.direction, sentence: false))")
-            ]))
+            ], saysTrend: true))
       }
     } else if let comparison = description.comparisonSentence {
       takeaways.append(Takeaway(sentences: [comparison], saysComparison: true))
@@ -163,6 +164,7 @@ package struct NarrationScript: Hashable, Sendable {
 
     var chosen = takeaways[0]
     var intro: [String]
+    var unheard: [String] = []
     if full {
       intro = [title] + chosen.sentences + description.axisSentences + hearing + [readingSentence]
         + gapSentences
@@ -176,8 +178,11 @@ package struct NarrationScript: Hashable, Sendable {
       ]
       let fewer = [hearing, pitchOnly, []]
       let estimate = SpeechEstimate(language: language, rate: settings.narration.speechRate)
+      // Only texts near the limit are spoken to measure them: a long title is never spoken here.
       func seconds(_ sentences: [String]) -> Double {
-        (try? measure?(sentences)) ?? estimate.seconds(sentences)
+        let guess = estimate.seconds(sentences)
+        guard guess <= 2 * Self.introSeconds else { return guess }
+        return (try? measure?(sentences)) ?? guess
       }
       var listening: [String] = []
       // A takeaway with something to listen for first; the title alone only as a last resort.
@@ -192,8 +197,11 @@ package struct NarrationScript: Hashable, Sendable {
         (chosen, listening) = (takeaways[takeaways.count - 1], [])
       }
       intro = [title] + chosen.sentences + listening
+      // What each sound is, when the intro had no room for it, is said after the graph, so that
+      // a listener who plays it again knows.
+      if !hearing.isEmpty, !listening.contains(hearing[0]) { unheard = hearing }
     }
-    details += chosen.after
+    details += chosen.after + unheard
     let comparisonSaid = chosen.saysComparison
     var shapeSaid = Set<Int>()
     if chosen.saysShape, let single { shapeSaid.insert(single) }
@@ -229,7 +237,7 @@ package struct NarrationScript: Hashable, Sendable {
       details += description.shapeSentences(
         description.statistics[index], shapes[index],
         sayShape: !shapeSaid.contains(index) && !together.contains(index),
-        extremesSaid: together.contains(index))
+        extremesSaid: together.contains(index), trendSaid: chosen.saysTrend && index == single)
     }
     if !comparisonSaid, let comparison = description.comparisonSentence {
       details.append(comparison)
