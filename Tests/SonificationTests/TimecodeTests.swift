@@ -80,6 +80,17 @@ struct TimecodeTests {
     }
   }
 
+  @Test("a time on a frame's start is that frame, though its double lies a hair before it")
+  func aFramesStartIsThatFrame() {
+    // Frame 20 of 01:00:10 at 30 fps, as a sum of doubles can give it: the double just before.
+    let time = (108_320.0 / 30).nextDown
+    #expect(time * 30 < 108_320)
+    #expect(Timecode(seconds: time, frameRate: .fps30).description == "01:00:10:20")
+    // A hundredth of a frame before it is still the frame before.
+    #expect(
+      Timecode(seconds: time - 0.01 / 30, frameRate: .fps30).description == "01:00:10:19")
+  }
+
   @Test("drop-frame timecode skips frames 00 and 01 of each minute but every tenth")
   func dropFrameSkips() {
     #expect(Timecode("00:01:00;00", frameRate: .fps2997DropFrame) == nil)

@@ -184,10 +184,12 @@ public struct Timecode: Hashable, Sendable, CustomStringConvertible {
     return numbers
   }
 
-  /// The timecode of a time in seconds (to a hundredth of a frame), on a clock of 24 hours.
+  /// The timecode of a time in seconds (to a hundredth of a frame), on a clock of 24 hours. A
+  /// time within a millionth of a frame of a frame's start is on it (3610.6666… s at 30 fps, as a
+  /// double a hair before frame 20, is frame 20).
   public init(seconds time: Double, frameRate: FrameRate) {
     self.frameRate = frameRate
-    let exact = max(0, time) * frameRate.framesPerSecond
+    let exact = (max(0, time) * frameRate.framesPerSecond * 1e6).rounded() / 1e6
     var count = Int(exact.rounded(.down))
     subframes = min(99, Int(((exact - Double(count)) * 100).rounded(.down)))
     if frameRate.isDropFrame {
