@@ -100,24 +100,26 @@ package struct Production {
     var speech: BackgroundWork<Narration>?
     var sentences: [ScriptFile.Sentence] = []
     if spoken.parts != nil {
+      let speaker = Speaker(
+        engine: spoken.engine, voice: spoken.voice, rate: spoken.speechRate)
       let (intro, details, cues, script) = try Self.lines(
-        given, score: score, settings: settings, facts: spokenFacts!)
+        given, score: score, settings: settings, facts: spokenFacts!, speaker: speaker)
       sentences = script
       // Texts too long to speak are refused before the music renders.
       try Narration.checkLength(
         of: (intro + details + cues.map(\.line)).filter { $0.recording == nil }.map(\.spoken),
         speechRate: spoken.speechRate)
       let (graphDuration, sampleRate) = (score.duration, settings.render.sampleRate)
-      speech = BackgroundWork { [intro, details, cues] in
-        guard try SpeechSynthesizer.hasVoice(spoken.voice) else {
+      speech = BackgroundWork { [intro, details, cues, speaker] in
+        guard try speaker.canSpeak() else {
           throw ExportError(
             "eSpeak NG has no voice \"\(spoken.voice)\"; `chart2midi voices` lists the voices installed",
             at: settings.origin(of: .voice), code: .invalidSetting)
         }
         return try Narration(
           intro: intro, details: details, cues: cues,
-          graphDuration: graphDuration, voice: spoken.voice, speechRate: spoken.speechRate,
-          pause: spoken.pause, sampleRate: sampleRate)
+          graphDuration: graphDuration, speaker: speaker, pause: spoken.pause,
+          sampleRate: sampleRate)
       }
     }
     // The music renders from time 0 of the graph, wherever the narration puts it.
@@ -171,7 +173,8 @@ package struct Production {
   /// and the script they make. What eSpeak NG says is the text after the lexicon, with numbers in
   /// words.
   private static func lines(
-    _ chart: ChartDescriptor, score: Score, settings: ExportSettings, facts: ChartDescription
+    _ chart: ChartDescriptor, score: Score, settings: ExportSettings, facts: ChartDescription,
+    speaker: Speaker
   ) throws -> (
     intro: [Narration.Line], details: [Narration.Line], cues: [(line: Narration.Line, at: Double)],
     script: [ScriptFile.Sentence]
@@ -185,14 +188,11 @@ package struct Production {
     }
     var intro: [Narration.Line] = []
     var details: [Narration.Line] = []
-    // The intro's length is measured by speaking it, as it will be spoken.
+    // The intro's length is measured by speaking it, as it will be spoken (the speaker keeps
+    // the speech for the narration).
     let script = NarrationScript(facts: facts, score: score, settings: settings) { sentences in
-      let spoken = try sentences.map { try line($0).spoken }
-      let (rate, speech) = try SpeechSynthesizer.speak(
-        spoken, voice: spoken.isEmpty ? "" : settings.narration.voice,
-        rate: settings.narration.speechRate)
-      let samples = speech.reduce(0) { $0 + $1.count }
-      return Double(samples) / Double(rate)
+      let speech = try speaker.speak(sentences.map { try line($0).spoken })
+      return speech.reduce(0.0) { $0 + Double($1.samples.count) / Double($1.sampleRate) }
         + Narration.sentenceGap * Double(max(0, sentences.count - 1))
     }
     // The cues come from the chart, with an edited script too.

@@ -23,6 +23,8 @@ struct Conversion: Sendable {
   var scriptOut: String?
   var script: String?
   var lexicon: String?
+  /// What speaks a narration: the operator's choice alone, never a chart's.
+  var engine = SpeechEngine.espeak
   var pagePath: String?
   var quiet = false
 
@@ -46,8 +48,12 @@ struct Conversion: Sendable {
       settings.scriptOut = url(scriptOut)
       settings.narration.script = url(script)
       settings.narration.lexicon = url(lexicon)
-      // A script is a narration.
-      if script != nil, settings.narration.parts == nil { settings.narration.parts = .both }
+      // A script is a narration; so is a voice of another engine, which speaks its language.
+      settings.narration.engine = engine
+      if let language = try engine.modelLanguage() { settings.narration.voice = language }
+      if script != nil || engine != .espeak, settings.narration.parts == nil {
+        settings.narration.parts = .both
+      }
       settings.inputs = [URL(fileURLWithPath: input)]
       settings.limits = csv.columns.limits
       let options = settings.sonification

@@ -74,8 +74,8 @@ package struct Narration: Sendable {
   }
 
   /// Speaks `intro` before a graph of `graphDuration` seconds and `details` after it, with
-  /// `voice` at `speechRate` words a minute, `pause` seconds of silence on either side of the
-  /// graph.
+  /// eSpeak NG's `voice` at `speechRate` words a minute, `pause` seconds of silence on either side
+  /// of the graph.
   ///
   /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak;
   ///   `SynthError` (`narrationTooLong`) for a narration longer than `maximumDuration` (refused from its words
@@ -86,24 +86,24 @@ package struct Narration: Sendable {
   ) throws {
     try self.init(
       intro: intro.map { Line($0) }, details: details.map { Line($0) },
-      graphDuration: graphDuration, voice: voice, speechRate: speechRate, pause: pause,
-      sampleRate: sampleRate)
+      graphDuration: graphDuration, speaker: Speaker(voice: voice, rate: speechRate),
+      pause: pause, sampleRate: sampleRate)
   }
 
   /// Says `intro` before a graph of `graphDuration` seconds and `details` after it: each line
-  /// from its recording, or spoken by eSpeak NG with `voice` at `speechRate` words a minute;
-  /// `pause` seconds of silence on either side of the graph.
+  /// from its recording, or spoken by `speaker`; `pause` seconds of silence on either side of the
+  /// graph; each cue during the graph, just before its time.
   ///
-  /// - Throws: `SynthError` for an unknown voice or text eSpeak NG cannot speak;
+  /// - Throws: `SynthError` for a voice or engine that cannot speak the text;
   ///   `SynthError` (`narrationTooLong`) for a narration longer than `maximumDuration` (refused from its words
   ///   before it is spoken, or stopped as it passes the limit).
   package init(
     intro: [Line], details: [Line], cues: [(line: Line, at: Double)] = [],
-    graphDuration: Double, voice: String, speechRate: Int, pause: Double, sampleRate: Int
+    graphDuration: Double, speaker: Speaker, pause: Double, sampleRate: Int
   ) throws {
     let lines = intro + details + cues.map(\.line)
     let speaking = lines.indices.filter { lines[$0].recording == nil }
-    try Self.checkLength(of: speaking.map { lines[$0].spoken }, speechRate: speechRate)
+    try Self.checkLength(of: speaking.map { lines[$0].spoken }, speechRate: speaker.rate)
     let recorded = lines.reduce(0.0) {
       $0 + Double($1.recording?.count ?? 0) / Double(sampleRate)
     }
@@ -113,29 +113,25 @@ package struct Narration: Sendable {
       throw SynthError.narrationTooLong(
         "the narration speaks for more than 10 minutes; \(SynthError.narrationAdvice)")
     }
-    // Each sentence is resampled on a thread of its own while the next is spoken.
-    var resampling: [BackgroundWork<[Float]>] = []
-    var spokenWords: [[SpeechSynthesizer.Word]] = []
+    let spoken: [Spoken]
     do {
-      if !speaking.isEmpty {
-        _ = try SpeechSynthesizer.speak(
-          speaking.map { lines[$0].spoken }, voice: voice, rate: speechRate, maximumSeconds: room
-        ) { samples, speechRate, spoken in
-          spokenWords.append(spoken)
-          resampling.append(
-            BackgroundWork { try Resampler.resample(samples, from: speechRate, to: sampleRate) })
-        }
-      }
+      spoken = try speaker.speak(speaking.map { lines[$0].spoken }, maximumSeconds: room)
     } catch is SpeechTooLong {
       throw SynthError.narrationTooLong(
         "the narration speaks for more than 10 minutes; \(SynthError.narrationAdvice)")
+    }
+    // Each sentence is resampled on a thread of its own.
+    let resampling = spoken.map { speech in
+      BackgroundWork {
+        try Resampler.resample(speech.samples, from: speech.sampleRate, to: sampleRate)
+      }
     }
     var speech = lines.map { $0.recording ?? [] }
     var words = Array(repeating: [SpeechSynthesizer.Word](), count: lines.count)
     for (order, index) in speaking.enumerated() {
       speech[index] = try resampling[order].value()
       words[index] = Self.placed(
-        spokenWords[order], from: lines[index].spoken, in: lines[index].text)
+        spoken[order].words, from: lines[index].spoken, in: lines[index].text)
     }
     var sentences: [Sentence] = []
     var order: [Int] = []

@@ -25,6 +25,17 @@ package enum RecordedSpeech {
   package static func samples(of url: URL, named shown: String? = nil, sampleRate: Int) throws
     -> [Float]
   {
+    let (mono, rate) = try read(url, named: shown)
+    return try Resampler.resample(mono, from: rate, to: sampleRate)
+  }
+
+  /// The mono samples of the audio file at `url` at its own sample rate, read as `samples(of:)`
+  /// reads them.
+  ///
+  /// - Throws: `SynthError` as `samples(of:)` does.
+  static func read(_ url: URL, named shown: String? = nil) throws -> (
+    samples: [Float], sampleRate: Int
+  ) {
     // Messages name the file as it was given (a script's own words), never where it resolved.
     let path = shown ?? url.path
     let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -85,6 +96,6 @@ package enum RecordedSpeech {
     guard !mono.isEmpty else {
       throw SynthError("\(path) holds no sound", file: path, code: .recordingUnusable)
     }
-    return try Resampler.resample(mono, from: rate, to: sampleRate)
+    return (mono, rate)
   }
 }

@@ -157,7 +157,8 @@ extension ChartDescription {
     }
     let name = Self.capitalized(name)
     switch (season.peak, season.trough) {
-    case (let peak?, let trough?): return ExerciseWords.fill(words.seasonBoth, name, when(peak), when(trough))
+    case (let peak?, let trough?):
+      return ExerciseWords.fill(words.seasonBoth, name, when(peak), when(trough))
     case (let peak?, nil): return ExerciseWords.fill(words.seasonPeak, name, when(peak))
     case (nil, let trough?): return ExerciseWords.fill(words.seasonLow, name, when(trough))
     case (nil, nil): return nil

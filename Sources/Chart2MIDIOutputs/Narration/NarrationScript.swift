@@ -166,7 +166,8 @@ package struct NarrationScript: Hashable, Sendable {
     var intro: [String]
     var unheard: [String] = []
     if full {
-      intro = [title] + chosen.sentences + description.axisSentences + hearing + [readingSentence]
+      intro =
+        [title] + chosen.sentences + description.axisSentences + hearing + [readingSentence]
         + gapSentences
     } else {
       // What to listen for, as long as the intro stays short: the instruments, how to read the

@@ -1,3 +1,4 @@
+import Chart2MIDIAudio
 import Chart2MIDIChart
 import Foundation
 
@@ -24,8 +25,12 @@ public struct NarrationSettings: Hashable, Sendable {
   /// Which parts are spoken; nil for no narration.
   public var parts: Parts?
   /// The eSpeak NG voice: an identifier or a language such as "en" or "de"; the narration's words
-  /// are in its language (see `DescriptionLanguage`).
+  /// are in its language (see `DescriptionLanguage`). With another engine, the language alone
+  /// (a Piper voice's is its model's).
   public var voice = "en"
+  /// What speaks: eSpeak NG (the default), a Piper voice, or a command. Set by the operator of a
+  /// run, never by a chart.
+  public var engine = SpeechEngine.espeak
   /// The speaking rate in words a minute, 80 to 450.
   public var speechRate = 175
   /// Seconds of silence between the narration and the audio graph, on either side.

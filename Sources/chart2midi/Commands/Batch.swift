@@ -77,8 +77,12 @@ struct Batch: AsyncParsableCommand {
     help: "Convert every chart, even those whose outputs are up to date in the manifest.")
   var force = false
 
+  @OptionGroup(title: "Speech")
+  var speech: SpeechOptions
+
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
+    try speech.validate(voice: mapping.voice)
   }
 
   /// A chart's name in the batch: its file name without the extension, which names its outputs.
@@ -114,6 +118,10 @@ struct Batch: AsyncParsableCommand {
     if wav || stems {
       let soundFont = try SoundFontLocator.locate(sound.soundfont)
       text += "\nsoundfont " + (try Digest.sha256(file: soundFont))
+    }
+    // A Piper voice is its model: another model at the same path makes other speech.
+    if case .piper(let model) = speech.engine {
+      text += "\npiper " + ((try? Digest.sha256(file: model)) ?? "no model")
     }
     if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
       text += "\nSOURCE_DATE_EPOCH \(epoch)"
@@ -165,7 +173,7 @@ struct Batch: AsyncParsableCommand {
         input: file, csv: csv, mapping: mapping, sound: sound, midiPath: path(".mid"),
         wavPath: wav ? path("." + fileExtension) : nil, stemsPath: stems ? path("-stems") : nil,
         stemOptions: stemOptions,
-        captionsPath: captions ? path(".vtt") : nil, quiet: true)
+        captionsPath: captions ? path(".vtt") : nil, engine: speech.engine, quiet: true)
       return BatchItem(
         name: name, conversion: conversion, folder: folder, settingsHash: settings,
         previous: previous[name], shard: shard.map { "\($0.index)/\($0.count)" })

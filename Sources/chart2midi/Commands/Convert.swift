@@ -68,6 +68,9 @@ struct Convert: ParsableCommand {
       valueName: "lexicon.txt"))
   var lexicon: String?
 
+  @OptionGroup(title: "Speech")
+  var speech: SpeechOptions
+
   @OptionGroup(title: "Mapping")
   var mapping: MappingOptions
 
@@ -81,6 +84,7 @@ struct Convert: ParsableCommand {
   var sound: SoundOptions
 
   func validate() throws {
+    try speech.validate(voice: mapping.voice)
     if let captions,
       CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension) == nil
     {
@@ -103,6 +107,7 @@ struct Convert: ParsableCommand {
       wavPath: outputs.wav, stemsPath: outputs.stems, stemOptions: stemOptions,
       captionsPath: captions, captionLabels: captionLabels, stemCues: outputs.stemCues,
       sessionPaths: session, scriptOut: scriptOut, script: script, lexicon: lexicon,
+      engine: speech.engine,
       pagePath: page)
     try conversion.run().forEach(report)
   }

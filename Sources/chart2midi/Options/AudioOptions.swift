@@ -44,6 +44,42 @@ struct StemOptions: ParsableArguments {
   }
 }
 
+/// What speaks a narration, for `convert` and `batch`: the operator's choice, never a chart's
+/// (a chart cannot name a command to run).
+struct SpeechOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Narrate with this Piper voice model instead of eSpeak NG (implies --narrate): an .onnx file with its .onnx.json beside it, spoken by the `piper` command on the PATH; the model's language is the narration's.",
+      valueName: "model.onnx"),
+    completion: .file(extensions: ["onnx"]))
+  var piperVoice: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Narrate with this text-to-speech command instead of eSpeak NG (implies --narrate): run by /bin/sh for each sentence, the sentence on its standard input, a WAV file written where {wav} stands or else to its standard output; {rate} stands for --speech-rate. --voice names the language of the words.",
+      valueName: "command"))
+  var speechCommand: String?
+
+  /// The engine the flags name.
+  var engine: SpeechEngine {
+    if let piperVoice { return .piper(model: URL(fileURLWithPath: piperVoice)) }
+    return speechCommand.map { .command($0) } ?? .espeak
+  }
+
+  /// Refuses two engines at once, and a Piper voice with an eSpeak NG voice (`voice`).
+  func validate(voice: String?) throws {
+    if piperVoice != nil, speechCommand != nil {
+      throw ValidationError("--piper-voice and --speech-command are two voices: give one.")
+    }
+    if piperVoice != nil, voice != nil {
+      throw ValidationError(
+        "--piper-voice sets the narration's language from its model: leave out --voice.")
+    }
+  }
+}
+
 /// How audio is rendered, shared by `convert`, `render`, `batch` and `exercise`. Each flag becomes
 /// an `OptionSetting` that overrides the chart's `sonification` object; the library checks flags
 /// and JSON alike, so values are taken as text here and judged there.
