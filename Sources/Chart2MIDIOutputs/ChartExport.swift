@@ -17,6 +17,8 @@ public struct ExportReport: Sendable {
   /// With a narration, the file of the captions at the notes, beside the spoken captions, and
   /// how many cues it holds.
   package var pointCaptions: (file: URL, count: Int)?
+  /// Every caption file written: its cues, and its file of the captions at the notes.
+  package var captionFiles: [(file: URL, count: Int, points: (file: URL, count: Int)?)] = []
   /// The soundfont the audio was rendered with.
   package var soundFont: URL?
   /// The length of the audio, in seconds.
@@ -93,6 +95,12 @@ public enum ChartExport {
         try AudioOutput.stage(audio, into: &batch, report: &report)
         try PageOutput.stage(audio, production, into: &batch, report: &report)
         try SessionOutput.stage(audio, into: &batch, report: &report)
+        try DAPTOutput.stage(
+          production,
+          stems: zip(rendering.stems.map(\.name), report.stemFiles).map { ($0, $1) },
+          into: &batch, report: &report)
+      } else {
+        try DAPTOutput.stage(production, stems: [], into: &batch, report: &report)
       }
       try batch.commit()
     } catch {

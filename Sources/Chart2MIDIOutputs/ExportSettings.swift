@@ -56,10 +56,75 @@ public struct ExportSettings: Sendable {
   /// `pointCaptions`.
   public var captions: URL?
 
+  /// More caption files, each in the format its extension names, each with the same cues.
+  package var moreCaptions: [URL] = []
+  /// Every caption file: `captions`, then `moreCaptions`.
+  package var captionFiles: [URL] { (captions.map { [$0] } ?? []) + moreCaptions }
+  /// How cues are timed: broadcast (`SubtitleRules.Timing.broadcast`) or plain; nil for the
+  /// default, broadcast with a narration and plain without.
+  package var captionStyle: CaptionStyle?
+  /// Whether caption times count from the audio file's first sample or on the programme's
+  /// timeline (from `sonification.start`).
+  package var captionTime = CaptionTime.file
+
+  /// How caption cues are timed.
+  package enum CaptionStyle: String, Hashable, Sendable, CaseIterable {
+    /// As a broadcaster's QC checks them: 5/6 s to 7 s on screen, 2 frames between cues, times on
+    /// frames.
+    case broadcast
+    /// At least 0.8 s on screen, one after another.
+    case plain
+  }
+
+  /// What a WebVTT file of a narration is for: captions (cut to the subtitle rules), or
+  /// descriptions (a player's `<track kind="descriptions">`: one cue a spoken sentence, whole).
+  package var vttKind = VTTKind.captions
+
+  /// What a WebVTT file of a narration is for.
+  package enum VTTKind: String, Hashable, Sendable, CaseIterable {
+    /// Captions, as subtitlers make them.
+    case captions
+    /// Descriptions, one whole sentence a cue, for a player to speak or show.
+    case descriptions
+  }
+
+  /// How an OpenTimelineIO session names its media: absolute `file://` URLs, which any program
+  /// reads from anywhere (the default), or paths relative to the session's folder, which move
+  /// with it. (A REAPER project's paths are relative, as REAPER writes them.)
+  package var sessionPaths = SessionPaths.absolute
+
+  /// How a session names its media.
+  package enum SessionPaths: String, Hashable, Sendable, CaseIterable {
+    /// Absolute `file://` URLs.
+    case absolute
+    /// Paths relative to the session's folder.
+    case relative
+  }
+
+  /// What caption times count from.
+  package enum CaptionTime: String, Hashable, Sendable, CaseIterable {
+    /// The audio file's first sample.
+    case file
+    /// The programme's timeline: the file's time plus its start.
+    case programme
+  }
+
+  /// The timing of the cues: the style asked for, else broadcast for a narration, at the frame
+  /// rate of the timeline.
+  package var captionTiming: SubtitleRules.Timing {
+    switch captionStyle ?? (narration.parts != nil ? .broadcast : .plain) {
+    case .broadcast: .broadcast(sonification.frameRate)
+    case .plain: .plain
+    }
+  }
+
   /// With a narration and captions, where the captions at the notes go: beside the captions,
   /// `NAME.points.EXT`.
-  package var pointCaptions: URL? {
-    guard narration.parts != nil, let captions else { return nil }
+  package var pointCaptions: URL? { captions.flatMap(pointCaptions(for:)) }
+
+  /// With a narration, where the captions at the notes go for the caption file `captions`.
+  package func pointCaptions(for captions: URL) -> URL? {
+    guard narration.parts != nil else { return nil }
     let name =
       captions.deletingPathExtension().lastPathComponent + ".points."
       + captions.pathExtension
@@ -75,6 +140,16 @@ public struct ExportSettings: Sendable {
   public var inputs: [URL] = []
   /// Where each narration or audio option was last set, when a setting set it.
   package internal(set) var origins: [Key: ErrorLocation] = [:]
+  /// Whether the sample rate or the bit depth is the broadcast delivery's (48 kHz, 24-bit), which
+  /// a broadcast loudness preset implies where neither was set (see `broadcastPresets`).
+  package private(set) var deliveryImplied = false
+  /// When the WAV files' `bext` says they were made, where `SOURCE_DATE_EPOCH` does not say; nil
+  /// for the time of the render.
+  package var originationDate: Date?
+
+  /// The loudness presets of delivery to broadcasters and streaming services, which take 48 kHz,
+  /// 24-bit audio: EBU R128, ATSC A/85, streaming.
+  package static let broadcastPresets: Set<String> = ["broadcast", "atsc", "streaming"]
   /// A page that explores the chart by ear (see `ChartPage`), written from the same render as
   /// the other outputs.
   public var page: PageRequest?
@@ -159,12 +234,20 @@ public struct ExportSettings: Sendable {
           file: session.relativePath, code: .outputConflict)
       }
     }
+    if let script = captionFiles.first(where: CaptionFormat.isDAPT), narration.parts == nil {
+      throw ExportError(
+        "cannot write the DAPT script \(script.relativePath): it holds a narration's sentences; ask for a narration",
+        file: script.relativePath, code: .outputConflict)
+    }
     if let scriptOut, narration.parts == nil {
       throw ExportError(
         "cannot write the narration script \(scriptOut.relativePath): there is no narration to write; ask for one",
         file: scriptOut.relativePath, code: .outputConflict)
     }
-    let files = ([midi, mix, captions, pointCaptions, scriptOut] + sessions.map { $0 }).compactMap {
+    let captionOutputs = captionFiles.flatMap {
+      [$0] + (CaptionFormat.isDAPT($0) ? [] : pointCaptions(for: $0).map { [$0] } ?? [])
+    }
+    let files = ([midi, mix, scriptOut] + (captionOutputs + sessions).map { $0 }).compactMap {
       $0.map { ($0, OutputCheck.Kind.file) }
     }
     if let page {
@@ -212,7 +295,18 @@ public struct ExportSettings: Sendable {
       }
       copy.origins[key] = setting.location
     }
+    copy.implyDelivery()
     return copy
+  }
+
+  /// A broadcast loudness preset implies 48 kHz and 24-bit, each where it was not set; another
+  /// loudness takes back what an earlier preset implied.
+  private mutating func implyDelivery() {
+    let broadcast = render.loudness?.name.map(Self.broadcastPresets.contains) ?? false
+    guard broadcast || deliveryImplied else { return }
+    if origins[.sampleRate] == nil { render.sampleRate = broadcast ? 48000 : 44100 }
+    if origins[.bitDepth] == nil { sampleFormat = broadcast ? .int24 : .int16 }
+    deliveryImplied = broadcast && (origins[.sampleRate] == nil || origins[.bitDepth] == nil)
   }
 
   /// Where a narration or audio setting was set, for a message: its flag or path, or its place in
@@ -249,6 +343,10 @@ public struct ExportSettings: Sendable {
       narration.cues = try read.flag()
       // Cues are spoken: they imply a narration.
       if narration.cues, narration.parts == nil { narration.parts = .both }
+    case .captionStyle: captionStyle = try read.choice()
+    case .captionTime: captionTime = try read.choice()
+    case .sessionPaths: sessionPaths = try read.choice()
+    case .vttKind: vttKind = try read.choice()
     case .sampleRate:
       guard case .number(let rate) = setting.value, rate == 44100 || rate == 48000 else {
         throw read.failure("expected 44100 or 48000")
@@ -306,8 +404,8 @@ public struct ExportSettings: Sendable {
   }
 
   /// When the files are made, as reproducible builds set it: `SOURCE_DATE_EPOCH` (whole seconds
-  /// since 1970, UTC) when it is set, written in each WAV file's `bext`; nil when it is not, so
-  /// that the same input still gives the same bytes.
+  /// since 1970, UTC) when it is set; nil when it is not (a WAV file's `bext` then says when it
+  /// was rendered, see `bextDate`).
   ///
   /// - Throws: `ExportError` when `SOURCE_DATE_EPOCH` is set to anything but whole seconds.
   package static func originationDate(
@@ -321,6 +419,16 @@ public struct ExportSettings: Sendable {
       )
     }
     return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  /// The date a WAV file's `bext` carries: `SOURCE_DATE_EPOCH` when it is set (the same input
+  /// then gives the same bytes), else `originationDate`, else now, in whole seconds.
+  ///
+  /// - Throws: `ExportError` when `SOURCE_DATE_EPOCH` is set to anything but whole seconds.
+  package func bextDate() throws -> Date {
+    if let date = try Self.originationDate() { return date }
+    return originationDate
+      ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
   }
 
   /// The soundfont to render with, found as `SoundFontLocator` finds it.
@@ -360,13 +468,15 @@ extension ExportSettings {
   /// object (the mapping's are `SonificationOptions.Key`).
   package enum Key: String, SettingKey {
     case narrate, voice, speechRate, narrationPause, graphLevel, cues
+    // How captions are timed.
+    case captionStyle, captionTime, sessionPaths, vttKind
     // How audio is rendered and written.
     case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy, audioFormat
 
     /// How the option's command-line text becomes a value.
     package var shape: SettingShape {
       switch self {
-      case .voice, .soundfont: .text
+      case .voice, .soundfont, .captionStyle, .captionTime, .sessionPaths, .vttKind: .text
       case .cues: .onOff
       default: .scalar
       }

@@ -41,6 +41,8 @@ package struct Production {
   /// The title, then the facts at the notes (the extremes, the outliers, the labels when asked),
   /// in the narration's language: the captions, and the audio files' further cues.
   package let facts: [Caption]
+  /// How long the graph plays, from its time 0 to its last event, in seconds.
+  package let graphDuration: Double
   /// The language of the captions and of a narration: the narration voice's when there is one.
   package let language: DescriptionLanguage
   /// The rendered music, when audio is asked for.
@@ -91,6 +93,7 @@ package struct Production {
     if summarize, let description { summarized.summary = description.generatedSummary }
     self.chart = summarized
     var score = try mapper.makeScore(for: summarized, statistics: description?.statistics)
+    graphDuration = score.duration
     language =
       spoken.parts != nil ? DescriptionLanguage(voice: spoken.voice) : DescriptionLanguage.english
     // The facts in the narration's language, for the narration and the captions (both of which

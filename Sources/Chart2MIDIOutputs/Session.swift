@@ -46,9 +46,13 @@ struct Session {
   var start: Timecode?
   /// The rate the programme's timecode counts in.
   var frameRate: FrameRate
+  /// Whether an OpenTimelineIO timeline names its media by paths relative to its folder, rather
+  /// than by absolute `file://` URLs.
+  var relativeMedia = false
 
-  /// The session as a file at `url`, in the format its extension names, its paths relative to
-  /// the file's folder.
+  /// The session as a file at `url`, in the format its extension names: a REAPER project's paths
+  /// relative to the file's folder, an OpenTimelineIO timeline's absolute (or relative, with
+  /// `relativeMedia`).
   func text(for url: URL) -> String {
     let folder = url.deletingLastPathComponent()
     switch SessionFormat(fileExtension: url.pathExtension) {
@@ -134,7 +138,10 @@ struct Session {
     let tracks: [[String: Any]] = stems.map { stem in
       let reference: [String: Any] = [
         "OTIO_SCHEMA": "ExternalReference.1", "name": stem.file.lastPathComponent,
-        "metadata": [String: Any](), "target_url": Self.relativePath(of: stem.file, from: folder),
+        "metadata": [String: Any](),
+        "target_url": relativeMedia
+          ? Self.relativePath(of: stem.file, from: folder)
+          : stem.file.standardizedFileURL.absoluteURL.absoluteString,
         "available_range": whole, "available_image_bounds": NSNull(),
       ]
       let clip: [String: Any] = [

@@ -17,6 +17,7 @@ struct Conversion: Sendable {
   var stemsPath: String?
   var stemOptions = StemOptions()
   var captionsPath: String?
+  var moreCaptions: [String] = []
   var captionLabels = false
   var stemCues = false
   var sessionPaths: [String] = []
@@ -42,6 +43,7 @@ struct Conversion: Sendable {
       func url(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0) } }
       (settings.midi, settings.mix) = (url(midiPath), url(wavPath))
       (settings.stems, settings.captions) = (url(stemsPath), url(captionsPath))
+      settings.moreCaptions = moreCaptions.map { URL(fileURLWithPath: $0) }
       settings.captionLabels = captionLabels
       settings.stemCues = stemCues
       settings.sessions = sessionPaths.map { URL(fileURLWithPath: $0) }
@@ -73,7 +75,8 @@ struct Conversion: Sendable {
       let report = try ChartExport.export(chart, settings: settings, progress: progress.report)
       var lines = summaryLines(
         of: report, input: input,
-        paths: (midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath))
+        paths: (midi: midiPath, wav: wavPath, stems: stemsPath, captions: captionsPath),
+        settings: settings)
       if let pagePath, let pageFolder {
         var stems = report.pageStemCount
         if pageOnItsOwn {
@@ -84,9 +87,16 @@ struct Conversion: Sendable {
       if let scriptOut {
         lines.append("script: \(scriptOut) (\(counted(report.narration.count, "sentence")))")
       }
-      for path in sessionPaths {
+      for (path, written) in zip(sessionPaths, report.sessionFiles) {
+        // A new version beside a session that was there (and may hold a DAW's edits).
+        let shown =
+          written.lastPathComponent == URL(fileURLWithPath: path).lastPathComponent
+          ? path
+          : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+            written.lastPathComponent)
+        let kept = shown == path ? "" : ", a new version: \(path) was there and is kept"
         lines.append(
-          "session: \(path) (\(counted(report.stemFiles.count, "track")), \(counted(report.narration.count, "region")))"
+          "session: \(shown) (\(counted(report.stemFiles.count, "track")), \(counted(report.narration.count, "region"))\(kept))"
         )
       }
       if let grouped = report.score?.groupedPoints, grouped > 0 {

@@ -63,6 +63,7 @@ struct DescribeCommandTests {
     #expect(result.status != 0)
     #expect(
       result.error.contains(
-        "--captions /tmp/x.txt: name a .vtt (WebVTT), .srt (SubRip) or .ttml (IMSC 1.1) file."))
+        "--captions /tmp/x.txt: name a .vtt (WebVTT), .srt (SubRip), .ttml (IMSC 1.1) or .dapt.ttml (a W3C DAPT script) file."
+      ))
   }
 }

@@ -6,7 +6,7 @@ import Testing
 /// soundfont by its own means.
 let environmentWithoutSoundFont = ProcessInfo.processInfo.environment.filter {
   $0.key != "CHART2MIDI_SOUNDFONT"
-}
+}.merging(["SOURCE_DATE_EPOCH": "1700000000"]) { current, _ in current }
 
 /// The `soundfont:` line a conversion printed.
 func soundFontLine(_ result: Run) -> String? {

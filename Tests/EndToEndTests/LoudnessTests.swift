@@ -14,16 +14,15 @@ struct MeasuredLoudness {
   var maximumShortTerm: Double
 }
 
-/// Measures 16-bit WAV files, each alone, or with `sum` every file after the first added together
-/// as one (a graph made of stems).
+/// Measures stereo audio files (read by soundfile, at any depth), each alone, or with `sum` every
+/// file after the first added together as one (a graph made of stems).
 func measureLoudness(_ paths: [String], sum: Bool = false) throws -> [MeasuredLoudness] {
   let script = """
-    import sys, wave, numpy, pyloudnorm
+    import sys, numpy, pyloudnorm, soundfile
     from scipy.signal import resample_poly, lfilter
     def load(path):
-        with wave.open(path) as w:
-            rate, frames = w.getframerate(), w.readframes(w.getnframes())
-        return rate, numpy.frombuffer(frames, dtype='<i2').reshape(-1, 2) / 32768.0
+        audio, rate = soundfile.read(path, always_2d=True)
+        return rate, audio
     def measure(rate, audio):
         meter = pyloudnorm.Meter(rate)
         lufs = meter.integrated_loudness(audio)
@@ -89,6 +88,75 @@ struct LoudnessTests {
     #expect(measured.maximumShortTerm <= target + 5, "short-term \(measured.maximumShortTerm)")
     // The command says what it reached.
     #expect(result.error.contains(String(format: "loudness: %.1f LUFS integrated, range", target)))
+    // A broadcaster's or a streaming service's preset delivers 48 kHz, 24-bit, and says so; the
+    // others keep 44.1 kHz, 16-bit.
+    let delivered = ["broadcast", "atsc", "streaming"].contains(loudness)
+    let format = try wavFormat(wav)
+    #expect(format.rate == (delivered ? 48000 : 44100))
+    #expect(format.bits == (delivered ? 24 : 16))
+    #expect(
+      result.error.contains("audio: 48 kHz, 24-bit, as \(loudness) delivery takes it") == delivered)
+  }
+
+  /// The sample rate and bits of a WAV file, from its `fmt ` chunk.
+  func wavFormat(_ path: String) throws -> (rate: Int, bits: Int) {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let format = try #require(wavChunks(bytes)?.first { $0.id == "fmt " }?.body)
+    let start = format.startIndex
+    let rate = (0..<4).reduce(0) { $0 | Int(format[start + 4 + $1]) << (8 * $1) }
+    return (rate, Int(format[start + 14]) | Int(format[start + 15]) << 8)
+  }
+
+  /// What is said beats what a preset implies: a rate or a depth asked for is kept, the other
+  /// still implied; a later loudness that is no broadcast preset takes the implication back.
+  @Test func aBroadcastPresetImpliesOnlyWhatIsNotAsked() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let wav = folder.appendingPathComponent("c.wav").path
+    func convert(_ flags: [String]) throws -> (rate: Int, bits: Int, said: String) {
+      let result = try run(
+        [
+          "convert", "Examples/coffee-code.json", "-o", folder.appendingPathComponent("c.mid").path,
+          "--wav", wav,
+        ]
+          + flags, program: program)
+      #expect(result.status == 0, "\(result.error)")
+      let format = try wavFormat(wav)
+      let said = result.error.split(separator: "\n").first { $0.hasPrefix("audio: ") }
+      return (format.rate, format.bits, said.map(String.init) ?? "")
+    }
+    let rateAsked = try convert(["--loudness", "broadcast", "--sample-rate", "44100"])
+    #expect(rateAsked.rate == 44100 && rateAsked.bits == 24)
+    #expect(rateAsked.said.hasPrefix("audio: 44.1 kHz, 24-bit, as broadcast delivery takes it"))
+    let bothAsked = try convert([
+      "--loudness", "atsc", "--sample-rate", "44100", "--bit-depth", "16",
+    ])
+    #expect(bothAsked.rate == 44100 && bothAsked.bits == 16 && bothAsked.said.isEmpty)
+    // The chart asks for broadcast; the flag for the web.
+    let chart = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: projectRoot.appendingPathComponent("Examples/coffee-code.json")))
+    var root = try #require(chart as? [String: Any])
+    var options = root["sonification"] as? [String: Any] ?? [:]
+    options["loudness"] = "broadcast"
+    root["sonification"] = options
+    let broadcastChart = folder.appendingPathComponent("broadcast.json")
+    try JSONSerialization.data(withJSONObject: root).write(to: broadcastChart)
+    let chartAsks = try run(
+      [
+        "convert", broadcastChart.path, "-o", folder.appendingPathComponent("c.mid").path, "--wav",
+        wav,
+      ],
+      program: program)
+    #expect(chartAsks.status == 0, "\(chartAsks.error)")
+    #expect(try wavFormat(wav) == (48000, 24))
+    let webWins = try run(
+      [
+        "convert", broadcastChart.path, "-o", folder.appendingPathComponent("c.mid").path, "--wav",
+        wav,
+        "--loudness", "web",
+      ], program: program)
+    #expect(webWins.status == 0, "\(webWins.error)")
+    #expect(try wavFormat(wav) == (44100, 16))
   }
 
   /// A target the peaks forbid without a limiter: the limiter holds the true peak at the ceiling,
@@ -166,10 +234,11 @@ struct LoudnessTests {
     // The stems, limited by the mix's envelope, still add up to it.
     let sum = try runPython(
       """
-      import sys, wave, numpy
+      import sys, numpy, soundfile
       def load(path):
-          with wave.open(path) as w:
-              return numpy.frombuffer(w.readframes(w.getnframes()), dtype='<i2').astype(int)
+          # In units of the file's own last bit: 16-bit or 24-bit.
+          bits = {'PCM_16': 16, 'PCM_24': 24}[soundfile.info(path).subtype]
+          return soundfile.read(path, dtype='int32')[0].astype(int) // (1 << (32 - bits))
       mix = load(sys.argv[1])
       print(numpy.abs(mix - sum(load(path) for path in sys.argv[2:])).max())
       """, [wav] + paths)

@@ -53,7 +53,11 @@ func readSession(_ path: URL) throws -> ReadSession {
         for track in timeline.tracks:
             assert track.kind == otio.schema.TrackKind.Audio
             clip = track[0]
-            tracks.append({'name': track.name, 'file': clip.media_reference.target_url,
+            url = clip.media_reference.target_url
+            if url.startswith('file://'):
+                from urllib.parse import urlparse, unquote
+                url = unquote(urlparse(url).path)
+            tracks.append({'name': track.name, 'file': url, 'url': clip.media_reference.target_url,
                            'seconds': clip.source_range.duration.to_seconds()})
         markers = timeline.tracks.markers
         result = {'tracks': tracks,
@@ -97,8 +101,13 @@ struct SessionTests {
       // One track per stem, the narration's among them, each its file from the start.
       #expect(session.tracks.map(\.name).sorted() == stemNames, "\(path.lastPathComponent)")
       for track in session.tracks {
-        #expect(!track.file.hasPrefix("/"), "relative: \(track.file)")
-        let file = sessions.appendingPathComponent(track.file).standardizedFileURL
+        // REAPER's paths are relative to the project; OpenTimelineIO's are absolute file:// URLs.
+        let absolute = path.pathExtension == "otio"
+        #expect(track.file.hasPrefix("/") == absolute, "\(track.file)")
+        let file =
+          absolute
+          ? URL(fileURLWithPath: track.file)
+          : sessions.appendingPathComponent(track.file).standardizedFileURL
         #expect(FileManager.default.fileExists(atPath: file.path), "\(track.file)")
         let bytes = [UInt8](try Data(contentsOf: file))
         let length = Double(try #require(wavData(bytes)).count / 4) / 44100
@@ -119,6 +128,74 @@ struct SessionTests {
       #expect(session.start == 36000)
     }
     #expect(try readSession(rpp).tempo == 120)
+  }
+
+  /// The round trip: REAPER opened the session (peaks beside the stems, the project saved with
+  /// its edits); a render again keeps the edited project and writes `NAME-2.rpp` beside it, and
+  /// the stems (with REAPER's peaks of them) are replaced. OpenTimelineIO's own tools read the
+  /// timeline from another folder.
+  @Test func aRenderAgainKeepsTheEditedSessionAndOTIOReadsFromAnywhere() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stems = folder.appendingPathComponent("stems")
+    let rpp = folder.appendingPathComponent("dice.rpp")
+    let otio = folder.appendingPathComponent("dice.otio")
+    func render() throws -> Run {
+      try run([
+        "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("dice.mid").path,
+        "--stems", stems.path, "--session", rpp.path, "--session", otio.path,
+      ])
+    }
+    let first = try render()
+    #expect(first.status == 0, "\(first.error)")
+    // The same render again writes the same sessions in place.
+    let same = try render()
+    #expect(same.status == 0, "\(same.error)")
+    #expect(!files(in: folder).contains("dice-2.rpp"))
+    // What REAPER leaves: peaks beside each stem, and the project saved with an edit.
+    for stem in shownFiles(in: stems) {
+      try Data("RPKN".utf8).write(to: stems.appendingPathComponent(stem + ".reapeaks"))
+    }
+    var lines = try String(contentsOf: rpp, encoding: .utf8).components(separatedBy: "\n")
+    lines.insert(contentsOf: ["  <NOTES 0 2", "    |Mixed by hand", "  >"], at: 1)
+    let edited = lines.joined(separator: "\n")
+    try Data(edited.utf8).write(to: rpp)
+    let again = try render()
+    #expect(again.status == 0, "\(again.error)")
+    #expect(try String(contentsOf: rpp, encoding: .utf8) == edited, "the edited project is kept")
+    let version = folder.appendingPathComponent("dice-2.rpp")
+    #expect(FileManager.default.fileExists(atPath: version.path))
+    #expect(
+      again.error.contains("session: \(version.path) ("), "\(again.error)")
+    #expect(again.error.contains("a new version: \(rpp.path) was there and is kept"))
+    #expect(try readSession(version).tracks.count == shownFiles(in: stems).count)
+    // The old peaks went with the old stems.
+    #expect(!files(in: stems).contains { $0.hasSuffix(".reapeaks") })
+    // otiotool and otioconvert read the timeline from another folder and find every file.
+    let elsewhere = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    let tool = projectRoot.appendingPathComponent(".venv/bin/otiotool")
+    let listed = try run(
+      ["--input", otio.path, "--list-media"], program: tool, in: elsewhere)
+    #expect(listed.status == 0, "\(listed.error)")
+    let converted = elsewhere.appendingPathComponent("copy.otio")
+    let convert = try run(
+      ["-i", otio.path, "-o", converted.path],
+      program: projectRoot.appendingPathComponent(".venv/bin/otioconvert"), in: elsewhere)
+    #expect(convert.status == 0, "\(convert.error)")
+    let copy = try readSession(converted)
+    #expect(!copy.tracks.isEmpty)
+    for track in copy.tracks {
+      #expect(FileManager.default.fileExists(atPath: track.file), "\(track.file)")
+    }
+    // Relative paths by flag, for a session that moves with its media.
+    let moving = folder.appendingPathComponent("moving.otio")
+    let relative = try run([
+      "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("dice.mid").path,
+      "--stems", stems.path, "--session", moving.path, "--session-paths", "relative",
+    ])
+    #expect(relative.status == 0, "\(relative.error)")
+    #expect(try readSession(moving).tracks.allSatisfy { $0.file.hasPrefix("stems/") })
   }
 
   @Test func aSessionNeedsStemsAndAKnownExtension() throws {

@@ -21,6 +21,7 @@ struct SpeechEngineTests {
     var environment = ProcessInfo.processInfo.environment
     environment["PATH"] =
       projectRoot.appendingPathComponent(".venv/bin").path + ":" + (environment["PATH"] ?? "")
+    environment["SOURCE_DATE_EPOCH"] = "1700000000"
     return environment
   }
 
@@ -116,6 +117,7 @@ struct SpeechEngineTests {
       settings.narration.engine = .command(
         "'\(Self.piper.path)' -m '\(Self.model.path)' -f {wav} --noise-scale 0 --noise-w-scale 0 2>/dev/null"
       )
+      settings.originationDate = Date(timeIntervalSince1970: 1_700_000_000)
       settings.midi = folder.appendingPathComponent("c\(run).mid")
       settings.mix = folder.appendingPathComponent("c\(run).wav")
       _ = try ChartExport.export(chart, settings: settings)

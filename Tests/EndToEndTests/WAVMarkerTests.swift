@@ -94,7 +94,8 @@ struct WAVMarkerTests {
     let markers = try WAVMarkers(bytes)
     #expect(markers.description == "Dice rolls by face and player")
     #expect(markers.originator == "chart2midi")
-    #expect(markers.date.isEmpty, "no clock time in the file")
+    // The date SOURCE_DATE_EPOCH sets (the tests' runs set it).
+    #expect(markers.date == "2023-11-1422:13:20")
     #expect(markers.version == 2)
     #expect(markers.loudness == -1600)
     #expect(markers.truePeak <= -100)
@@ -260,18 +261,37 @@ struct BroadcastMetadataTests {
     #expect(info.output.contains("2023-11-14 22:13:20"))
   }
 
-  @Test func withoutSourceDateEpochTheSameInputGivesTheSameBytes() throws {
+  /// Without `SOURCE_DATE_EPOCH`, the `bext` says when the file was rendered (UTC, whole
+  /// seconds), as a broadcaster's QC reads it; with it, the same input gives the same bytes.
+  @Test func theBextIsDatedByTheRenderOrBySourceDateEpoch() throws {
     let first = try temporaryFolder()
     let second = try temporaryFolder()
     defer {
       try? FileManager.default.removeItem(at: first)
       try? FileManager.default.removeItem(at: second)
     }
+    let before = Date().timeIntervalSince1970.rounded(.down)
     #expect(try convert(in: first).status == 0)
-    #expect(try convert(in: second).status == 0)
+    let after = Date().timeIntervalSince1970
+    let dated = try WAVMarkers(
+      [UInt8](try Data(contentsOf: first.appendingPathComponent("z.wav")))
+    ).date
+    let format = DateFormatter()
+    format.locale = Locale(identifier: "en_US_POSIX")
+    format.timeZone = TimeZone(identifier: "UTC")
+    format.dateFormat = "yyyy-MM-ddHH:mm:ss"
+    let when = try #require(format.date(from: dated), "bext date \(dated)")
+    #expect(when.timeIntervalSince1970 >= before && when.timeIntervalSince1970 <= after)
+    // The stems carry the same date.
+    let stem = try WAVMarkers(
+      [UInt8](try Data(contentsOf: first.appendingPathComponent("stems/Zürich.wav"))))
+    #expect(stem.date == dated)
+    // Reproducible with SOURCE_DATE_EPOCH, whenever it runs.
+    let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
+    #expect(try convert(in: first, environment: epoch).status == 0)
+    #expect(try convert(in: second, environment: epoch).status == 0)
     let bytes = try Data(contentsOf: first.appendingPathComponent("z.wav"))
     #expect(bytes == (try Data(contentsOf: second.appendingPathComponent("z.wav"))))
-    #expect(try WAVMarkers([UInt8](bytes)).date.isEmpty)
   }
 
   @Test func stemsCarryTheMarkersWhenAsked() throws {

@@ -100,6 +100,28 @@ struct ExportSettingsTests {
     #expect(settings.sonification.tempo == 90)
   }
 
+  /// A broadcaster's preset implies 48 kHz, 24-bit where neither was set; a loudness after it
+  /// that is no such preset takes that back; a rate or a depth set stays.
+  @Test func aBroadcastPresetImpliesTheDeliveryFormat() throws {
+    func settings(_ pairs: [(String, JSONValue)]) throws -> ExportSettings {
+      try ExportSettings().applying(OptionSetting.settings(fromJSON: .object(pairs)))
+    }
+    for preset in ["broadcast", "atsc", "streaming"] {
+      let implied = try settings([("loudness", .string(preset))])
+      #expect(implied.render.sampleRate == 48000 && implied.sampleFormat == .int24, "\(preset)")
+      #expect(implied.deliveryImplied)
+    }
+    let web = try settings([("loudness", .string("web"))])
+    #expect(web.render.sampleRate == 44100 && web.sampleFormat == .int16 && !web.deliveryImplied)
+    let rateSet = try settings([("loudness", .string("broadcast")), ("sampleRate", .number(44100))])
+    #expect(rateSet.render.sampleRate == 44100 && rateSet.sampleFormat == .int24)
+    let taken = try settings([("loudness", .string("atsc"))]).applying([
+      .commandLine(.loudness, ["-20"], flag: "--loudness")
+    ])
+    #expect(taken.render.sampleRate == 44100 && taken.sampleFormat == .int16)
+    #expect(!taken.deliveryImplied)
+  }
+
   @Test func theMappingLeavesTheNarrationAndTheAudioToTheExport() throws {
     // The mapping's own check passes over them, and the export's sets them.
     let json = JSONValue.object([

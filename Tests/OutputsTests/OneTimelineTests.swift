@@ -106,7 +106,8 @@ struct OneTimelineTests {
     let captions = try String(contentsOf: request.pointCaptions!, encoding: .utf8)
     for series in timeline.series {
       let time = try #require(timeline.audioTime(ofPoint: 7, inSeries: series.index))
-      let stamp = CaptionStamp.format(time)
+      // On its frame: a narration's captions are timed for broadcast, at 25 fps here.
+      let stamp = CaptionStamp.format((time * 25).rounded() / 25)
       #expect(
         captions.contains("\(stamp) --> ") && captions.contains("\(series.name), highest"),
         "\(series.name) at \(stamp)")

@@ -45,6 +45,25 @@ struct OwnedFolderUnitTests {
     #expect(OutputCheck.replacement(of: empty) == .free)
   }
 
+  /// What a DAW leaves beside the stems it opened (REAPER's peaks, a file manager's
+  /// `.DS_Store`) goes with them; a peaks file of anything else, or any other file, is kept.
+  @Test func aDAWsPeaksOfTheStemsGoWithThem() throws {
+    let parent = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let stems = try folder(["Cars.wav": "a", "Narration.wav": "b"], in: parent, named: "stems")
+    try OwnedFolder.sign(stems)
+    for name in ["Cars.wav.reapeaks", "Narration.wav.reapeaks", "Cars.wav.asd", ".DS_Store"] {
+      try Data("peaks".utf8).write(to: stems.appendingPathComponent(name))
+    }
+    #expect(OwnedFolder.foreignFiles(in: stems).isEmpty)
+    #expect(OutputCheck.replacement(of: stems) == .free)
+    // Peaks of a recording someone put there, and the recording, are theirs.
+    for name in ["take.wav", "take.wav.reapeaks"] {
+      try Data("take".utf8).write(to: stems.appendingPathComponent(name))
+    }
+    #expect(OwnedFolder.foreignFiles(in: stems) == ["take.wav", "take.wav.reapeaks"])
+  }
+
   @Test func aFileAddedDuringTheWorkStopsTheReplacement() throws {
     let parent = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: parent) }

@@ -22,7 +22,8 @@ public struct Run: Sendable {
   public var error: String
 }
 
-/// Runs the built `chart2midi` (or `program`) in the project folder (or `folder`).
+/// Runs the built `chart2midi` (or `program`) in the project folder (or `folder`), with the
+/// test's environment and `SOURCE_DATE_EPOCH` set, unless `environment` is given.
 public func run(
   _ arguments: [String], program: URL = executable, in folder: URL = projectRoot,
   environment: [String: String]? = nil
@@ -31,7 +32,11 @@ public func run(
   process.executableURL = program
   process.arguments = arguments
   process.currentDirectoryURL = folder
-  if let environment { process.environment = environment }
+  // Reproducible by default, as a build that pins its bytes sets it: the WAV files' `bext` date
+  // is otherwise the time of the render. A test of that passes an environment of its own.
+  var inherited = ProcessInfo.processInfo.environment
+  if inherited["SOURCE_DATE_EPOCH"] == nil { inherited["SOURCE_DATE_EPOCH"] = "1700000000" }
+  process.environment = environment ?? inherited
   let out = Pipe()
   let err = Pipe()
   process.standardOutput = out

@@ -37,6 +37,13 @@ package enum CaptionFormat: String, Hashable, Sendable, CaseIterable {
   package init?(fileExtension: String) {
     self.init(rawValue: fileExtension.lowercased())
   }
+
+  /// Whether a caption file's name asks for a W3C DAPT script (`NAME.dapt.ttml`) rather than
+  /// captions.
+  package static func isDAPT(_ url: URL) -> Bool {
+    url.pathExtension.lowercased() == "ttml"
+      && url.deletingPathExtension().pathExtension.lowercased() == "dapt"
+  }
 }
 
 /// Captions for audio-described media, aligned with the MIDI and WAV: the title at 0, then the

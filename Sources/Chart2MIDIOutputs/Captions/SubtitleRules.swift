@@ -1,4 +1,5 @@
 import Chart2MIDIChart
+import Chart2MIDICore
 import Foundation
 
 /// Captions as subtitlers make them (the BBC's and Netflix's guidelines agree on these): at most
@@ -16,6 +17,49 @@ package enum SubtitleRules {
   package static let charactersPerSecond = 20.0
   /// The shortest a cue shows, in seconds.
   package static let minimumDuration = 0.8
+
+  /// How cues are timed. The broadcast timing is what a broadcaster's QC checks (the BBC's
+  /// subtitle guidelines, Netflix's timed text style guide): each cue from 5/6 s to 7 s on
+  /// screen, at least 2 frames between cues, and every time on a frame of the programme's rate.
+  /// The plain timing keeps a cue at least 0.8 s, with no frames and no gaps.
+  package struct Timing: Sendable {
+    /// The shortest a cue shows, in seconds.
+    package var minimumDuration: Double
+    /// The longest a cue shows, in seconds; nil for no limit.
+    package var maximumDuration: Double?
+    /// The frames per second cue times lie on; nil for none.
+    package var framesPerSecond: Double?
+    /// The fewest frames between one cue's end and the next one's start.
+    package var gapFrames: Int
+
+    /// No frames, no gaps, at least `SubtitleRules.minimumDuration`.
+    package static let plain = Timing(
+      minimumDuration: SubtitleRules.minimumDuration, maximumDuration: nil, framesPerSecond: nil,
+      gapFrames: 0)
+
+    /// Broadcast timing at `frameRate`.
+    package static func broadcast(_ frameRate: FrameRate) -> Timing {
+      Timing(
+        minimumDuration: 5.0 / 6, maximumDuration: 7,
+        framesPerSecond: frameRate.framesPerSecond, gapFrames: 2)
+    }
+
+    /// The least time between cues, in seconds.
+    package var gap: Double { framesPerSecond.map { Double(gapFrames) / $0 } ?? 0 }
+
+    /// `time` on the frame nearest it, or the first frame at or after it when `up`.
+    package func onFrame(_ time: Double, up: Bool = false) -> Double {
+      guard let framesPerSecond else { return time }
+      let frames = time * framesPerSecond
+      return (up ? (frames - 1e-6).rounded(.up) : frames.rounded()) / framesPerSecond
+    }
+
+    /// `time` on the last frame at or before it.
+    func onFrameDown(_ time: Double) -> Double {
+      guard let framesPerSecond else { return time }
+      return (time * framesPerSecond + 1e-6).rounded(.down) / framesPerSecond
+    }
+  }
 
   /// A stretch of text to caption: its time and, when it is speech, where each word is said.
   package struct Passage: Sendable {
@@ -41,8 +85,8 @@ package enum SubtitleRules {
   }
 
   /// The cues of `passages`: each cut to fit, each piece of speech from the time its first word
-  /// is said, then made readable and one after another (see `arranged`).
-  package static func cues(for passages: [Passage]) -> [Caption] {
+  /// is said, then made readable and one after another (see `arranged`) with `timing`.
+  package static func cues(for passages: [Passage], timing: Timing = .plain) -> [Caption] {
     var cues: [Caption] = []
     for passage in passages {
       let pieces = chunks(of: passage.text)
@@ -70,14 +114,64 @@ package enum SubtitleRules {
             text: lines(of: pieces[index].text).joined(separator: "\n")))
       }
     }
-    return arranged(cues)
+    return arranged(cues, timing: timing)
+  }
+
+  /// Captions of points at their notes (`passages`, each a point's fact): each from its note's
+  /// frame, never moved later, shown its reading time (20 characters a second, from 5/6 s to
+  /// 7 s), into the silence after the graph if its note is among the last; a point whose note
+  /// sounds while the cue before is still being read joins it when the two fit in one cue, and
+  /// is otherwise left out (its markers in the MIDI and WAV files stay), so that no cue is cut
+  /// short of its reading; a point whose note sounds during a spoken cue of `around` (a cue
+  /// during the graph) yields to it, and a point cue ends 2 frames before one starts.
+  package static func pointCues(
+    for passages: [Passage], around spoken: [Caption], timing: Timing
+  ) -> [Caption] {
+    func readingEnd(_ start: Double, _ text: String) -> Double {
+      let reading = max(timing.minimumDuration, Double(text.count) / charactersPerSecond)
+      return timing.onFrame(start + min(reading, timing.maximumDuration ?? reading), up: true)
+    }
+    var pieces: [Caption] = []
+    for passage in passages.sorted(by: { $0.start < $1.start }) {
+      let start = timing.onFrame(passage.start)
+      let text = passage.text.replacingOccurrences(of: "\n", with: " ")
+      // A point yields to speech it would cover.
+      if spoken.contains(where: {
+        start > $0.start - timing.gap - 1e-9 && start < $0.end + timing.gap - 1e-9
+      }) {
+        continue
+      }
+      if let last = pieces.last, start < last.end + timing.gap - 1e-9 {
+        // Read with the cue before, or not at all: a cue is never cut short of its reading.
+        let together = last.text + " " + text
+        let end = readingEnd(last.start, together)
+        if fits(together), end - last.start <= (timing.maximumDuration ?? .infinity) + 1e-9 {
+          pieces[pieces.count - 1].text = together
+          pieces[pieces.count - 1].end = max(end, last.end)
+        }
+        continue
+      }
+      pieces.append(Caption(start: start, end: readingEnd(start, text), text: text))
+    }
+    var result: [Caption] = []
+    for piece in pieces {
+      var end = piece.end
+      if let next = spoken.first(where: { $0.start >= piece.start }) {
+        end = min(end, timing.onFrameDown(next.start - timing.gap))
+      }
+      let least = timing.framesPerSecond.map { 2 / $0 } ?? 0.001
+      guard end - piece.start >= least - 1e-9 else { continue }
+      result.append(
+        Caption(start: piece.start, end: end, text: lines(of: piece.text).joined(separator: "\n")))
+    }
+    return result
   }
 
   /// `cues` in time order, never two at once and each readable: cues that start together are
   /// joined when they fit in one; each then starts no earlier than the one before it ends, shows
   /// at least its reading time (its characters at `charactersPerSecond`, and `minimumDuration`),
   /// and ends by the next one's start when it has been shown that long.
-  package static func arranged(_ cues: [Caption]) -> [Caption] {
+  package static func arranged(_ cues: [Caption], timing: Timing = .plain) -> [Caption] {
     let sorted = cues.enumerated().sorted {
       ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
     }.map(\.element)
@@ -99,12 +193,20 @@ package enum SubtitleRules {
     }
     var result: [Caption] = []
     for (index, cue) in joined.enumerated() {
-      let start = max(cue.start, result.last?.end ?? -.infinity)
+      var start = timing.onFrame(cue.start)
+      if let last = result.last, start < last.end + timing.gap - 1e-9 {
+        start = timing.onFrame(last.end + timing.gap, up: true)
+      }
       let reading = max(
-        minimumDuration,
+        timing.minimumDuration,
         Double(cue.text.replacingOccurrences(of: "\n", with: "").count) / charactersPerSecond)
-      let wanted = index + 1 < joined.count ? min(cue.end, joined[index + 1].start) : cue.end
-      result.append(Caption(start: start, end: max(start + reading, wanted), text: cue.text))
+      let wanted =
+        index + 1 < joined.count ? min(cue.end, joined[index + 1].start - timing.gap) : cue.end
+      var end = timing.onFrame(max(start + reading, wanted), up: true)
+      if let longest = timing.maximumDuration, end > start + longest + 1e-9 {
+        end = timing.onFrameDown(start + max(longest, reading))
+      }
+      result.append(Caption(start: start, end: end, text: cue.text))
     }
     return result
   }
@@ -120,6 +222,21 @@ package enum SubtitleRules {
   static func endsPhrase(_ word: Substring) -> Bool {
     guard let last = word.last else { return false }
     return ".,;:?!".contains(last) || word == "-" || word == "–" || word == "—"
+  }
+
+  /// Words that follow a number without being its unit ("from 0 to 10", "in 1934 and"), in the
+  /// narration's languages.
+  static let notUnits: Set<String> = [
+    "to", "or", "and", "in", "at", "from", "then", "by", "on", "with", "until", "than", "und",
+    "oder", "bis", "im", "am", "von", "à", "et", "ou", "en", "de", "au", "a", "y", "o", "hasta",
+  ]
+
+  /// Whether a break between `word` and `next` would part a number from its unit
+  /// ("522 | thousand jobs", "15 | degrees").
+  static func bindsNumber(_ word: Substring, _ next: Substring) -> Bool {
+    guard let last = word.last, last.isNumber, let first = next.first else { return false }
+    guard first.isLetter || "%°".contains(first) else { return false }
+    return !notUnits.contains(next.lowercased())
   }
 
   /// `text`'s words with where each starts, in Unicode scalars.
@@ -167,6 +284,7 @@ package enum SubtitleRules {
         let cost =
           before.cost + 300 + left * left / 8
           + (end == count || endsPhrase(all[end - 1].word) ? 0 : 1500)
+          + (end < count && bindsNumber(all[end - 1].word, all[end].word) ? 5000 : 0)
         if let current = best[end], current.cost <= cost { continue }
         best[end] = (cost, start)
       }
@@ -187,15 +305,18 @@ package enum SubtitleRules {
     let all = words(of: text).map { String($0.word) }
     let single = all.joined(separator: " ")
     guard single.count > lineLength else { return [single] }
-    var best: (line: Int, score: (Int, Int))?
+    var best: (line: Int, score: (Int, Int, Int))?
     for split in 1..<all.count {
       let first = all[..<split].joined(separator: " ")
       let second = all[split...].joined(separator: " ")
       guard first.count <= lineLength, second.count <= lineLength else { continue }
-      // A phrase's end is the better break where the shorter line keeps a third of the longer.
+      // A phrase's end is the better break where the shorter line keeps a third of the longer;
+      // a number stays with its unit.
       let even = min(first.count, second.count) * 3 >= max(first.count, second.count)
+      let parts = bindsNumber(Substring(all[split - 1]), Substring(all[split])) ? 1 : 0
       let score = (
-        endsPhrase(Substring(all[split - 1])) && even ? 0 : 1, abs(first.count - second.count)
+        parts, endsPhrase(Substring(all[split - 1])) && even ? 0 : 1,
+        abs(first.count - second.count)
       )
       if best == nil || score < best!.score { best = (split, score) }
     }

@@ -1,4 +1,5 @@
 import Chart2MIDIAudio
+import Chart2MIDIBase
 import Chart2MIDIChart
 import Chart2MIDICore
 import Chart2MIDIInput
@@ -30,7 +31,7 @@ struct RenderedAudio {
     self.renderer = renderer
     var metadata = WAVMetadata(description: performance.title)
     metadata.loudness = rendering.loudness?.reached
-    metadata.originationDate = try ExportSettings.originationDate()
+    metadata.originationDate = try renderer.settings.bextDate()
     // A start that is not padded is where the first sample lies on the programme's timeline.
     if let start = performance.start, performance.leadIn == 0 {
       metadata.timeReference = Int((start.secondsValue * Double(rendering.sampleRate)).rounded())
@@ -166,6 +167,31 @@ enum PageOutput {
 /// The sessions that lay the stems out for a DAW or an editor: the sentences as regions and the
 /// other cues as markers.
 enum SessionOutput {
+  /// Where a session goes: `url` when nothing is there or the file there holds these very bytes;
+  /// else the first of `NAME-2.EXT`, `NAME-3.EXT`, … that is free or holds them.
+  ///
+  /// - Throws: `ExportError` when a thousand versions are there already.
+  static func version(of url: URL, for bytes: Data) throws -> URL {
+    let name = url.deletingPathExtension().lastPathComponent
+    let folder = url.deletingLastPathComponent()
+    for number in 1...1000 {
+      let candidate =
+        number == 1
+        ? url : folder.appendingPathComponent("\(name)-\(number).\(url.pathExtension)")
+      var status = stat()
+      guard lstat(candidate.path, &status) == 0 else { return candidate }
+      if status.st_mode & S_IFMT == S_IFREG,
+        let held = try? readRegularFile(candidate.path, maximumBytes: bytes.count + 1),
+        Data(held) == bytes
+      {
+        return candidate
+      }
+    }
+    throw ExportError(
+      "cannot write the session \(url.relativePath): \(name)-2 to \(name)-1000 are all there; move the old versions away",
+      file: url.relativePath, code: .outputConflict)
+  }
+
   /// Stages the sessions the settings name (after the stems, whose files they name).
   static func stage(
     _ audio: RenderedAudio, into batch: inout AtomicFileBatch, report: inout ExportReport
@@ -191,10 +217,15 @@ enum SessionOutput {
       regions: regions, markers: markers, tempo: score?.tempo ?? 120,
       timeSignature: score?.timeSignature ?? .common,
       start: performance.leadIn == 0 ? performance.start : nil,
-      frameRate: performance.start?.frameRate ?? settings.sonification.frameRate)
+      frameRate: performance.start?.frameRate ?? settings.sonification.frameRate,
+      relativeMedia: settings.sessionPaths == .relative)
     for url in settings.sessions {
-      try batch.stage(Data(session.text(for: url).utf8), at: url)
-      report.sessionFiles.append(url)
+      let text = Data(session.text(for: url).utf8)
+      // A session already there may hold a DAW's edits: it is kept, and the new one is a version
+      // beside it, unless it is the very file this render would write.
+      let written = try Self.version(of: url, for: text)
+      try batch.stage(text, at: written)
+      report.sessionFiles.append(written)
     }
   }
 }

@@ -27,7 +27,23 @@ package enum OwnedFolder {
     let found = entries(in: folder).filter { !$0.isFolder && $0.path != listName }
     guard !found.isEmpty else { return [] }
     let listed = Set(list(in: folder))
-    return Array(found.map(\.path).filter { !listed.contains($0) }.sorted().prefix(limit))
+    return Array(
+      found.map(\.path).filter { !listed.contains($0) && !isCache($0, of: listed) }.sorted()
+        .prefix(limit))
+  }
+
+  /// The suffixes of the files a DAW or an editor leaves beside audio it has opened: its peaks or
+  /// analysis, made from that file (REAPER's `.reapeaks`, Audition's `.pkf`, Ableton Live's
+  /// `.asd`, the `.peak` files of others).
+  static let cacheSuffixes = [".reapeaks", ".pkf", ".asd", ".peak"]
+
+  /// Whether `path` is what a program leaves beside a file chart2midi wrote (`listed`): a DAW's
+  /// peaks of it, or a file manager's `.DS_Store`. It is made from that file, so it goes with it.
+  static func isCache(_ path: String, of listed: Set<String>) -> Bool {
+    if path == ".DS_Store" || path.hasSuffix("/.DS_Store") { return true }
+    return cacheSuffixes.contains { suffix in
+      path.hasSuffix(suffix) && listed.contains(String(path.dropLast(suffix.count)))
+    }
   }
 
   /// The paths the folder's list names; none when it has no list (or one that is not a regular

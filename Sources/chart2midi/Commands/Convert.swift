@@ -28,7 +28,7 @@ struct Convert: ParsableCommand {
     help: ArgumentHelp(
       "Write captions (WebVTT .vtt, SubRip .srt or IMSC 1.1 .ttml), as subtitlers make them: the title, each series' highest and lowest point and outliers, at their notes' times; with --narrate, the spoken sentences, and those facts in NAME.points.EXT beside them.",
       valueName: "out.vtt"))
-  var captions: String?
+  var captions: [String] = []
 
   @Flag(name: .long, help: "Also a caption for every labelled point.")
   var captionLabels = false
@@ -85,11 +85,11 @@ struct Convert: ParsableCommand {
 
   func validate() throws {
     try speech.validate(voice: mapping.voice)
-    if let captions,
-      CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension) == nil
-    {
+    for captions in captions
+    where CaptionFormat(fileExtension: URL(fileURLWithPath: captions).pathExtension) == nil {
       throw ValidationError(
-        "--captions \(captions): name a .vtt (WebVTT), .srt (SubRip) or .ttml (IMSC 1.1) file.")
+        "--captions \(captions): name a .vtt (WebVTT), .srt (SubRip), .ttml (IMSC 1.1) or .dapt.ttml (a W3C DAPT script) file."
+      )
     }
     for path in session
     where SessionFormat(fileExtension: URL(fileURLWithPath: path).pathExtension) == nil {
@@ -105,7 +105,8 @@ struct Convert: ParsableCommand {
       // Beside the input, as the input was named.
       midiPath: output ?? (chart.input as NSString).deletingPathExtension + ".mid",
       wavPath: outputs.wav, stemsPath: outputs.stems, stemOptions: stemOptions,
-      captionsPath: captions, captionLabels: captionLabels, stemCues: outputs.stemCues,
+      captionsPath: captions.first, moreCaptions: Array(captions.dropFirst()),
+      captionLabels: captionLabels, stemCues: outputs.stemCues,
       sessionPaths: session, scriptOut: scriptOut, script: script, lexicon: lexicon,
       engine: speech.engine,
       pagePath: page)

@@ -49,7 +49,8 @@ struct Render: ParsableCommand {
     progress.finish()
     summaryLines(
       of: exported, input: input,
-      paths: (midi: nil, wav: outputs.wav, stems: outputs.stems, captions: nil)
+      paths: (midi: nil, wav: outputs.wav, stems: outputs.stems, captions: nil),
+      settings: settings
     ).forEach(report)
   }
 }

@@ -169,7 +169,8 @@ struct ProgressLine {
 /// The lines that tell what an export wrote, warnings first.
 func summaryLines(
   of report: ExportReport, input: String,
-  paths: (midi: String?, wav: String?, stems: String?, captions: String?)
+  paths: (midi: String?, wav: String?, stems: String?, captions: String?),
+  settings: ExportSettings
 ) -> [String] {
   var lines = report.warnings.map { "warning: \(input): \($0)" }
   if let midi = paths.midi, let score = report.score {
@@ -197,15 +198,20 @@ func summaryLines(
       "start: \(start) at \(start.frameRate.rawValue) fps\(report.score?.timeline.padsStart == true ? ", the audio padded with silence before it" : "")\(note)"
     )
   }
-  if let captions = paths.captions, let count = report.captionCount {
-    var line = "captions: \(captions) (\(counted(count, "cue")))"
-    if let points = report.pointCaptions {
-      let path = (captions as NSString).deletingLastPathComponent
-      let shown =
-        path.isEmpty ? points.file.lastPathComponent : "\(path)/\(points.file.lastPathComponent)"
-      line += ", the facts at the notes in \(shown) (\(counted(points.count, "cue")))"
+  if paths.captions != nil {
+    // Each file as it was named.
+    for file in report.captionFiles {
+      let captions = file.file.relativePath
+      var line = "captions: \(captions) (\(counted(file.count, "cue")))"
+      if let points = file.points {
+        let path = (captions as NSString).deletingLastPathComponent
+        let shown =
+          path.isEmpty
+          ? points.file.lastPathComponent : "\(path)/\(points.file.lastPathComponent)"
+        line += ", the facts at the notes in \(shown) (\(counted(points.count, "cue")))"
+      }
+      lines.append(line)
     }
-    lines.append(line)
   }
   if let wav = paths.wav, let seconds = report.audioSeconds {
     lines.append("mix: \(wav) (\(String(format: "%.2f", seconds)) s)")
@@ -215,6 +221,20 @@ func summaryLines(
   }
   if let loudness = report.loudness {
     lines.append(loudness.summary)
+  }
+  // A broadcast preset's 48 kHz and 24-bit, said where the flags did not ask for them.
+  if settings.deliveryImplied, report.audioSeconds != nil || !report.stemFiles.isEmpty,
+    let preset = settings.render.loudness?.name
+  {
+    let bits =
+      switch settings.sampleFormat {
+      case .int16: "16-bit"
+      case .int24: "24-bit"
+      case .float32: "32-bit float"
+      }
+    lines.append(
+      "audio: \(String(format: "%g", Double(settings.render.sampleRate) / 1000)) kHz, \(bits), as \(preset) delivery takes it (--sample-rate and --bit-depth choose otherwise)"
+    )
   }
   if let stems = paths.stems {
     let names = report.stemFiles.map(\.lastPathComponent)

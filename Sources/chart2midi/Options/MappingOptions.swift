@@ -164,8 +164,37 @@ struct MappingOptions: ParsableArguments {
   @Flag(
     name: .long,
     help:
-      "Short spoken cues during the graph: a series' name before it plays in sequence, a threshold's name and value where it is first crossed (implies --narrate).")
+      "Short spoken cues during the graph: a series' name before it plays in sequence, a threshold's name and value where it is first crossed (implies --narrate)."
+  )
   var cues = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How captions are timed: broadcast (at most 42 characters a line, 2 lines, 20 characters a second, 5/6 s to 7 s on screen, 2 frames between cues, times on frames of --frame-rate, the captions at the notes at their notes; the default with --narrate) or plain (at least 0.8 s, one after another; the default without).",
+      valueName: "broadcast|plain"))
+  var captionStyle: Choice<ExportSettings.CaptionStyle>?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "What caption times count from: the audio file's first sample (file, the default) or the programme's timeline (programme: plus --start).",
+      valueName: "file|programme"))
+  var captionTime: Choice<ExportSettings.CaptionTime>?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How an OpenTimelineIO session names its media: absolute file:// URLs that any program reads from anywhere (absolute, the default), or paths relative to the session (relative).",
+      valueName: "absolute|relative"))
+  var sessionPaths: Choice<ExportSettings.SessionPaths>?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "What a WebVTT file of a narration is for: captions (cut to the subtitle rules, the default) or descriptions (one cue a spoken sentence, whole, for a player's <track kind=\"descriptions\">).",
+      valueName: "captions|descriptions"))
+  var vttKind: Choice<ExportSettings.VTTKind>?
 
   @Option(
     name: .long,
@@ -305,6 +334,10 @@ struct MappingOptions: ParsableArguments {
     addNarration(.narrationPause, narrationPause, "--narration-pause")
     addNarration(.graphLevel, graphLevel, "--graph-level")
     if cues { settings.append(OptionSetting(.cues, .bool(true), at: .flag("--cues"))) }
+    addNarration(.captionStyle, captionStyle?.text, "--caption-style")
+    addNarration(.captionTime, captionTime?.text, "--caption-time")
+    addNarration(.sessionPaths, sessionPaths?.text, "--session-paths")
+    addNarration(.vttKind, vttKind?.text, "--vtt-kind")
     add(.thresholds, thresholds, "--threshold")
     add(.gaps, gaps?.text, "--gaps")
     add(.key, key, "--key")
