@@ -52,6 +52,23 @@ struct CaptionTests {
     }
   }
 
+  /// A number keeps its unit on its line and in its cue, where the words allow another break:
+  /// "-800 thousand jobs" is never "-800 | thousand jobs" nor "-800 thousand | jobs".
+  @Test func aNumberStaysWithItsUnit() {
+    let text =
+      "Payroll change stays near 158 thousand jobs until December 2007, falls steeply to a low of -800 thousand jobs in March 2009 (worst month), rises steeply to 34 thousand jobs in April 2010."
+    let cues = SubtitleRules.cues(
+      for: [SubtitleRules.Passage(start: 0, end: 18, text: text)], timing: .broadcast(.fps25))
+    let lines = cues.flatMap { $0.text.split(separator: "\n").map(String.init) }
+    #expect(lines.joined(separator: " ") == text)
+    for (first, second) in zip(lines, lines.dropFirst()) {
+      let last = first.split(separator: " ").last!
+      let next = second.split(separator: " ").first!
+      let parted = (last.last!.isNumber || last == "thousand") && next.first!.isLetter
+      #expect(!parted || ["in", "until", "to"].contains(next), "\(first) | \(second)")
+    }
+  }
+
   @Test func subRipNumbersItsCuesAndUsesCommas() {
     let text = CaptionMaker.render(
       [

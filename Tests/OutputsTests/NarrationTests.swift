@@ -208,6 +208,32 @@ struct NarrationTests {
       yAxis: NumericAxis(title: "Sales", range: 0...100), series: series)
   }
 
+  /// Series of one shape, without a summary: that shape is the takeaway, said once.
+  @Test func seriesOfOneShapeMakeTheTakeaway() throws {
+    let series = ["A", "B"].enumerated().map { index, name in
+      DataSeries(
+        name: name, isContinuous: false,
+        dataPoints: (0..<20).map { x in
+          DataPoint(x: .number(Double(x)), y: 10 * Double(index) + abs(Double(x) - 10) * 3)
+        })
+    }
+    let chart = ChartDescriptor(
+      title: "Two dips", xAxis: .numeric(NumericAxis(title: "Week", range: 0...19)),
+      yAxis: NumericAxis(title: "Level", range: 0...60), series: series)
+    var settings = try ExportSettings.forChart(chart)
+    settings.narration.parts = .both
+    let score = try ChartMapper(options: settings.sonification).makeScore(for: chart)
+    let script = NarrationScript(chart: chart, score: score, settings: settings)
+    // The shape before the graph, without its places when the intro is short of room (they
+    // follow the graph), never twice in the same words.
+    #expect(script.intro[1].hasPrefix("A and B share one shape: a fall"), "\(script.intro)")
+    let said = script.intro + script.details
+    #expect(said.filter { $0.contains("share one shape") }.count <= 2)
+    #expect(Set(said).count == said.count)
+    // How they rank is said after the graph.
+    #expect(script.details.contains { $0.contains("on average") }, "\(script.details)")
+  }
+
   /// Before the graph, at most 10 s at the default rate for one to five series: the title, the
   /// takeaway, the sounds and how to read them. No sentence is said twice, and no number twice
   /// about one series (several series may turn at the same month).

@@ -109,8 +109,11 @@ extension ChartDescription {
   }
 
   /// "2012, 2013 and 2014 share one shape: a rise to a high in Jul, then a fall." for series
-  /// whose shapes have the same movements, turning at the same places (or two).
-  package func sharedShapeSentence(names: [String], _ shapes: [SeriesShape]) -> String? {
+  /// whose shapes have the same movements, turning at the same places (or two); `brief`, the
+  /// movements alone ("a rise, then a fall"), for a short intro.
+  package func sharedShapeSentence(names: [String], _ shapes: [SeriesShape], brief: Bool = false)
+    -> String?
+  {
     guard names.count >= 2, let first = shapes.first, first.legs.count >= 2,
       shapes.allSatisfy(\.isSayable)
     else { return nil }
@@ -126,7 +129,7 @@ extension ChartDescription {
         case .jump: words.aJump
         case .drop: words.aDrop
         }
-      guard let turn = leg.turn else {
+      guard let turn = leg.turn, !brief else {
         parts.append(noun)
         continue
       }

@@ -231,12 +231,29 @@ package enum SubtitleRules {
     "oder", "bis", "im", "am", "von", "à", "et", "ou", "en", "de", "au", "a", "y", "o", "hasta",
   ]
 
+  /// Words that scale a number and take its unit after them ("522 thousand jobs").
+  static let scaleWords: Set<String> = [
+    "thousand", "million", "billion", "trillion", "tausend", "millionen", "milliarde",
+    "milliarden", "mille", "millions", "milliard", "milliards", "mil", "millón", "millones",
+  ]
+
   /// Whether a break between `word` and `next` would part a number from its unit
-  /// ("522 | thousand jobs", "15 | degrees").
+  /// ("522 | thousand jobs", "522 thousand | jobs", "15 | degrees").
   static func bindsNumber(_ word: Substring, _ next: Substring) -> Bool {
-    guard let last = word.last, last.isNumber, let first = next.first else { return false }
+    guard let last = word.last, let first = next.first else { return false }
+    guard last.isNumber || scaleWords.contains(word.lowercased()) else { return false }
     guard first.isLetter || "%°".contains(first) else { return false }
     return !notUnits.contains(next.lowercased())
+  }
+
+  /// Whether a cue's lines break between a number and its unit.
+  static func partsNumber(_ lines: [String]) -> Bool {
+    zip(lines, lines.dropFirst()).contains { first, second in
+      guard let last = first.split(separator: " ").last,
+        let next = second.split(separator: " ").first
+      else { return false }
+      return bindsNumber(last, next)
+    }
   }
 
   /// `text`'s words with where each starts, in Unicode scalars.
@@ -285,6 +302,7 @@ package enum SubtitleRules {
           before.cost + 300 + left * left / 8
           + (end == count || endsPhrase(all[end - 1].word) ? 0 : 1500)
           + (end < count && bindsNumber(all[end - 1].word, all[end].word) ? 5000 : 0)
+          + (partsNumber(lines(of: piece)) ? 5000 : 0)
         if let current = best[end], current.cost <= cost { continue }
         best[end] = (cost, start)
       }

@@ -156,8 +156,25 @@ package struct NarrationScript: Hashable, Sendable {
                 "\(name) \(language.trend(trend.direction, sentence: false))")
             ], saysTrend: true))
       }
-    } else if let comparison = description.comparisonSentence {
-      takeaways.append(Takeaway(sentences: [comparison], saysComparison: true))
+    } else {
+      // Several series of one shape: that shape is the takeaway (the details then say it
+      // once); else how they rank.
+      let signatures = Set(valued.map { ChartDescription.signature(shapes[$0]) })
+      let names = valued.map { description.name(of: description.statistics[$0]) }
+      if valued.count >= 2, signatures.count == 1, valued.allSatisfy({ shapes[$0].season == nil }) {
+        // With its turns' places, or, shorter, its movements alone (the places then follow the
+        // graph).
+        for brief in [false, true] {
+          if let shared = description.sharedShapeSentence(
+            names: names, valued.map { shapes[$0] }, brief: brief)
+          {
+            takeaways.append(Takeaway(sentences: [shared]))
+          }
+        }
+      }
+      if let comparison = description.comparisonSentence {
+        takeaways.append(Takeaway(sentences: [comparison], saysComparison: true))
+      }
     }
     // The last resort of a short intro: the title alone.
     if !full { takeaways.append(Takeaway(sentences: [], after: given.map { [$0] } ?? [])) }
