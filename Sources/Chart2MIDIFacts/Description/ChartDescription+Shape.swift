@@ -40,10 +40,7 @@ extension ChartDescription {
       let end = at == last ? valueAlone(leg.end) : valueText(for: leg.end)
       switch leg.kind {
       case .rise, .fall:
-        let verb =
-          leg.kind == .rise
-          ? (leg.steep ? words.risesSteeply : words.rises)
-          : (leg.steep ? words.fallsSteeply : words.falls)
+        let verb = Self.verb(of: leg, words)
         let from = at == 0 ? " " + ExerciseWords.fill(words.from, valueAlone(start)) : ""
         let to = leg.turn == .high ? words.toHigh : leg.turn == .low ? words.toLow : words.to
         return verb + from + " " + ExerciseWords.fill(to, end)
@@ -78,10 +75,7 @@ extension ChartDescription {
     let parts = legs.map { leg -> String in
       switch leg.kind {
       case .rise, .fall:
-        let verb =
-          leg.kind == .rise
-          ? (leg.steep ? words.risesSteeply : words.rises)
-          : (leg.steep ? words.fallsSteeply : words.falls)
+        let verb = Self.verb(of: leg, words)
         guard let turn = leg.turn else { return verb }
         return verb + " " + (turn == .high ? words.toAHigh : words.toALow)
       case .hold: return words.staysLevel
@@ -106,6 +100,13 @@ extension ChartDescription {
   /// The movements' kinds and turns: series with the same signature share a shape.
   package static func signature(_ shape: SeriesShape) -> [String] {
     shape.legs.map { "\($0.kind)\($0.steep)\($0.turn.map { "\($0)" } ?? "")" }
+  }
+
+  /// The verb of a rise or a fall: "rises", "falls steeply".
+  static func verb(of leg: SeriesShape.Leg, _ words: ShapeWords) -> String {
+    leg.kind == .rise
+      ? (leg.steep ? words.risesSteeply : words.rises)
+      : (leg.steep ? words.fallsSteeply : words.falls)
   }
 
   /// "2012, 2013 and 2014 share one shape: a rise to a high in Jul, then a fall." for series
