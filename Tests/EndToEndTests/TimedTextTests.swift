@@ -37,7 +37,7 @@ struct TimedTextTests {
                     print(where, "line of", len(line), "characters")
             for first, second in zip(lines, lines[1:]):
                 last, next_word = first.split()[-1], second.split()[0]
-                if (last[-1].isdigit() or last.lower() in ("thousand", "million", "billion")) and next_word[0].isalpha() and next_word.lower() not in not_units:
+                if (last[-1].isdigit() or last.lower() in ("thousand", "million", "billion")) and next_word[0].isalpha() and not next_word.endswith(":") and next_word.lower() not in not_units:
                     print(where, "breaks", last, "from", next_word)
             duration = end - start
             if not (on_frame(start) and on_frame(end)):
@@ -180,6 +180,7 @@ struct TimedTextTests {
       "--script-out", script.path,
     ])
     #expect(result.status == 0, "\(result.error)")
+    #expect(result.error.contains("captions: \(dapt.path) (10 script events)"), "\(result.error)")
     let checked = try runPython(
       """
       import json, sys, numpy, soundfile, webvtt

@@ -242,7 +242,8 @@ package enum SubtitleRules {
   static func bindsNumber(_ word: Substring, _ next: Substring) -> Bool {
     guard let last = word.last, let first = next.first else { return false }
     guard last.isNumber || scaleWords.contains(word.lowercased()) else { return false }
-    guard first.isLetter || "%°".contains(first) else { return false }
+    // A word that ends with a colon starts another fact ("2008 | Outlier:").
+    guard first.isLetter || "%°".contains(first), next.last != ":" else { return false }
     return !notUnits.contains(next.lowercased())
   }
 

@@ -202,7 +202,8 @@ func summaryLines(
     // Each file as it was named.
     for file in report.captionFiles {
       let captions = file.file.relativePath
-      var line = "captions: \(captions) (\(counted(file.count, "cue")))"
+      let unit = CaptionFormat.isDAPT(file.file) ? "script event" : "cue"
+      var line = "captions: \(captions) (\(counted(file.count, unit)))"
       if let points = file.points {
         let path = (captions as NSString).deletingLastPathComponent
         let shown =
