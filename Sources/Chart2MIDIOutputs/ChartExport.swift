@@ -94,7 +94,8 @@ public enum ChartExport {
         audio.report(into: &report)
         try AudioOutput.stage(audio, into: &batch, report: &report)
         try PageOutput.stage(audio, production, into: &batch, report: &report)
-        try SessionOutput.stage(audio, into: &batch, report: &report)
+        try SessionOutput.stage(
+          audio, graphDuration: production.graphDuration, into: &batch, report: &report)
         try DAPTOutput.stage(
           production,
           stems: zip(rendering.stems.map(\.name), report.stemFiles).map { ($0, $1) },

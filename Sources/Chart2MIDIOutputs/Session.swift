@@ -49,6 +49,19 @@ struct Session {
   /// Whether an OpenTimelineIO timeline names its media by paths relative to its folder, rather
   /// than by absolute `file://` URLs.
   var relativeMedia = false
+  /// The MIDI file's channel messages (as it holds them, with their times in seconds from the
+  /// audio's first sample), for a REAPER project's MIDI item; none for none.
+  var midi: (name: String, events: [(time: Double, bytes: [UInt8])])?
+  /// Where a sentence is said over the graph, in seconds: a REAPER project ducks the graph's
+  /// tracks under it.
+  var ducks: [ClosedRange<Double>] = []
+  /// The name of the narration's stem, which is not ducked.
+  var voiceStem = "Narration"
+
+  /// The gain of the graph under a sentence said over it: -6 dB.
+  static let duckGain = 0.5
+  /// The ramp to it and back, in seconds.
+  static let duckRamp = 0.3
 
   /// The session as a file at `url`, in the format its extension names: a REAPER project's paths
   /// relative to the file's folder, an OpenTimelineIO timeline's absolute (or relative, with
@@ -97,16 +110,61 @@ struct Session {
       lines.append("  MARKER \(index) \(number(marker.time)) \(quoted(marker.label)) 0")
     }
     for stem in stems {
+      lines += ["  <TRACK", "    NAME \(quoted(stem.name))"]
+      if stem.name != voiceStem, !ducks.isEmpty { lines += volumeEnvelope() }
       lines += [
-        "  <TRACK", "    NAME \(quoted(stem.name))", "    <ITEM", "      POSITION 0",
+        "    <ITEM", "      POSITION 0",
         "      LENGTH \(number(duration))", "      NAME \(quoted(stem.file.lastPathComponent))",
         "      <SOURCE WAVE",
         "        FILE \(quoted(Self.relativePath(of: stem.file, from: folder)))",
         "      >", "    >", "  >",
       ]
     }
+    if let midi { lines += midiTrack(midi) }
     lines.append(">")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A volume envelope that lowers a track to `duckGain` under each sentence said over the
+  /// graph, with `duckRamp` seconds to it and back.
+  func volumeEnvelope() -> [String] {
+    func point(_ time: Double, _ gain: Double) -> String {
+      String(format: "      PT %.6f %g 0", max(0, time), gain)
+    }
+    var lines = [
+      "    <VOLENV2", "      ACT 1 -1", "      VIS 1 1 1", "      LANEHEIGHT 0 0", "      ARM 0",
+      "      DEFSHAPE 0 -1 -1", point(0, 1),
+    ]
+    for duck in ducks {
+      lines += [
+        point(duck.lowerBound - Self.duckRamp, 1), point(duck.lowerBound, Self.duckGain),
+        point(duck.upperBound, Self.duckGain), point(duck.upperBound + Self.duckRamp, 1),
+      ]
+    }
+    return lines + ["    >"]
+  }
+
+  /// The MIDI file as an item on a muted track of its own (the stems already play it): its
+  /// channel messages in a REAPER MIDI source, at 960 ticks a quarter note of the project's
+  /// tempo.
+  func midiTrack(_ midi: (name: String, events: [(time: Double, bytes: [UInt8])])) -> [String] {
+    let quoted = ReaperText.quoted
+    var lines = [
+      "  <TRACK", "    NAME \(quoted("MIDI: " + midi.name))", "    MUTESOLO 1 0 0", "    <ITEM",
+      "      POSITION 0", String(format: "      LENGTH %.6f", duration),
+      "      NAME \(quoted(midi.name))", "      <SOURCE MIDI", "        HASDATA 1 960 QN",
+    ]
+    var last = 0
+    for event in midi.events.sorted(by: { $0.time < $1.time }) {
+      let tick = Int((event.time * tempo / 60 * 960).rounded())
+      let bytes = (event.bytes + [0, 0, 0]).prefix(3).map { String(format: "%02x", $0) }
+      lines.append("        E \(tick - last) \(bytes.joined(separator: " "))")
+      last = tick
+    }
+    // All notes off at the end, as REAPER ends a source.
+    let end = Int((duration * tempo / 60 * 960).rounded())
+    lines.append("        E \(max(0, end - last)) b0 7b 00")
+    return lines + ["      >", "    >", "  >"]
   }
 
   // MARK: OpenTimelineIO

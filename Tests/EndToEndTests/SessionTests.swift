@@ -1,3 +1,4 @@
+import Chart2MIDISMFReader
 import Foundation
 import TestSupport
 import Testing
@@ -17,6 +18,28 @@ struct ReadSession: Decodable {
   var regions: [String]
   /// The programme's start, in seconds.
   var start: Double
+  /// A REAPER project's MIDI item: its track muted, its source's resolution, its note-ons.
+  struct MIDIItem: Decodable {
+    var muted: Bool
+    var hasdata: String
+    var noteOns: Int
+  }
+  var midi: MIDIItem?
+  /// A REAPER project's tracks with a volume envelope, each with its points (time, gain).
+  var ducked: [[Ducked]]?
+  /// A track's name or an envelope's points, as the reader lists them.
+  enum Ducked: Decodable {
+    case name(String)
+    case points([[Double]])
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let name = try? container.decode(String.self) {
+        self = .name(name)
+      } else {
+        self = .points(try container.decode([[Double]].self))
+      }
+    }
+  }
   var tempo: Double?
 }
 
@@ -28,11 +51,23 @@ func readSession(_ path: URL) throws -> ReadSession {
     if path.endswith('.rpp'):
         import rpp
         project = rpp.load(open(path, encoding='utf-8'))
-        tracks = []
+        tracks, midi, ducked = [], None, []
         for track in project.findall('TRACK'):
             item = track.find('ITEM')
+            source = item.find('SOURCE')
+            if source.attrib[0] == 'MIDI':
+                # The MIDI item: its muting, resolution and note-ons (velocity above 0).
+                events = [line for line in source if isinstance(line, list) and line[0] == 'E']
+                midi = {'muted': track.find('MUTESOLO')[1] == '1',
+                        'hasdata': ' '.join(source.find('HASDATA')[1:]),
+                        'noteOns': sum(1 for e in events if e[2][0] == '9' and e[4] != '00')}
+                continue
+            envelope = track.find('VOLENV2')
+            if envelope is not None:
+                ducked.append([track.find('NAME')[1],
+                               [(float(p[1]), float(p[2])) for p in envelope.findall('PT')]])
             tracks.append({'name': track.find('NAME')[1], 'seconds': float(item.find('LENGTH')[1]),
-                           'file': item.find('SOURCE').find('FILE')[1]})
+                           'file': source.find('FILE')[1]})
         markers = [m for m in project if isinstance(m, list) and m[0] == 'MARKER']
         seen = set()
         starts, regions = [], []
@@ -43,7 +78,8 @@ func readSession(_ path: URL) throws -> ReadSession {
                 seen.add(m[1])
                 regions.append(m[3])
             starts.append(float(m[2]))
-        result = {'tracks': tracks, 'markers': starts, 'regions': regions,
+        result = {'tracks': tracks, 'markers': starts, 'regions': regions, 'midi': midi,
+                  'ducked': ducked,
                   'start': float(project.find('PROJOFFS')[1]),
                   'tempo': float(project.find('TEMPO')[1])}
     else:
@@ -196,6 +232,40 @@ struct SessionTests {
     ])
     #expect(relative.status == 0, "\(relative.error)")
     #expect(try readSession(moving).tracks.allSatisfy { $0.file.hasPrefix("stems/") })
+  }
+
+  /// The REAPER project holds the MIDI file as an item on a muted track of its own, and ducks
+  /// the graph's tracks (not the voice's) under the cues said over the graph.
+  @Test func aREAPERProjectHoldsTheMIDIAndDucksTheGraphUnderCues() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("t.mid")
+    let rpp = folder.appendingPathComponent("t.rpp")
+    let result = try run([
+      "convert", "Examples/temperatures.json", "-o", midi.path, "--arrangement", "sequential",
+      "--cues", "--stems", folder.appendingPathComponent("stems").path, "--session", rpp.path,
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    let session = try readSession(rpp)
+    let item = try #require(session.midi)
+    #expect(item.muted)
+    #expect(item.hasdata == "1 960 QN")
+    // As many note-ons as the MIDI file holds, read by libsmf.
+    let file = try MIDIFile(contentsOf: midi)
+    let events: [MIDIFile.Event] = file.tracks.flatMap(\.events)
+    let noteOns = events.filter { (event: MIDIFile.Event) -> Bool in
+      let bytes = event.bytes
+      return bytes.count == 3 && bytes[0] & 0xF0 == 0x90 && bytes[2] > 0
+    }
+    #expect(item.noteOns == noteOns.count && item.noteOns > 0)
+    // Every graph track ducks to half under the cue said over it; the voice does not.
+    let ducked = session.ducked ?? []
+    let names = ducked.compactMap { if case .name(let name)? = $0.first { name } else { nil } }
+    #expect(!names.contains("Narration") && names.contains("Low") && names.contains("High"))
+    for entry in ducked {
+      guard case .points(let points)? = entry.last else { continue }
+      #expect(points.contains { $0[1] == 0.5 } && points.first?[1] == 1, "\(points)")
+    }
   }
 
   @Test func aSessionNeedsStemsAndAKnownExtension() throws {

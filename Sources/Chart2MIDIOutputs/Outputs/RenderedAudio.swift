@@ -3,6 +3,7 @@ import Chart2MIDIBase
 import Chart2MIDIChart
 import Chart2MIDICore
 import Chart2MIDIInput
+import Chart2MIDISMFReader
 import Chart2MIDISonification
 import Foundation
 
@@ -194,7 +195,8 @@ enum SessionOutput {
 
   /// Stages the sessions the settings name (after the stems, whose files they name).
   static func stage(
-    _ audio: RenderedAudio, into batch: inout AtomicFileBatch, report: inout ExportReport
+    _ audio: RenderedAudio, graphDuration: Double? = nil, into batch: inout AtomicFileBatch,
+    report: inout ExportReport
   ) throws {
     let settings = audio.renderer.settings
     guard !settings.sessions.isEmpty else { return }
@@ -211,7 +213,7 @@ enum SessionOutput {
       return Session.Region(start: at, end: at + sentence.end - sentence.start, text: sentence.text)
     }
     let score = report.score
-    let session = Session(
+    var session = Session(
       title: performance.title, sampleRate: rendering.sampleRate, frames: rendering.mix.frames,
       stems: zip(rendering.stems.map(\.name), report.stemFiles).map { ($0, $1) },
       regions: regions, markers: markers, tempo: score?.tempo ?? 120,
@@ -219,6 +221,25 @@ enum SessionOutput {
       start: performance.leadIn == 0 ? performance.start : nil,
       frameRate: performance.start?.frameRate ?? settings.sonification.frameRate,
       relativeMedia: settings.sessionPaths == .relative)
+    // The MIDI file's channel messages, as libsmf reads them back, for a REAPER project's item
+    // (a chart's; a MIDI file rendered on its own is not laid out again).
+    if let score, graphDuration != nil, let file = try? MIDIFile(bytes: SMFEncoder().encode(score))
+    {
+      let events = file.tracks.flatMap(\.events).filter {
+        guard let status = $0.bytes.first else { return false }
+        return (0x80..<0xF0).contains(status)
+      }.map { (time: $0.seconds + performance.leadIn, bytes: $0.bytes) }
+      let name = settings.midi?.lastPathComponent ?? "graph.mid"
+      session.midi = (name, events)
+    }
+    // The sentences said over the graph, under which a REAPER project ducks the graph.
+    if let score, let graphDuration {
+      let graphStart = performance.leadIn + score.timeline.graphStart
+      let graphEnd = graphStart + graphDuration
+      session.ducks = regions.map { $0.start...$0.end }.filter {
+        $0.lowerBound < graphEnd && $0.upperBound > graphStart
+      }
+    }
     for url in settings.sessions {
       let text = Data(session.text(for: url).utf8)
       // A session already there may hold a DAW's edits: it is kept, and the new one is a version
