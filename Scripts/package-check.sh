@@ -97,10 +97,13 @@ expected=$(dpkg-deb -f "$deb" Version)
 echo "$entry --version: $version"
 [ "$version" = "$expected" ] || { echo "--version says $version, the package $expected" >&2; exit 1; }
 
-echo "== $entry convert cars.json -o cars.mid --wav cars.wav --stems stems"
+# One SOURCE_DATE_EPOCH for both renders compared below: a WAV file's bext is otherwise dated by
+# its render.
+epoch=1700000000
+echo "== SOURCE_DATE_EPOCH=$epoch $entry convert cars.json -o cars.mid --wav cars.wav --stems stems"
 cp Examples/cars.json "$root$workdir/cars.json"
 chown "$user" "$root$workdir/cars.json"
-in_root "$entry convert cars.json -o cars.mid --wav cars.wav --stems stems" 2>&1 | tee "$cache/convert.log"
+in_root "SOURCE_DATE_EPOCH=$epoch $entry convert cars.json -o cars.mid --wav cars.wav --stems stems" 2>&1 | tee "$cache/convert.log"
 grep -qx "soundfont: /usr/share/chart2midi/chart2midi.sf2" "$cache/convert.log" ||
   { echo "the installed program did not render with its installed soundfont" >&2; exit 1; }
 python3 - "$root$workdir" Examples/cars.json <<'PY'
@@ -152,8 +155,8 @@ PY
 # The packaged program writes what the release build in the tree writes.
 tree=$(mktemp -d)
 trap 'cleanup; rm -rf "$tree"' EXIT
-(cd "$tree" && "$OLDPWD/.build/release/chart2midi" convert "$OLDPWD/Examples/cars.json" -o cars.mid \
-  --wav cars.wav --stems stems >/dev/null 2>&1)
+(cd "$tree" && SOURCE_DATE_EPOCH=$epoch "$OLDPWD/.build/release/chart2midi" convert \
+  "$OLDPWD/Examples/cars.json" -o cars.mid --wav cars.wav --stems stems >/dev/null 2>&1)
 for file in cars.mid cars.wav stems/Cars.wav stems/Gridlines.wav; do
   cmp -s "$tree/$file" "$root$workdir/$file" ||
     { echo "$file differs from the release build's in the tree" >&2; exit 1; }
