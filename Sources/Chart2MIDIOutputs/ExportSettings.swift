@@ -67,69 +67,15 @@ public struct ExportSettings: Sendable {
   /// timeline (from `sonification.start`).
   package var captionTime = CaptionTime.file
 
-  /// How caption cues are timed.
-  package enum CaptionStyle: String, Hashable, Sendable, CaseIterable {
-    /// As a broadcaster's QC checks them: 5/6 s to 7 s on screen, 2 frames between cues, times on
-    /// frames.
-    case broadcast
-    /// At least 0.8 s on screen, one after another.
-    case plain
-  }
-
   /// What a WebVTT file of a narration is for: captions (cut to the subtitle rules), or
   /// descriptions (a player's `<track kind="descriptions">`: one cue a spoken sentence, whole).
   package var vttKind = VTTKind.captions
-
-  /// What a WebVTT file of a narration is for.
-  package enum VTTKind: String, Hashable, Sendable, CaseIterable {
-    /// Captions, as subtitlers make them.
-    case captions
-    /// Descriptions, one whole sentence a cue, for a player to speak or show.
-    case descriptions
-  }
 
   /// How an OpenTimelineIO session names its media: absolute `file://` URLs, which any program
   /// reads from anywhere (the default), or paths relative to the session's folder, which move
   /// with it. (A REAPER project's paths are relative, as REAPER writes them.)
   package var sessionPaths = SessionPaths.absolute
 
-  /// How a session names its media.
-  package enum SessionPaths: String, Hashable, Sendable, CaseIterable {
-    /// Absolute `file://` URLs.
-    case absolute
-    /// Paths relative to the session's folder.
-    case relative
-  }
-
-  /// What caption times count from.
-  package enum CaptionTime: String, Hashable, Sendable, CaseIterable {
-    /// The audio file's first sample.
-    case file
-    /// The programme's timeline: the file's time plus its start.
-    case programme
-  }
-
-  /// The timing of the cues: the style asked for, else broadcast for a narration, at the frame
-  /// rate of the timeline.
-  package var captionTiming: SubtitleRules.Timing {
-    switch captionStyle ?? (narration.parts != nil ? .broadcast : .plain) {
-    case .broadcast: .broadcast(sonification.frameRate)
-    case .plain: .plain
-    }
-  }
-
-  /// With a narration and captions, where the captions at the notes go: beside the captions,
-  /// `NAME.points.EXT`.
-  package var pointCaptions: URL? { captions.flatMap(pointCaptions(for:)) }
-
-  /// With a narration, where the captions at the notes go for the caption file `captions`.
-  package func pointCaptions(for captions: URL) -> URL? {
-    guard narration.parts != nil else { return nil }
-    let name =
-      captions.deletingPathExtension().lastPathComponent + ".points."
-      + captions.pathExtension
-    return captions.deletingLastPathComponent().appendingPathComponent(name)
-  }
   /// The narration as spoken, as a script to edit and voice (see `ScriptFile`); needs a
   /// narration.
   public var scriptOut: URL?
@@ -403,34 +349,6 @@ public struct ExportSettings: Sendable {
     }
   }
 
-  /// When the files are made, as reproducible builds set it: `SOURCE_DATE_EPOCH` (whole seconds
-  /// since 1970, UTC) when it is set; nil when it is not (a WAV file's `bext` then says when it
-  /// was rendered, see `bextDate`).
-  ///
-  /// - Throws: `ExportError` when `SOURCE_DATE_EPOCH` is set to anything but whole seconds.
-  package static func originationDate(
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws -> Date? {
-    guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }
-    guard let seconds = Int64(text), seconds >= 0, seconds < 253_402_300_800 else {
-      throw ExportError(
-        "SOURCE_DATE_EPOCH is \"\(text)\", not a whole number of seconds since 1970-01-01 before the year 10000; set it to one, or unset it",
-        code: .invalidSetting
-      )
-    }
-    return Date(timeIntervalSince1970: TimeInterval(seconds))
-  }
-
-  /// The date a WAV file's `bext` carries: `SOURCE_DATE_EPOCH` when it is set (the same input
-  /// then gives the same bytes), else `originationDate`, else now, in whole seconds.
-  ///
-  /// - Throws: `ExportError` when `SOURCE_DATE_EPOCH` is set to anything but whole seconds.
-  package func bextDate() throws -> Date {
-    if let date = try Self.originationDate() { return date }
-    return originationDate
-      ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-  }
-
   /// The soundfont to render with, found as `SoundFontLocator` finds it.
   ///
   /// - Throws: `ExportError` at the `soundfont` setting's place when the file named does not
@@ -460,43 +378,5 @@ public struct ExportSettings: Sendable {
       throw ExportError(
         error.message, at: origin(of: .soundfont), code: .invalidSetting)
     }
-  }
-}
-
-extension ExportSettings {
-  /// The narration's and the audio's options by their names in the descriptor's `sonification`
-  /// object (the mapping's are `SonificationOptions.Key`).
-  package enum Key: String, SettingKey {
-    case narrate, voice, speechRate, narrationPause, graphLevel, cues
-    // How captions are timed.
-    case captionStyle, captionTime, sessionPaths, vttKind
-    // How audio is rendered and written.
-    case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy, audioFormat
-
-    /// How the option's command-line text becomes a value.
-    package var shape: SettingShape {
-      switch self {
-      case .voice, .soundfont, .captionStyle, .captionTime, .sessionPaths, .vttKind: .text
-      case .cues: .onOff
-      default: .scalar
-      }
-    }
-  }
-}
-
-extension OptionSetting {
-  /// A setting of a narration or audio option.
-  package init(
-    _ key: ExportSettings.Key, _ value: JSONValue, at location: ErrorLocation,
-    spelling: String? = nil
-  ) {
-    self.init(named: key.rawValue, value, at: location, spelling: spelling)
-  }
-
-  /// A setting of a narration or audio option from command-line text.
-  package static func commandLine(_ key: ExportSettings.Key, _ texts: [String], flag: String)
-    -> OptionSetting
-  {
-    commandLine(key.rawValue, texts, flag: flag, shape: key.shape)
   }
 }
