@@ -192,12 +192,15 @@ package struct Production {
     var intro: [Narration.Line] = []
     var details: [Narration.Line] = []
     // The intro's length is measured by speaking it, as it will be spoken (the speaker keeps
-    // the speech for the narration).
-    let script = NarrationScript(facts: facts, score: score, settings: settings) { sentences in
+    // the speech for the narration); an edited script's intro is the editor's, not measured.
+    let measure: ([String]) throws -> Double = { sentences in
       let speech = try speaker.speak(sentences.map { try line($0).spoken })
       return speech.reduce(0.0) { $0 + Double($1.samples.count) / Double($1.sampleRate) }
         + Narration.sentenceGap * Double(max(0, sentences.count - 1))
     }
+    let script = NarrationScript(
+      facts: facts, score: score, settings: settings,
+      measure: spoken.script == nil ? measure : nil)
     // The cues come from the chart, with an edited script too.
     func cueLines() throws -> [(line: Narration.Line, at: Double)] {
       try script.cues.map { (try line($0.text), $0.at) }

@@ -89,7 +89,8 @@ struct Session {
 
   // MARK: REAPER
 
-  /// A REAPER project: `PROJOFFS` puts the start on the timeline, `TEMPO` the tempo and time
+  /// A REAPER project: `PROJOFFS` puts the start on the timeline, `TIMEMODE` sets the project's
+  /// frame rate (and, with a start, shows timecode on the ruler), `TEMPO` the tempo and time
   /// signature; a `MARKER` pair with the region flag for each sentence, a `MARKER` for each cue; a
   /// `TRACK` per stem with one `ITEM` at 0, its `SOURCE WAVE` the stem's file.
   func reaper(in folder: URL) -> String {
@@ -98,6 +99,7 @@ struct Session {
     var lines = ["<REAPER_PROJECT 0.1 \"6.0\" 0"]
     lines.append("  TEMPO \(number(tempo)) \(timeSignature.beats) \(timeSignature.noteValue)")
     lines.append("  PROJOFFS \(number(start?.secondsValue ?? 0)) 0 0")
+    lines.append(reaperTimeMode)
     lines.append("  SAMPLERATE \(sampleRate) 0 0")
     var index = 0
     for region in regions {
@@ -123,6 +125,15 @@ struct Session {
     if let midi { lines += midiTrack(midi) }
     lines.append(">")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `TIMEMODE` line: the ruler's time unit (5, hours:minutes:seconds:frames, for a
+  /// programme with a start; else REAPER's default, 1), the transport's (5), then the project's
+  /// frame rate as REAPER keeps it: the nominal rate (24, 25, 30, 50, 60) and its kind (0 whole,
+  /// 1 drop-frame, 2 the 1000/1001 rate counted without dropping).
+  var reaperTimeMode: String {
+    let kind = frameRate.isDropFrame ? 1 : frameRate.isPulledDown ? 2 : 0
+    return "  TIMEMODE \(start == nil ? 1 : 5) 5 -1 \(frameRate.nominal) \(kind) 0 -1"
   }
 
   /// A volume envelope that lowers a track to `duckGain` under each sentence said over the

@@ -41,6 +41,9 @@ struct ReadSession: Decodable {
     }
   }
   var tempo: Double?
+  /// A REAPER project's `TIMEMODE` fields: the ruler's and the transport's time units, then the
+  /// project's frame rate and its kind.
+  var timeMode: [Int]?
 }
 
 func readSession(_ path: URL) throws -> ReadSession {
@@ -81,7 +84,8 @@ func readSession(_ path: URL) throws -> ReadSession {
         result = {'tracks': tracks, 'markers': starts, 'regions': regions, 'midi': midi,
                   'ducked': ducked,
                   'start': float(project.find('PROJOFFS')[1]),
-                  'tempo': float(project.find('TEMPO')[1])}
+                  'tempo': float(project.find('TEMPO')[1]),
+                  'timeMode': [int(x) for x in project.find('TIMEMODE')[1:]]}
     else:
         import opentimelineio as otio
         timeline = otio.adapters.read_from_file(path)
@@ -164,6 +168,28 @@ struct SessionTests {
       #expect(session.start == 36000)
     }
     #expect(try readSession(rpp).tempo == 120)
+    // The project counts at the default 25 frames a second, with timecode on the ruler.
+    #expect(try readSession(rpp).timeMode?.prefix(5) == [5, 5, -1, 25, 0])
+  }
+
+  /// The project's frame rate is `--frame-rate`'s, as REAPER's project settings keep it: the
+  /// nominal rate and whether it drops frame numbers or only runs 1000/1001 slow.
+  @Test(arguments: [
+    ("29.97df", [30, 1]), ("29.97", [30, 2]), ("23.976", [24, 2]), ("50", [50, 0]),
+  ])
+  func aREAPERProjectHasTheFrameRate(rate: String, expected: [Int]) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let rpp = folder.appendingPathComponent("dice.rpp")
+    let result = try run([
+      "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("dice.mid").path,
+      "--stems", folder.appendingPathComponent("stems").path, "--session", rpp.path,
+      "--start", "01:00:00:00", "--frame-rate", rate,
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    let mode = try #require(try readSession(rpp).timeMode)
+    #expect(Array(mode[3...4]) == expected, "\(rate): \(mode)")
+    #expect(mode.first == 5)
   }
 
   /// The round trip: REAPER opened the session (peaks beside the stems, the project saved with
