@@ -164,6 +164,46 @@ struct TimedTextTests {
     #expect(lines[1] == "True True True")
   }
 
+  /// At 29.97 drop-frame, programme time is the clock time of the start's frame: 10:00:00;00 is
+  /// frame 1,078,920, 35,999.964 s; every cue stays on a frame.
+  @Test func programmeTimeAtDropFrameIsTheFramesClockTime() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for time in ["file", "programme"] {
+      let result = try run([
+        "convert", "Examples/birth-rate.json", "-o", folder.appendingPathComponent("b.mid").path,
+        "--narrate", "--start", "10:00:00;00", "--frame-rate", "29.97df", "--captions",
+        folder.appendingPathComponent("\(time).vtt").path, "--caption-time", time,
+      ])
+      #expect(result.status == 0, "\(result.error)")
+    }
+    let read = try runPython(
+      """
+      import sys, webvtt
+      from fractions import Fraction
+      def seconds(stamp):
+          h, m, s = stamp.split(":")
+          return Fraction(int(h) * 3600 + int(m) * 60) + Fraction(s)
+      file = [(seconds(c.start), seconds(c.end)) for c in webvtt.read(sys.argv[1])]
+      programme = [(seconds(c.start), seconds(c.end)) for c in webvtt.read(sys.argv[2])]
+      # Drop-frame: 17,982 frames every ten minutes, so ten hours are 1,078,920 frames.
+      start = Fraction(1078920 * 1001, 30000)
+      print(len(file) == len(programme) > 0, float(start), webvtt.read(sys.argv[2])[0].start)
+      shifted = all(abs(p - (f + start)) <= Fraction(1, 1000)
+                    for x, y in zip(file, programme) for f, p in zip(x, y))
+      frame = Fraction(1001, 30000)
+      on_frames = all(abs(t / frame - round(t / frame)) * frame <= Fraction(1, 2000)
+                      for cue in programme for t in cue)
+      print(shifted, on_frames)
+      """,
+      ["file.vtt", "programme.vtt"].map { folder.appendingPathComponent($0).path })
+    try #require(read.status == 0, "webvtt-py is missing: run `make test`")
+    let lines = read.output.split(separator: "\n")
+    try #require(lines.count == 2, "\(read.output)")
+    #expect(lines[0].hasPrefix("True 35999.964 09:59:59.964"), "\(lines[0])")
+    #expect(lines[1] == "True True", "\(read.output)")
+  }
+
   /// The narration as a W3C DAPT script, read against the structure the specification requires,
   /// and as WebVTT descriptions: one cue a sentence, whole.
   @Test func aDAPTScriptAndWebVTTDescriptions() throws {
