@@ -63,6 +63,17 @@ import Testing
     #expect(brief == "falls steeply to a low, then rises steeply")
   }
 
+  /// A run of high points that holds the series' highest names it once: in the run's sentence,
+  /// not again as "Its highest".
+  @Test func aRunOfHighPointsNamesTheHighestOnce() {
+    let values: [Double] = [40, 36, 43] + (3..<60).map { 24 + Double($0 % 3) }
+    let (_, sentences) = Self.sentences(Self.monthly(values))
+    let text = sentences.joined(separator: " ")
+    #expect(text.contains("3 points in a row lie far above the rest; the highest is 43"), "\(text)")
+    #expect(text.components(separatedBy: "43").count == 2, "\(text)")
+    #expect(!text.contains("Its highest"), "\(text)")
+  }
+
   /// A step: steady, a jump in July 2008, steady at the new level.
   @Test func aStepIsAJumpBetweenTwoSteadyStretches() {
     let values = (0..<60).map { $0 < 30 ? 10.0 : 40.0 }
@@ -128,6 +139,18 @@ import Testing
     #expect(
       sentence == "2012, 2013, 2014 and 2015 share one shape: a rise to a high in Jul, then a fall.",
       "\(sentence ?? "nil")")
+    // Every series of the chart, counted; peaks in two months, said in the months' order.
+    var later = series
+    // 2012 peaks in August, a degree above its July.
+    later[0].dataPoints[7].y = later[0].dataPoints[6].y.map { $0 + 1 }
+    let both = ChartDescription(
+      ChartDescriptor(
+        title: "Seattle",
+        xAxis: .categorical(CategoricalAxis(title: "Month", categoryOrder: months)),
+        yAxis: NumericAxis(title: "High", range: 30...90), series: later))
+    #expect(
+      both.sharedShapeSentence(names: later.map(\.name), both.shapes, all: true)
+        == "All 4 series share one shape: a rise to a high in Jul or in Aug, then a fall.")
     // A scatter: x values out of order.
     let scatter = chartOf([10, 50, 20, 60, 30, 70], xs: [1, 5, 2, 6, 3, 7])
     #expect(ChartDescription(scatter).shapes[0].isSayable == false)

@@ -251,6 +251,24 @@ struct VegaLiteRealWorldTests {
       ])
   }
 
+  /// A line over months with a nominal color is a line a color, as Vega-Lite draws it: one
+  /// series a year, its points in the months' order, not one series with the years as
+  /// instruments.
+  @Test func aLineOverCategoriesIsASeriesAColor() throws {
+    let values = [("2012", "Jan", 6), ("2012", "Feb", 9), ("2013", "Jan", 7), ("2013", "Feb", 8)]
+      .map { #"{"year": "\#($0.0)", "month": "\#($0.1)", "high": \#($0.2)}"# }
+    let result = try chart(
+      """
+      {"mark": "line", "data": {"values": [\(values.joined(separator: ","))]},
+       "encoding": {"x": {"field": "month", "type": "ordinal", "sort": ["Jan", "Feb"]},
+                    "y": {"field": "high", "type": "quantitative"},
+                    "color": {"field": "year", "type": "nominal"}}}
+      """)
+    #expect(result.series.map(\.name) == ["2012", "2013"])
+    #expect(result.series.map { $0.dataPoints.map(\.y) } == [[6, 9], [7, 8]])
+    #expect(result.additionalAxes.isEmpty)
+  }
+
   @Test func oneCategoricalPositionPlaysItsColorAsPitch() throws {
     let result = try chart(
       """

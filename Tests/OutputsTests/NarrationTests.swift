@@ -234,6 +234,34 @@ struct NarrationTests {
     #expect(script.details.contains { $0.contains("on average") }, "\(script.details)")
   }
 
+  /// Four years of one shape whose names are long to say: the takeaway counts them, with the
+  /// month of their high, and the details do not say the shape again.
+  @Test func everySeriesOfOneShapeIsCountedWhenNamingThemIsTooLong() throws {
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    let series = (2012...2015).map { year in
+      DataSeries(
+        name: "\(year)", isContinuous: false,
+        dataPoints: months.indices.map { month -> DataPoint in
+          let phase = Double(month - 3) / 12 * 2 * Double.pi
+          return DataPoint(
+            x: .category(months[month]), y: (15 + 10 * sin(phase) + Double(year - 2012)).rounded())
+        })
+    }
+    let chart = ChartDescriptor(
+      title: "Seattle's average daily high by month, 2012-2015",
+      xAxis: .categorical(CategoricalAxis(title: "Month", categoryOrder: months)),
+      yAxis: NumericAxis(title: "High", range: 0...30), series: series)
+    var settings = try ExportSettings.forChart(chart)
+    settings.narration.parts = .both
+    let score = try ChartMapper(options: settings.sonification).makeScore(for: chart)
+    let script = NarrationScript(chart: chart, score: score, settings: settings)
+    #expect(
+      script.intro.contains("All 4 series share one shape: a rise to a high in Jul, then a fall."),
+      "\(script.intro)")
+    #expect(!script.details.contains { $0.contains("share one shape") }, "\(script.details)")
+    #expect(script.details.contains { $0.hasPrefix("Highest overall: 2015") }, "\(script.details)")
+  }
+
   /// Before the graph, at most 10 s at the default rate for one to five series: the title, the
   /// takeaway, the sounds and how to read them. No sentence is said twice, and no number twice
   /// about one series (several series may turn at the same month).

@@ -46,6 +46,8 @@ package struct ShapeWords: Sendable {
   package var nounToLow: String
   /// "{1} share one shape: {2}." (the series' names, the movements).
   package var shared: String
+  /// "All {1} series share one shape: {2}." (how many, the movements): every series of a chart.
+  package var allShared: String
   /// "around {1} each year" for a month, "each {1}" for a weekday.
   package var eachMonth: String
   package var eachWeekday: String
@@ -53,10 +55,13 @@ package struct ShapeWords: Sendable {
   package var seasonBoth: String
   package var seasonPeak: String
   package var seasonLow: String
-  /// "From {1} to {2}, {3} points in a row lie far below the rest; the lowest is {4}." and the
-  /// same above.
+  /// "From {1} to {2}, {3} points in a row lie far below the rest" and the same above: a run of
+  /// unusual points, then `episodeLowest` or `episodeHighest` ("; the lowest is {1}") unless its
+  /// extreme was said, then a full stop.
   package var episodeBelow: String
   package var episodeAbove: String
+  package var episodeLowest: String
+  package var episodeHighest: String
   /// "Its highest is {1}.", "Its lowest is {1}.": an extreme the movements did not name.
   package var alsoHighest: String
   package var alsoLowest: String
@@ -84,12 +89,13 @@ package struct ShapeWords: Sendable {
     between: ", ", beforeLast: ", then ", aRise: "a rise", aSteepRise: "a steep rise",
     aFall: "a fall", aSteepFall: "a steep fall", aSteadyStretch: "a steady stretch",
     aJump: "a jump", aDrop: "a drop", nounToHigh: "{1} to a high {2}",
-    nounToLow: "{1} to a low {2}", shared: "{1} share one shape: {2}.", eachMonth: "around {1} each year",
+    nounToLow: "{1} to a low {2}", shared: "{1} share one shape: {2}.",
+    allShared: "All {1} series share one shape: {2}.", eachMonth: "around {1} each year",
     eachWeekday: "each {1}", seasonBoth: "{1} peaks {2} and is lowest {3}.",
     seasonPeak: "{1} peaks {2}.", seasonLow: "{1} is lowest {2}.",
-    episodeBelow: "From {1} to {2}, {3} points in a row lie far below the rest; the lowest is {4}.",
-    episodeAbove:
-      "From {1} to {2}, {3} points in a row lie far above the rest; the highest is {4}.",
+    episodeBelow: "From {1} to {2}, {3} points in a row lie far below the rest",
+    episodeAbove: "From {1} to {2}, {3} points in a row lie far above the rest",
+    episodeLowest: "; the lowest is {1}", episodeHighest: "; the highest is {1}",
     alsoHighest: "Its highest is {1}.", alsoLowest: "Its lowest is {1}.",
     andMore: "{1} and {2} more", groupExtremes: "Highest overall: {1}, {2}; lowest: {3}, {4}.")
 
@@ -106,13 +112,13 @@ package struct ShapeWords: Sendable {
     aSteepFall: "ein steiler Rückgang", aSteadyStretch: "eine ruhige Phase",
     aJump: "ein Sprung", aDrop: "ein Absturz", nounToHigh: "{1} bis zum Höchststand {2}",
     nounToLow: "{1} bis zum Tiefststand {2}", shared: "{1} haben dieselbe Form: {2}.",
+    allShared: "Alle {1} Reihen haben dieselbe Form: {2}.",
     eachMonth: "jedes Jahr um den {1}", eachWeekday: "jeden {1}",
     seasonBoth: "{1} ist {2} am höchsten und {3} am niedrigsten.",
     seasonPeak: "{1} ist {2} am höchsten.", seasonLow: "{1} ist {2} am niedrigsten.",
-    episodeBelow:
-      "Von {1} bis {2} liegen {3} Punkte in Folge deutlich unter dem Rest; der niedrigste ist {4}.",
-    episodeAbove:
-      "Von {1} bis {2} liegen {3} Punkte in Folge deutlich über dem Rest; der höchste ist {4}.",
+    episodeBelow: "Von {1} bis {2} liegen {3} Punkte in Folge deutlich unter dem Rest",
+    episodeAbove: "Von {1} bis {2} liegen {3} Punkte in Folge deutlich über dem Rest",
+    episodeLowest: "; der niedrigste ist {1}", episodeHighest: "; der höchste ist {1}",
     alsoHighest: "Der höchste Wert ist {1}.", alsoLowest: "Der niedrigste Wert ist {1}.",
     andMore: "{1} und {2} weitere",
     groupExtremes: "Am höchsten insgesamt: {1}, {2}; am niedrigsten: {3}, {4}.")
@@ -130,13 +136,13 @@ package struct ShapeWords: Sendable {
     aSteepFall: "une forte baisse", aSteadyStretch: "une période stable", aJump: "un bond",
     aDrop: "une chute", nounToHigh: "{1} jusqu'à un sommet {2}",
     nounToLow: "{1} jusqu'à un creux {2}", shared: "{1} ont la même forme : {2}.",
+    allShared: "Les {1} séries ont la même forme : {2}.",
     eachMonth: "chaque année vers {1}", eachWeekday: "chaque {1}",
     seasonBoth: "{1} culmine {2} et est au plus bas {3}.", seasonPeak: "{1} culmine {2}.",
     seasonLow: "{1} est au plus bas {2}.",
-    episodeBelow:
-      "De {1} à {2}, {3} points consécutifs se situent nettement en dessous du reste ; le plus bas est {4}.",
-    episodeAbove:
-      "De {1} à {2}, {3} points consécutifs se situent nettement au-dessus du reste ; le plus haut est {4}.",
+    episodeBelow: "De {1} à {2}, {3} points consécutifs se situent nettement en dessous du reste",
+    episodeAbove: "De {1} à {2}, {3} points consécutifs se situent nettement au-dessus du reste",
+    episodeLowest: " ; le plus bas est {1}", episodeHighest: " ; le plus haut est {1}",
     alsoHighest: "Son maximum est {1}.", alsoLowest: "Son minimum est {1}.",
     andMore: "{1} et {2} autres",
     groupExtremes: "Le plus haut : {1}, {2} ; le plus bas : {3}, {4}.")
@@ -154,13 +160,13 @@ package struct ShapeWords: Sendable {
     aSteepRise: "una subida brusca", aFall: "una bajada", aSteepFall: "una bajada brusca",
     aSteadyStretch: "un tramo estable", aJump: "un salto", aDrop: "una caída",
     nounToHigh: "{1} hasta un máximo {2}", nounToLow: "{1} hasta un mínimo {2}",
-    shared: "{1} tienen la misma forma: {2}.", eachMonth: "cada año hacia {1}",
+    shared: "{1} tienen la misma forma: {2}.",
+    allShared: "Las {1} series tienen la misma forma: {2}.", eachMonth: "cada año hacia {1}",
     eachWeekday: "cada {1}", seasonBoth: "{1} alcanza su máximo {2} y su mínimo {3}.",
     seasonPeak: "{1} alcanza su máximo {2}.", seasonLow: "{1} alcanza su mínimo {2}.",
-    episodeBelow:
-      "De {1} a {2}, {3} puntos seguidos quedan muy por debajo del resto; el más bajo es {4}.",
-    episodeAbove:
-      "De {1} a {2}, {3} puntos seguidos quedan muy por encima del resto; el más alto es {4}.",
+    episodeBelow: "De {1} a {2}, {3} puntos seguidos quedan muy por debajo del resto",
+    episodeAbove: "De {1} a {2}, {3} puntos seguidos quedan muy por encima del resto",
+    episodeLowest: "; el más bajo es {1}", episodeHighest: "; el más alto es {1}",
     alsoHighest: "Su máximo es {1}.", alsoLowest: "Su mínimo es {1}.",
     andMore: "{1} y {2} más",
     groupExtremes: "Lo más alto: {1}, {2}; lo más bajo: {3}, {4}.")

@@ -110,11 +110,12 @@ extension ChartDescription {
   }
 
   /// "2012, 2013 and 2014 share one shape: a rise to a high in Jul, then a fall." for series
-  /// whose shapes have the same movements, turning at the same places (or two); `brief`, the
-  /// movements alone ("a rise, then a fall"), for a short intro.
-  package func sharedShapeSentence(names: [String], _ shapes: [SeriesShape], brief: Bool = false)
-    -> String?
-  {
+  /// whose shapes have the same movements, turning at the same places (or two, in order); `brief`,
+  /// the movements alone ("a rise, then a fall"), for a short intro; `all`, for every series of
+  /// the chart, counts them instead of naming them ("All 4 series share one shape: …").
+  package func sharedShapeSentence(
+    names: [String], _ shapes: [SeriesShape], brief: Bool = false, all: Bool = false
+  ) -> String? {
     guard names.count >= 2, let first = shapes.first, first.legs.count >= 2,
       shapes.allSatisfy(\.isSayable)
     else { return nil }
@@ -134,19 +135,25 @@ extension ChartDescription {
         parts.append(noun)
         continue
       }
-      var places: [String] = []
+      // In x order: by value, or by category's place.
+      var places: [(x: Double, text: String)] = []
       for shape in shapes {
-        let place = self.place(shape.legs[at].end).replacingOccurrences(
-          of: " (\(shape.legs[at].end.label ?? ""))", with: "")
-        if !places.contains(place) { places.append(place) }
+        let end = shape.legs[at].end
+        let place = self.place(end).replacingOccurrences(
+          of: " (\(end.label ?? ""))", with: "")
+        if !places.contains(where: { $0.text == place }) {
+          places.append((end.x.number ?? Double(shape.positions[end.index] ?? 0), place))
+        }
       }
       guard places.count <= 2 else { return nil }
       parts.append(
         ExerciseWords.fill(
           turn == .high ? words.nounToHigh : words.nounToLow, noun,
-          places.joined(separator: or)))
+          places.sorted { $0.x < $1.x }.map(\.text).joined(separator: or)))
     }
-    return ExerciseWords.fill(words.shared, list(names), Self.joined(parts, words))
+    return all
+      ? ExerciseWords.fill(words.allShared, "\(names.count)", Self.joined(parts, words))
+      : ExerciseWords.fill(words.shared, list(names), Self.joined(parts, words))
   }
 
   /// "Temperature peaks each July and is lowest each January."; nil without a season.
@@ -170,11 +177,17 @@ extension ChartDescription {
   }
 
   /// "From Jan 2008 to Sep 2009, 9 points in a row lie far below the rest; the lowest is …."
-  package func episodeSentence(_ episode: SeriesShape.Episode) -> String {
+  /// (without its extreme when `sayExtreme` is false: said before).
+  package func episodeSentence(_ episode: SeriesShape.Episode, sayExtreme: Bool = true) -> String {
     let words = ShapeWords.of(language)
-    return ExerciseWords.fill(
+    let run = ExerciseWords.fill(
       episode.below ? words.episodeBelow : words.episodeAbove, xText(episode.first),
-      xText(episode.last), "\(episode.count)", valueText(for: episode.extreme))
+      xText(episode.last), "\(episode.count)")
+    guard sayExtreme else { return run + "." }
+    return run
+      + ExerciseWords.fill(
+        episode.below ? words.episodeLowest : words.episodeHighest,
+        valueText(for: episode.extreme)) + "."
   }
 
   /// The facts of one series after the graph: its shape (or its season and trend, or, for a shape
@@ -214,6 +227,18 @@ extension ChartDescription {
       named = [highest.index, lowest.index]
     }
     if extremesSaid { named.formUnion([highest.index, lowest.index]) }
+    // A run of unusual points is one episode, unless a turn of the shape lies in it; it names its
+    // extreme unless that was said, and an extreme it names is not said again.
+    var inEpisodes = Set<Int>()
+    var episodes: [String] = []
+    let turns = shape.legs.filter { $0.turn != nil }.compactMap { shape.positions[$0.end.index] }
+    for episode in shape.episodes {
+      for position in episode.positions { inEpisodes.insert(position) }
+      guard !turns.contains(where: episode.positions.contains) else { continue }
+      let said = named.contains(episode.extreme.index)
+      episodes.append(episodeSentence(episode, sayExtreme: !said))
+      named.insert(episode.extreme.index)
+    }
     if !named.contains(highest.index) {
       sentences.append(
         ExerciseWords.fill(words.alsoHighest, extremeText(for: highest, count: stats.maximumCount)))
@@ -224,14 +249,7 @@ extension ChartDescription {
         ExerciseWords.fill(words.alsoLowest, extremeText(for: lowest, count: stats.minimumCount)))
       named.insert(lowest.index)
     }
-    // A run of unusual points is one episode, unless a turn of the shape lies in it.
-    var inEpisodes = Set<Int>()
-    let turns = shape.legs.filter { $0.turn != nil }.compactMap { shape.positions[$0.end.index] }
-    for episode in shape.episodes {
-      for position in episode.positions { inEpisodes.insert(position) }
-      guard !turns.contains(where: episode.positions.contains) else { continue }
-      sentences.append(episodeSentence(episode))
-    }
+    sentences += episodes
     let others = stats.outliers.filter {
       !named.contains($0.index) && !inEpisodes.contains(shape.positions[$0.index] ?? -1)
     }

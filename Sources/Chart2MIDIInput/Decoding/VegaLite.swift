@@ -78,10 +78,13 @@ package enum VegaLite {
     let detailField = try field("detail")
     let detail = try groups(
       offset: try field("xOffset") ?? field("yOffset"), detail: detailField, color: &color)
-    let isContinuous = continuousMarks.contains(mark) && !time.isCategorical
+    // A line is drawn for each nominal color, over categories too; it glides only over numbers
+    // and dates.
+    let isLine = continuousMarks.contains(mark)
+    let isContinuous = isLine && !time.isCategorical
     var axes = try AdditionalAxes(
-      size: size, opacity: try field("opacity"), color: color, isContinuous: isContinuous)
-    let splitters = ([rowsField, isContinuous ? color : nil, detail].compactMap { $0 }).filter {
+      size: size, opacity: try field("opacity"), color: color, isLine: isLine)
+    let splitters = ([rowsField, isLine ? color : nil, detail].compactMap { $0 }).filter {
       $0.isCategorical
     }
     let series = try Self.series(
@@ -203,11 +206,11 @@ package enum VegaLite {
     var sources: [Field] = []
     var roles: [(key: String, value: JSONValue)] = []
 
-    init(size: Field?, opacity: Field?, color: Field?, isContinuous: Bool) throws {
+    init(size: Field?, opacity: Field?, color: Field?, isLine: Bool) throws {
       if let size, size.isQuantitative { try add(size, role: "durationAxis") }
       if let opacity, opacity.isQuantitative { try add(opacity, role: "loudnessAxis") }
       // Discrete marks play a nominal color as instruments; lines split into series by it.
-      if !isContinuous, let color, color.isCategorical {
+      if !isLine, let color, color.isCategorical {
         try add(color, role: "instrumentAxis")
       } else if let color, color.isQuantitative {
         try add(color, role: nil)

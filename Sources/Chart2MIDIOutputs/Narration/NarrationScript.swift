@@ -109,6 +109,8 @@ package struct NarrationScript: Hashable, Sendable {
       var saysShape = false
       var saysComparison = false
       var saysTrend = false
+      /// Whether it said the shape every series shares, with its turns' places.
+      var saysSharedShape = false
     }
     var takeaways: [Takeaway] = []
     let single = valued.count == 1 ? valued[0] : nil
@@ -163,12 +165,12 @@ package struct NarrationScript: Hashable, Sendable {
       let names = valued.map { description.name(of: description.statistics[$0]) }
       if valued.count >= 2, signatures.count == 1, valued.allSatisfy({ shapes[$0].season == nil }) {
         // With its turns' places, or, shorter, its movements alone (the places then follow the
-        // graph).
-        for brief in [false, true] {
+        // graph); the series named, or, shorter, counted.
+        for (brief, all) in [(false, false), (false, true), (true, false), (true, true)] {
           if let shared = description.sharedShapeSentence(
-            names: names, valued.map { shapes[$0] }, brief: brief)
+            names: names, valued.map { shapes[$0] }, brief: brief, all: all)
           {
-            takeaways.append(Takeaway(sentences: [shared]))
+            takeaways.append(Takeaway(sentences: [shared], saysSharedShape: !brief))
           }
         }
       }
@@ -245,7 +247,8 @@ package struct NarrationScript: Hashable, Sendable {
       guard
         let sentence = description.sharedShapeSentence(names: names, group.map { shapes[$0] })
       else { continue }
-      details.append(sentence)
+      // Said before the graph, every series's shape with its places is not said again.
+      if !(chosen.saysSharedShape && group.count == valued.count) { details.append(sentence) }
       if let extremes = description.groupExtremes(group.map { description.statistics[$0] }) {
         details.append(extremes)
       }
