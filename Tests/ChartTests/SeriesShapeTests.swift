@@ -17,12 +17,15 @@ import Testing
   ) -> ChartDescriptor {
     var generator = SeededGenerator(seed: 7)
     let points = values.enumerated().map { month, value -> DataPoint in
-      let seconds = Double(ISODate.daysFromCivil(year: 2006 + month / 12, month: month % 12 + 1, day: 1)) * 86400
+      let seconds =
+        Double(ISODate.daysFromCivil(year: 2006 + month / 12, month: month % 12 + 1, day: 1))
+        * 86400
       let jitter = noise == 0 ? 0 : Double.random(in: -noise...noise, using: &generator)
       return DataPoint(x: .number(seconds), y: (value + jitter).rounded(), label: labels[month])
     }
     let axis = NumericAxis.dates(
-      title: "Month", from: "2006-01-01", to: "2016-01-01", format: DateFormat.Precision.month.format)!
+      title: "Month", from: "2006-01-01", to: "2016-01-01",
+      format: DateFormat.Precision.month.format)!
     let low = values.min()! - 2 * noise - 1
     let high = values.max()! + 2 * noise + 1
     return ChartDescriptor(
@@ -95,7 +98,9 @@ import Testing
     let (shape, sentences) = Self.sentences(Self.monthly(Self.plateau, noise: 1))
     #expect(shape.legs.map(\.kind) == [.rise, .hold, .fall], "\(shape.legs)")
     // Near 70 (the mean of the noisy stretch) until April 2009, the 40th month.
-    #expect(sentences.first?.contains(" stays near 69.9 until April 2009, then falls") == true, "\(sentences)")
+    #expect(
+      sentences.first?.contains(" stays near 69.9 until April 2009, then falls") == true,
+      "\(sentences)")
   }
 
   /// A season: four years that peak in July and are lowest in January are said once, "around
@@ -118,7 +123,9 @@ import Testing
   /// Series with one shape (four years, each rising to a high in July then falling) are said in
   /// one sentence, with the highest and lowest among them; a scatter's points are no line.
   @Test func seriesOfOneShapeAreSaidTogetherAndAScatterIsNoLine() {
-    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
     let series = (2012...2015).map { year in
       DataSeries(
         name: "\(year)", isContinuous: true,
@@ -137,7 +144,8 @@ import Testing
     #expect(shapes.allSatisfy { ChartDescription.signature($0) == signature })
     let sentence = description.sharedShapeSentence(names: series.map(\.name), shapes)
     #expect(
-      sentence == "2012, 2013, 2014 and 2015 share one shape: a rise to a high in Jul, then a fall.",
+      sentence
+        == "2012, 2013, 2014 and 2015 share one shape: a rise to a high in Jul, then a fall.",
       "\(sentence ?? "nil")")
     // Every series of the chart, counted; peaks in two months, said in the months' order.
     var later = series

@@ -237,7 +237,9 @@ struct NarrationTests {
   /// Four years of one shape whose names are long to say: the takeaway counts them, with the
   /// month of their high, and the details do not say the shape again.
   @Test func everySeriesOfOneShapeIsCountedWhenNamingThemIsTooLong() throws {
-    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
     let series = (2012...2015).map { year in
       DataSeries(
         name: "\(year)", isContinuous: false,

@@ -83,7 +83,8 @@ package struct ShapeWords: Sendable {
   /// English.
   static let english = ShapeWords(
     rises: "rises", risesSteeply: "rises steeply", falls: "falls", fallsSteeply: "falls steeply",
-    from: "from {1}", toHigh: "to a high of {1}", toLow: "to a low of {1}", to: "to {1}", toAHigh: "to a high", toALow: "to a low", staysLevel: "stays level",
+    from: "from {1}", toHigh: "to a high of {1}", toLow: "to a low of {1}", to: "to {1}",
+    toAHigh: "to a high", toALow: "to a low", staysLevel: "stays level",
     jumpsAlone: "jumps", dropsAlone: "drops", holdsToEnd: "stays near {1}",
     holds: "stays near {1} until {2}", jumps: "jumps to {1}", drops: "drops to {1}",
     between: ", ", beforeLast: ", then ", aRise: "a rise", aSteepRise: "a steep rise",
