@@ -15,12 +15,13 @@ figures and exits non-zero when a check fails.
         channel's pitch bend changing while a note, or the half second of its release, sounds
         on it.
 
-    player-checks.py glide FILE.mid POINTS.json BEND_RANGE
+    player-checks.py glide FILE.mid POINTS.json [line]
         A gliding tone (the file's first instrument track) read back: at each point of POINTS
-        ([[seconds, pitch], ...], the points the glide follows), the sounding pitch (the key plus
-        the bend over BEND_RANGE semitones) lies within half a semitone of the point's; and every
-        note struck again within a tone is struck where the data leaves the previous key's bend
-        range (at the points around it).
+        ([[seconds, pitch], ...], the points the glide follows), and with `line` every 10 ms of
+        the straight line between them, the sounding pitch (the key plus the bend over the range
+        the track's RPN 0 sets, 2 semitones without one) lies within half a semitone of the
+        data's; and every note struck again within a tone is struck where the data leaves the
+        previous key's bend range (at the points around it).
 
     player-checks.py density FILE.mid LIMIT
         No track has more than LIMIT note-ons in any second, wherever it starts.
@@ -134,22 +135,45 @@ def layout(path):
     return not problems
 
 
-def glide(path, points_path, bend_range):
+def bend_range_of(track):
+    """The pitch-bend range RPN 0 sets on a track (controllers 101 and 100 at 0, then the data
+    entry's coarse value), or 2, General MIDI's."""
+    rpn, found = {}, 2.0
+    for message in track:
+        if message.type == "control_change":
+            if message.control in (101, 100):
+                rpn[message.control] = message.value
+            elif message.control == 6 and rpn.get(101) == 0 and rpn.get(100) == 0:
+                found = float(message.value)
+    return found
+
+
+def glide(path, points_path, line=None):
     import json
 
     import mido
 
     song = mido.MidiFile(path)
     points = json.load(open(points_path))
-    bend_range = float(bend_range)
+    bend_range = bend_range_of(song.tracks[1])
     events = list(timed(song.tracks[1], song))
+    data = {}  # seconds -> pitch: the points, and with `line` the line between them every 10 ms
+    for (t0, p0), (t1, p1) in zip(points, points[1:]):
+        steps = int((t1 - t0) / 0.01) if line == "line" else 0
+        for step in range(1, steps):
+            t = t0 + (t1 - t0) * step / steps
+            # Off a strike's instant: the bend is set at the strike itself.
+            data[round(t, 6)] = p0 + (p1 - p0) * step / steps
+    for t, p in points:
+        data[round(t, 6)] = p
+    samples = sorted(data.items())
     key, bend, place = None, 0, 0
     released = (None, None)  # the key last released, and when
     worst = 0.0
     problems = []
     restrikes = 0
     times = [t for t, _ in points]
-    for when, pitch in points:
+    for when, pitch in samples:
         while place < len(events) and events[place][0] <= when + 1e-6:
             time, message = events[place]
             if message.type == "note_on" and message.velocity > 0:
@@ -176,7 +200,7 @@ def glide(path, points_path, bend_range):
         worst = max(worst, abs(heard - pitch))
         if abs(heard - pitch) > 0.5:
             problems.append(f"at {when:.3f} s the tone sounds {heard:.2f}, the data {pitch:.2f}")
-    print(f"{len(points)} points, {restrikes} notes struck again, the farthest {worst:.3f} semitones off, {len(problems)} problems")
+    print(f"{len(points)} points, {len(samples)} times, bend range {bend_range:g}, {restrikes} notes struck again, the farthest {worst:.3f} semitones off, {len(problems)} problems")
     for problem in problems[:20]:
         print(problem)
     return not problems
@@ -276,7 +300,7 @@ if __name__ == "__main__":
         spectrogram(*arguments)
     elif command == "layout" and len(arguments) == 1:
         sys.exit(0 if layout(*arguments) else 1)
-    elif command == "glide" and len(arguments) == 3:
+    elif command == "glide" and len(arguments) in (2, 3):
         sys.exit(0 if glide(*arguments) else 1)
     elif command == "density" and len(arguments) == 2:
         sys.exit(0 if density(*arguments) else 1)

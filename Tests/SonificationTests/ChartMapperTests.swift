@@ -64,12 +64,42 @@ struct ChartMapperTests {
       }, additionalAxes: [country])
     let score = try mapper.makeScore(for: chart)
     #expect(score.tracks.map(\.name) == ["S: USA", "S: Japan", "S: Germany"])
-    #expect(score.tracks.map(\.program) == [0, 73, 11])
+    // The palette's programs by the categories' sorted names: Germany, Japan, USA.
+    #expect(score.tracks.map(\.program) == [11, 73, 0])
     #expect(Set(score.tracks.map(\.channel)).count == 3)
     #expect(score.tracks.map { $0.noteCount } == [2, 1, 1])
     for track in score.tracks {
       #expect(track.events.contains { $0.message == .programChange(track.program) })
     }
+  }
+
+  /// A category has one program in every series of a chart, a line's or a scatter's, and the
+  /// same in another chart with the same categories in another order.
+  @Test func aCategoryHasOneProgramInEverySeriesAndChart() throws {
+    func chart(_ order: [String]) -> ChartDescriptor {
+      let axis = Axis.categorical(CategoricalAxis(title: "Weather", categoryOrder: order))
+      let series = [true, false].map { continuous in
+        DataSeries(
+          name: continuous ? "Line" : "Dots", isContinuous: continuous,
+          dataPoints: ["sun", "rain", "fog", "sun"].enumerated().map {
+            DataPoint(
+              x: .number(Double($0.offset)), y: 10 + Double($0.offset),
+              additionalValues: [.category($0.element)])
+          })
+      }
+      return ChartDescriptor(
+        title: "W", xAxis: .numeric(NumericAxis(title: "x", range: 0...3)),
+        yAxis: NumericAxis(title: "y", range: 0...20), additionalAxes: [axis], series: series)
+    }
+    var programs: [String: Set<UInt7>] = [:]
+    for order in [["sun", "rain", "fog"], ["fog", "sun", "rain"]] {
+      for track in try mapper.makeScore(for: chart(order)).tracks where track.name.contains(": ") {
+        programs[String(track.name.split(separator: ": ")[1]), default: []].insert(track.program)
+      }
+    }
+    #expect(programs.count == 3)
+    #expect(programs.values.allSatisfy { $0.count == 1 }, "\(programs)")
+    #expect(Set(programs.values.map { $0.first! }).count == 3)
   }
 
   @Test func nullYGivesNoNote() throws {

@@ -49,7 +49,7 @@ struct OptionSettingTests {
       message: "expected two MIDI notes from 0 to 127, the lower first, such as 48 and 84"),
     OptionMistake(
       key: .bendRange, json: .number(30), flag: "--bend-range", arguments: ["30"],
-      message: "expected 1 to 24 semitones, found 30"),
+      message: "expected \"auto\" or 1 to 24 semitones, found 30"),
     OptionMistake(
       key: .gap, json: .number(-1), flag: "--gap", arguments: ["-1"],
       message: "expected seconds, 0 or more, found -1"),

@@ -13,9 +13,13 @@ import Testing
 /// to hear, a key signature for a chosen scale, sustaining timbres for tones that last.
 @Suite("Sound that is right in any player")
 struct PlayerCompatibilityTests {
-  @Test func aGlideSoundsTheSameInAPlayerThatIgnoresTheBendRange() throws {
+  /// With `--bend-range 2`, a glide sounds the same in a player that ignores RPN 0, which assumes
+  /// General MIDI's 2 semitones; by default, RPN 0 sets the range chosen for the series.
+  @Test func aGlideAtTwoSemitonesSoundsTheSameInAPlayerThatIgnoresTheBendRange() throws {
     let chart = try ChartDescriptor(contentsOf: example("birth-rate"))
-    let score = try ChartMapper().makeScore(for: chart)
+    var options = SonificationOptions()
+    options.bendRange = 2
+    let score = try ChartMapper(options: options).makeScore(for: chart)
     let file = try MIDIFile(bytes: SMFEncoder().encode(score))
     let honouring = PitchInterpreter.reading(file.tracks[1])
     let ignoring = PitchInterpreter.reading(file.tracks[1], honoursBendRange: false)
@@ -36,6 +40,11 @@ struct PlayerCompatibilityTests {
     #expect(controls[entry - 2].0 == 101 && controls[entry - 2].1 == 0)
     #expect(controls[entry - 1].0 == 100 && controls[entry - 1].1 == 0)
     #expect(controls[entry].1 == 2)
+    // By default: the range that spans the series, one held note.
+    let chosen = try MIDIFile(bytes: SMFEncoder().encode(try ChartMapper().makeScore(for: chart)))
+    let reading = PitchInterpreter.reading(chosen.tracks[1])
+    #expect(reading.notes.count == 1, "\(reading.notes)")
+    #expect(reading.glidePitches.count > 100)
   }
 
   @Test func denseNotesAreNeverShorterThanFiftyMilliseconds() throws {

@@ -18,20 +18,61 @@ enum Glide {
   /// How often a glide on a program that decays (a piano, a vibraphone) strikes its note again, so
   /// that it stays audible while the data goes on: every second.
   static let restrikeInterval = 1.0
+  /// The closest points a glide that strikes no new note follows: 4 ticks apart (about 4 ms), 240
+  /// a second.
+  static let bendTicks = 4
+  /// The points a second that `bendTicks` allows.
+  static var bendsPerSecond: Double { Double(Timebase.ticksPerSecond) / Double(bendTicks) }
+
+  /// The bend range that lets one held note span every pitch of `points`: the smallest whole
+  /// number of semitones, at least 2, whose range on both sides of a key covers them (twice it,
+  /// less one, is at least their span, so that the middle key lies within it of both ends); at
+  /// most 24, which wider series exceed.
+  static func range(spanning points: [GlidePoint]) -> Int {
+    guard let span = span(of: points) else { return 2 }
+    return min(24, max(2, Int(((span + 1) / 2).rounded(.up))))
+  }
+
+  /// Whether one held note within `range` of every pitch of `points` can sound them all.
+  static func holds(_ points: [GlidePoint], range: Int) -> Bool {
+    (span(of: points) ?? 0) <= Double(2 * range - 1)
+  }
+
+  /// The semitones between the lowest and the highest pitch; nil without one.
+  private static func span(of points: [GlidePoint]) -> Double? {
+    var low = Double.infinity
+    var high = -Double.infinity
+    for point in points {
+      guard let pitch = point.pitch else { continue }
+      low = min(low, pitch)
+      high = max(high, pitch)
+    }
+    return low <= high ? high - low : nil
+  }
 
   /// The events of the glides: per run of points between gaps, a held note whose pitch bend
   /// follows y, interpolated every `controlTicks`. A note is struck on the key that keeps the
   /// longest stretch of points ahead inside the bend range (`key(for:from:in:range:)`), and struck
   /// again at a point whose next stretch leaves the range, or, within a stretch that alone spans
-  /// more than the range, where the pitch leaves it, on a key that reaches the next point. No
-  /// note is shorter than `NoteScheduler.minimumTicks`: until then the bend holds at the end of
-  /// its range. Points at least that far apart (as `reduced(_:limit:keeping:)` keeps them) are
-  /// therefore each sounded within half a semitone. With
-  /// `restrike`, the note also starts again after that many ticks. Each tone ends `tail` ticks
-  /// after its last point, or at the gap, whichever comes first.
-  static func events(_ points: [GlidePoint], range: Int, tail: Int, restrike: Int? = nil)
-    -> [ScoreEvent]
-  {
+  /// more than the range, where the pitch leaves it: on a key that reaches the next point, or,
+  /// when the line runs on further, on the key that leaves the most of it ahead (the pitch near
+  /// the edge of the range it comes from), so that a steep line moves the note in steps of
+  /// almost twice the range, on the line. Notes are struck at least `spacing` ticks apart (the
+  /// density limit's, never under `NoteScheduler.minimumTicks`): until then the bend holds at the
+  /// end of its range. Points at least that far apart (as `reduced(_:limit:keeping:spacing:)`
+  /// keeps them) are therefore each sounded within half a semitone. With `restrike`, the note
+  /// also starts again after that many ticks. Each tone ends `tail` ticks after its last point,
+  /// or at the gap, whichever comes first. With `step`, every pitch the tone sounds is the one
+  /// `step` makes of the line's (a scale's note): the glide moves in steps along the scale.
+  static func events(
+    _ points: [GlidePoint], range: Int, tail: Int, restrike: Int? = nil,
+    spacing: Int = NoteScheduler.minimumTicks, step stepOf: ((Double) -> Double)? = nil
+  ) -> [ScoreEvent] {
+    let spacing = max(spacing, NoteScheduler.minimumTicks)
+    var points = points
+    if let snap = stepOf {
+      for index in points.indices { points[index].pitch = points[index].pitch.map(snap) }
+    }
     var events: [ScoreEvent] = []
     var index = 0
     let reach = Double(range)
@@ -79,7 +120,7 @@ enum Glide {
         let (a, b) = (points[place], points[place + 1])
         // At a point: strike again when the stretch to the next point leaves the range.
         let leaves = abs(a.pitch! - Double(base)) > reach || abs(b.pitch! - Double(base)) > reach
-        if place > index, leaves, a.tick - struck >= NoteScheduler.minimumTicks {
+        if place > index, leaves, a.tick - struck >= spacing {
           strikeAgain(
             a.pitch!, at: a.tick, key: key(for: a.pitch!, from: place + 1, in: run, range: range),
             velocity: a.velocity)
@@ -88,22 +129,26 @@ enum Glide {
         let steps = max(1, span / controlTicks)
         for step in 1...steps {
           let tick = a.tick + span * step / steps
-          let pitch = a.pitch! + (b.pitch! - a.pitch!) * Double(step) / Double(steps)
-          let isLongEnough = tick - struck >= NoteScheduler.minimumTicks
+          var pitch = a.pitch! + (b.pitch! - a.pitch!) * Double(step) / Double(steps)
+          if let snap = stepOf { pitch = snap(pitch) }
+          let isLongEnough = tick - struck >= spacing
           let outOfRange = abs(pitch - Double(base)) > reach
           let isDue = restrike.map { tick - struck >= $0 } ?? false
           if isLongEnough && (outOfRange || isDue) {
-            // The new key reaches the next point, so that the tone is on pitch there: with the
-            // pitch now when both fit, else from the next point on (the bend holds at the end of
-            // its range until the pitch comes within it).
+            // The new key reaches the next point with the pitch now, when both fit; else the line
+            // runs on past the range, and the key leaves the most of it ahead: the pitch now
+            // lies half a semitone inside the edge it comes from. Such a step is taken only
+            // while a note can still be struck at the next point, so that it sounds on pitch
+            // there; closer to it, the bend holds at the end of its range until then.
             if abs(b.pitch! - pitch) <= Double(2 * range - 1) {
               strikeAgain(
                 pitch, at: tick, key: key(for: pitch, from: place + 1, in: run, range: range),
                 velocity: b.velocity)
+            } else if b.tick - tick >= spacing {
+              let ahead = (Double(range) - 0.5) * (b.pitch! > pitch ? 1 : -1)
+              strikeAgain(pitch, at: tick, key: nearestNote(pitch + ahead), velocity: b.velocity)
             } else {
-              strikeAgain(
-                pitch, at: tick, key: key(for: b.pitch!, from: place + 2, in: run, range: range),
-                velocity: b.velocity)
+              bend(pitch, at: tick)
             }
           } else {
             bend(pitch, at: tick)
@@ -144,9 +189,13 @@ enum Glide {
   /// first, the last, and in each bucket of `1 / limit` s the point that makes the largest
   /// triangle with the point kept before and the mean of the next bucket), where a bucket's
   /// point of `keeping` (an outlier), or else the run's lowest or highest point, is kept
-  /// instead. Kept points are at least `NoteScheduler.minimumTicks` apart, so that the glide can
-  /// strike a new note at any of them. Gaps (points without a pitch) stay.
-  static func reduced(_ points: [GlidePoint], limit: Double, keeping: Set<Int>) -> [GlidePoint] {
+  /// instead. Kept points are at least `spacing` ticks apart (`NoteScheduler.minimumTicks`, so
+  /// that the glide can strike a new note at any of them, or `bendTicks` for a glide that strikes
+  /// none). Gaps (points without a pitch) stay.
+  static func reduced(
+    _ points: [GlidePoint], limit: Double, keeping: Set<Int>,
+    spacing: Int = NoteScheduler.minimumTicks
+  ) -> [GlidePoint] {
     var result: [GlidePoint] = []
     result.reserveCapacity(points.count)
     var start = 0
@@ -158,15 +207,15 @@ enum Glide {
       }
       var end = start
       while end + 1 < points.count, points[end + 1].pitch != nil { end += 1 }
-      result += reducedRun(points[start...end], limit: limit, keeping: keeping)
+      result += reducedRun(points[start...end], limit: limit, keeping: keeping, spacing: spacing)
       start = end + 1
     }
     return result
   }
 
-  /// One run (every point with a pitch), reduced as `reduced(_:limit:keeping:)` says.
+  /// One run (every point with a pitch), reduced as `reduced(_:limit:keeping:spacing:)` says.
   private static func reducedRun(
-    _ run: ArraySlice<GlidePoint>, limit: Double, keeping: Set<Int>
+    _ run: ArraySlice<GlidePoint>, limit: Double, keeping: Set<Int>, spacing: Int
   ) -> [GlidePoint] {
     let seconds = Timebase.seconds(run.last!.tick - run.first!.tick)
     let buckets = Int((seconds * limit).rounded(.down))
@@ -201,10 +250,10 @@ enum Glide {
       kept.append(run[chosen])
     }
     kept.append(run.last!)
-    // Points closer than the shortest note: the one that matters more stays.
+    // Points closer than the spacing: the one that matters more stays.
     var spaced: [GlidePoint] = []
     for point in kept {
-      guard let last = spaced.last, point.tick - last.tick < NoteScheduler.minimumTicks else {
+      guard let last = spaced.last, point.tick - last.tick < spacing else {
         spaced.append(point)
         continue
       }

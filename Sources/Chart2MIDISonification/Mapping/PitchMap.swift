@@ -22,6 +22,13 @@ struct PitchMap {
   @inline(__always)
   func exactPitch(for y: Double) -> Double { low + scale.position(of: y) * (high - low) }
 
+  /// The note of the scale at an exact pitch's place in the range, as `note(for:)` places y's:
+  /// the steps of a glide on a scale.
+  func scaleNote(at exact: Double) -> Double {
+    let position = min(1, max(0, (exact - low) / (high - low)))
+    return Double(notes[(position * Double(notes.count - 1)).nearestInteger])
+  }
+
   /// The note of the scale nearest y's place in the range.
   @inline(__always)
   func note(for y: Double) -> UInt8 {

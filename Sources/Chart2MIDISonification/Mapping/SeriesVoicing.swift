@@ -4,7 +4,9 @@ import Chart2MIDICore
 /// What one track plays: separate notes, or the points of a gliding tone.
 enum TrackContent {
   case notes([Note])
-  case glide([GlidePoint])
+  /// A gliding tone, with its bend range, and on a scale the step from the line's pitch to the
+  /// scale's note.
+  case glide([GlidePoint], range: Int, step: ((Double) -> Double)?)
   /// The soft noise that marks a series' gaps (see `GapNoise`).
   case gapNoise([Note])
 }
@@ -116,10 +118,18 @@ struct SeriesVoicing {
         let index = index(at: rank)
         let onset = onsets[index]
         if glides {
-          glidesBySlot[slot(of: points[index])].append(
+          let own = slot(of: points[index])
+          let tick = Timebase.tick(onset)
+          glidesBySlot[own].append(
             GlidePoint(
-              tick: Timebase.tick(onset), pitch: points[index].y.map(pitch.exactPitch),
+              tick: tick, pitch: points[index].y.map(pitch.exactPitch),
               velocity: shape.velocity(of: points[index]), index: index))
+          // A line of several instruments sounds each over its own stretches only: the other
+          // instruments' tones end where this point begins.
+          for other in 0..<slots where other != own && glidesBySlot[other].last?.pitch != nil {
+            glidesBySlot[other].append(
+              GlidePoint(tick: tick, pitch: nil, velocity: 0, index: index))
+          }
         }
         guard let y = points[index].y else { continue }
         if !glides {
@@ -163,17 +173,27 @@ struct SeriesVoicing {
         swap(&notes, &notesBySlot[slot])
         voices.tracks.append((category, .notes(notes)))
       } else if glidesBySlot[slot].contains(where: { $0.pitch != nil }) {
-        // A glide denser than the limit follows a reduction of its points that keeps their shape.
-        if outlierIndices == nil,
-          Self.isDense(glidesBySlot[slot], limit: options.maximumNotesPerSecond)
-        {
-          outlierIndices = outliers()
+        // A glide that one held note spans (its range chosen for it, or wide enough) follows
+        // every point up to the bend rate; one that strikes new notes, as many as the density
+        // limit lets it strike. Denser, it follows a reduction of its points that keeps their
+        // shape.
+        let range = options.bendRange ?? Glide.range(spanning: glidesBySlot[slot])
+        let held = Glide.holds(glidesBySlot[slot], range: range)
+        let limit = held ? Glide.bendsPerSecond : options.maximumNotesPerSecond
+        let spacing =
+          held
+          ? Glide.bendTicks
+          : max(NoteScheduler.minimumTicks, Timebase.tick(1 / options.maximumNotesPerSecond))
+        var points = glidesBySlot[slot]
+        if Self.isDense(points, limit: limit) {
+          if outlierIndices == nil { outlierIndices = outliers() }
+          points = Glide.reduced(points, limit: limit, keeping: outlierIndices!, spacing: spacing)
         }
-        let points =
-          outlierIndices.map {
-            Glide.reduced(glidesBySlot[slot], limit: options.maximumNotesPerSecond, keeping: $0)
-          } ?? glidesBySlot[slot]
-        voices.tracks.append((category, .glide(points)))
+        // On a scale (not the chromatic one), the glide moves along its notes.
+        let step: ((Double) -> Double)? =
+          [.major, .minor, .pentatonic].contains(options.scale)
+          ? { [pitch] in pitch.scaleNote(at: $0) } : nil
+        voices.tracks.append((category, .glide(points, range: range, step: step)))
       }
     }
     return voices
@@ -290,7 +310,8 @@ struct SeriesVoicing {
       pitch: pitch.note(for: point.y), velocity: UInt8(clamping: point.velocity.nearestInteger))
     if options.scale == .exact {
       note.bend = UInt14(
-        semitones: pitch.exactPitch(for: point.y) - Double(note.pitch), range: options.bendRange)
+        semitones: pitch.exactPitch(for: point.y) - Double(note.pitch),
+        range: options.exactBendRange)
     }
     return note
   }

@@ -109,7 +109,7 @@ struct TrackAllocation {
         counts =
           NoteChannels.share(
             perPort - others, among: exactKeys.map { exactNotes[$0]! },
-            bendRange: options.bendRange) ?? []
+            bendRange: options.exactBendRange) ?? []
         hasZone =
           counts.reduce(0, +) + others < perPort
           && counts[0] <= NoteChannels.maximumZoneMembers
@@ -140,10 +140,10 @@ struct TrackAllocation {
           }
           for member in members {
             track.events += ChannelSetup.events(
-              program: program, pan: pan, bendRange: options.bendRange,
+              program: program, pan: pan, bendRange: options.exactBendRange,
               channel: member == track.channel ? nil : member)
           }
-          fallbacks += NoteChannels.assign(&notes, to: members, bendRange: options.bendRange)
+          fallbacks += NoteChannels.assign(&notes, to: members, bendRange: options.exactBendRange)
           for index in notes.indices where notes[index].channel == track.channel {
             notes[index].channel = nil
           }
@@ -163,14 +163,14 @@ struct TrackAllocation {
           track.part = .gaps
           track.events = ChannelSetup.events(program: GapNoise.program, pan: pan)
           NoteScheduler.append(notes, to: &track.events)
-        case .glide(let points):
-          track.events = ChannelSetup.events(
-            program: program, pan: pan, bendRange: options.bendRange)
+        case .glide(let points, let range, let step):
+          track.events = ChannelSetup.events(program: program, pan: pan, bendRange: range)
           track.events += Glide.events(
-            points, range: options.bendRange,
+            points, range: range,
             tail: Timebase.tick(
               options.timeGrid?.duration(options.noteDuration) ?? options.noteDuration),
-            restrike: Instruments.decays(program) ? Timebase.tick(Glide.restrikeInterval) : nil)
+            restrike: Instruments.decays(program) ? Timebase.tick(Glide.restrikeInterval) : nil,
+            spacing: Timebase.tick(1 / options.maximumNotesPerSecond), step: step)
         case .notes(let notes):
           track.events = ChannelSetup.events(program: program, pan: pan)
           NoteScheduler.append(notes, to: &track.events)
@@ -182,6 +182,23 @@ struct TrackAllocation {
   }
 
   /// The name of the category a track of `key` plays, when an instrument axis splits its series.
+  /// Each category's program, one for the whole chart: from the sustaining palette when a
+  /// selected series is continuous (its tones last), else from the palette, by the category's
+  /// place among the axis's categories in sorted order, so that a category sounds alike in every
+  /// series of a chart, and in every chart with the same categories.
+  var categoryPrograms: [String: UInt7] {
+    guard let axis = roles.instrument, let categorical = chart.additionalAxes[axis].categorical
+    else { return [:] }
+    let palette =
+      selected.contains { chart.series[$0].isContinuous }
+      ? Instruments.sustainingPalette : Instruments.palette
+    var programs: [String: UInt7] = [:]
+    for (rank, name) in Set(categorical.categoryOrder).sorted().enumerated() {
+      programs[name] = palette[rank % palette.count]
+    }
+    return programs
+  }
+
   func category(of key: TrackKey) -> String? {
     guard let category = key.category, let axis = roles.instrument else { return nil }
     return chart.additionalAxes[axis].categorical!.categoryOrder[category]
@@ -196,11 +213,11 @@ struct TrackAllocation {
     let palette = series.isContinuous ? Instruments.sustainingPalette : Instruments.palette
     var name = series.name
     var program = palette[order[key.series]! % palette.count]
-    if let category = key.category, let categoryName = self.category(of: key) {
+    if key.category != nil, let categoryName = self.category(of: key) {
       name = "\(series.name): \(categoryName)"
       program =
         options.programs[categoryName].map { UInt7(clamping: $0) }
-        ?? palette[category % palette.count]
+        ?? categoryPrograms[categoryName]!
     }
     if let chosen = options.programs[series.name] { program = UInt7(clamping: chosen) }
     return (name, program)

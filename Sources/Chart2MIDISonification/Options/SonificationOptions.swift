@@ -70,9 +70,13 @@ public struct SonificationOptions: Hashable, Sendable {
   public var maximumNotesPerSecond: Double = 16
   /// How a continuous series sounds: one gliding tone, or a note per point.
   public var continuous: ContinuousStyle = .glide
-  /// The pitch-bend range in semitones, set with RPN 0 on every channel that bends. The default is
-  /// General MIDI's 2 semitones, which players that ignore RPN 0 assume.
-  public var bendRange: Int = 2
+  /// The pitch-bend range in semitones, set with RPN 0 on every channel that bends; nil (the
+  /// default) chooses it for each gliding series, wide enough that one held note spans the
+  /// series (at most 24), and General MIDI's 2 semitones for exact-pitch notes. A fixed range
+  /// (2 for a player that ignores RPN 0) makes a glide strike new notes where its line leaves it.
+  public var bendRange: Int?
+  /// The bend range of exact-pitch notes: the range set, or General MIDI's 2 semitones.
+  package var exactBendRange: Int { bendRange ?? 2 }
   /// Where exact-pitch notes take their channels: shared on one port, or a port a track.
   public var exactLayout: ExactLayout = .shared
   /// The grid that onsets and durations snap to, at the file's tempo; nil for none.
@@ -200,9 +204,14 @@ extension SonificationOptions {
     case .grid: grid = try read.choice()
     case .fitBars: fitBars = try read.flag()
     case .bendRange:
-      let range = try read.wholeNumber(from: 1)
-      guard range <= 24 else { throw read.failure("expected 1 to 24 semitones") }
-      bendRange = range
+      if case .string("auto") = setting.value {
+        bendRange = nil
+        return
+      }
+      guard case .number(let number) = setting.value, number == number.rounded(),
+        (1...24).contains(number)
+      else { throw read.failure("expected \"auto\" or 1 to 24 semitones") }
+      bendRange = Int(number)
     case .key:
       guard case .string(let name) = setting.value, KeySignature.pitchClass(of: name) != nil else {
         throw read.failure("expected a note name such as \"D\", \"F#\" or \"Bb\"")

@@ -287,8 +287,8 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The pitch-bend range in semitones, 1 to 24 (default 2, the General MIDI range that every player assumes).",
-      valueName: "semitones"))
+      "The pitch-bend range: auto (default: each glide's range spans its series, up to 24) or 1 to 24 semitones (2 for a player that ignores RPN 0).",
+      valueName: "auto|semitones"))
   var bendRange: String?
 
   /// The flags as settings, in a fixed order.
