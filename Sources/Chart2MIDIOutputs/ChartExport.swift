@@ -128,7 +128,8 @@ public enum ChartExport {
     var report = ExportReport()
     var batch = AtomicFileBatch()
     do {
-      let performance = Performance(file: file)
+      let performance = Performance(
+        file: file, stemsBy: settings.stemsBy == .channel ? .channel : .track)
       let renderer = try Renderer(settings)
       let audio = try renderer.synth.layers(
         of: performance, spill: renderer.spill, progress: progress)

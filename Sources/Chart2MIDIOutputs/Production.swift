@@ -127,6 +127,11 @@ package struct Production {
     }
     // The music renders from time 0 of the graph, wherever the narration puts it.
     if let renderer {
+      guard settings.stemsBy != .channel else {
+        throw ExportError(
+          "stems by channel are cut from a MIDI file's tracks; a chart's stems are by series or by track",
+          code: .invalidSetting)
+      }
       let performance = Performance(score: score, stemsBy: settings.stemsBy)
       if performance.leadIn > 0,
         performance.leadIn + score.duration > FluidSynthRenderer.maximumDuration

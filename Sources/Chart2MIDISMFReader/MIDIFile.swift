@@ -83,7 +83,12 @@ public struct MIDIFile: Hashable, Sendable {
   /// length as one byte.
   package var skippedLongMetaEvents = 0
 
-  /// A sentence about the left-out events, when there are any.
+  /// What was wrong with the header's track count, read as the file's tracks are; nil when it was
+  /// right.
+  package var headerNote: String?
+
+  /// A sentence about what was read otherwise than the file says (a header that counts its
+  /// tracks wrong) and the left-out events, when there are any.
   package var skippedEventsNote: String? {
     var parts: [String] = []
     if skippedSysexEvents > 0 {
@@ -94,8 +99,10 @@ public struct MIDIFile: Hashable, Sendable {
     if skippedLongMetaEvents > 0 {
       parts.append("\(counted(skippedLongMetaEvents, "meta event")) of 128 bytes or more")
     }
-    guard !parts.isEmpty else { return nil }
-    return "\(parts.joined(separator: " and ")) left out: libsmf cannot read them"
+    let skipped =
+      parts.isEmpty ? nil : "\(parts.joined(separator: " and ")) left out: libsmf cannot read them"
+    let notes = [headerNote, skipped].compactMap { $0 }
+    return notes.isEmpty ? nil : notes.joined(separator: "; ")
   }
 
   /// Creates a file's contents from parts.

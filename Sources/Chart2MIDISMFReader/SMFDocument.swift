@@ -27,12 +27,16 @@ final class SMFDocument {
   let skippedSysexEvents: Int
   /// How many meta events of 128 bytes or more were left out (libsmf reads their length as a byte).
   let skippedLongMetaEvents: Int
+  /// What was wrong with the header's track count, which the file's tracks replaced.
+  let headerNote: String?
 
   /// Loads bytes that `SMFStructure` has found well formed, without the events libsmf cannot read.
   init(bytes: [UInt8], name: String) throws {
-    let (readable, skipped, skippedMeta) = try SMFStructure.readable(bytes, name: name)
+    let (readable, skipped, skippedMeta, headerNote) = try SMFStructure.readable(
+      bytes, name: name)
     skippedSysexEvents = skipped
     skippedLongMetaEvents = skippedMeta
+    self.headerNote = headerNote
     let handle = LibSMFLog.capture {
       readable.withUnsafeBytes { smf_load_from_memory($0.baseAddress, Int32($0.count)) }
     }
@@ -93,6 +97,7 @@ final class SMFDocument {
       lengthSeconds: length)
     file.skippedSysexEvents = skippedSysexEvents
     file.skippedLongMetaEvents = skippedLongMetaEvents
+    file.headerNote = headerNote
     return file
   }
 }

@@ -1,3 +1,4 @@
+import Chart2MIDIBase
 import Chart2MIDICore
 
 /// Checks the structure of Standard MIDI File bytes before libsmf reads them. libsmf is built with
@@ -27,16 +28,31 @@ enum SMFStructure {
   ///
   /// - Throws: `SMFReaderError` at `name` that says where the file is malformed.
   static func readable(_ bytes: [UInt8], name: String) throws -> (
-    bytes: [UInt8], skipped: Int, skippedMeta: Int
+    bytes: [UInt8], skipped: Int, skippedMeta: Int, headerNote: String?
   ) {
     let chunks = try check(bytes, name: name)
     let skippedMeta = chunks.reduce(0) { $0 + $1.events.filter(\.isLongMeta).count }
     let skipped = chunks.reduce(0) { $0 + $1.events.filter(\.isUnreadable).count } - skippedMeta
+    // A header that counts its tracks wrong is read as the file is, as other readers do: its
+    // count (and, for several tracks, format 1 for 0) set to the tracks there.
+    let tracks = chunks.filter(\.isTrack).count
+    let declared = Int(bytes[10]) << 8 | Int(bytes[11])
+    var header = Array(bytes[0..<(chunks.first?.offset ?? bytes.count)])
+    var headerNote: String?
+    if declared != tracks {
+      headerNote =
+        "the header declares \(counted(declared, "track")), but the file holds \(tracks): all are read"
+      header[10] = UInt8(tracks >> 8)
+      header[11] = UInt8(tracks & 0xFF)
+      if tracks > 1, header[8] == 0, header[9] == 0 { header[9] = 1 }
+    }
     // Chunks of other types are skipped, as SMF 1.0 asks ("programs should expect alien chunks
     // and treat them as if they weren't there"); libsmf would read them as tracks.
     let hasAlienChunks = chunks.contains { !$0.isTrack }
-    guard skipped + skippedMeta > 0 || hasAlienChunks else { return (bytes, 0, 0) }
-    var result = Array(bytes[0..<(chunks.first?.offset ?? bytes.count)])
+    guard skipped + skippedMeta > 0 || hasAlienChunks || headerNote != nil else {
+      return (bytes, 0, 0, nil)
+    }
+    var result = header
     for chunk in chunks where chunk.isTrack {
       var body: [UInt8] = []
       var carried = 0
@@ -57,7 +73,7 @@ enum SMFStructure {
       ]
       result += body
     }
-    return (result, skipped, skippedMeta)
+    return (result, skipped, skippedMeta, headerNote)
   }
 
   /// A chunk: where it starts and ends, and a track's events.
@@ -110,11 +126,6 @@ enum SMFStructure {
         "the file is timed in SMPTE frames (\(frames) a second, \(division & 0xFF) ticks a frame), which libsmf cannot read; save it with ticks per quarter note",
         file: name, code: .unsupported)
     }
-    // libsmf fails (and leaks) on a file without tracks, and on format 0 with several.
-    guard declaredTracks >= 1 else { throw fail("the header declares no tracks") }
-    guard format != 0 || declaredTracks == 1 else {
-      throw fail("the header declares \(declaredTracks) tracks, but format 0 holds one")
-    }
     var offset = 8 + headerLength
     var tracks = 0
     var chunks: [Chunk] = []
@@ -137,8 +148,13 @@ enum SMFStructure {
       chunks.append(chunk)
       offset = start + length
     }
-    guard tracks == declaredTracks else {
-      throw fail("the header declares \(declaredTracks) tracks, but the file holds \(tracks)")
+    // libsmf fails (and leaks) on a file without tracks; a count that is wrong otherwise is set
+    // right by `readable` (as is format 0 with several tracks, which libsmf refuses too).
+    guard tracks > 0 else {
+      throw fail(
+        declaredTracks == 0
+          ? "the header declares no tracks"
+          : "the header declares \(declaredTracks) tracks, but the file holds 0")
     }
     return chunks
   }

@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 
 /// What an example should sound like, worked out from its JSON with Foundation's own parser and the
-/// mapping rules of the design (x over the span, General MIDI programs in palette order), not with
+/// mapping rules of the design (x over the span, General MIDI programs in palette order, a
+/// category's by its sorted name), not with
 /// the project's decoder or mapper.
 struct ExpectedTrack {
   var name: String
@@ -49,9 +50,11 @@ func expectedTracks(ofExample url: URL) throws -> (tracks: [ExpectedTrack], tick
     var groups: [(String, Int, [[String: Any]])] = [(name, palette[order], sounding)]
     if let instrumentAxis {
       let names = additional[instrumentAxis]["categoryOrder"] as! [String]
-      groups = names.enumerated().map { index, category in
+      // A category's program: the palette's by its place among the names in sorted order.
+      let sorted = Set(names).sorted()
+      groups = names.map { category in
         (
-          "\(name): \(category)", palette[index],
+          "\(name): \(category)", palette[sorted.firstIndex(of: category)!],
           sounding.filter {
             ($0["additionalValues"] as! [Any])[instrumentAxis] as? String == category
           }

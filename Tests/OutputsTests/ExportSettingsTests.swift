@@ -58,7 +58,7 @@ struct ExportSettingsTests {
     ),
     AudioMistake(
       key: .stemsBy, json: .string("instrument"), flag: "--stems-by", argument: "instrument",
-      message: "expected one of \"series\", \"track\", found \"instrument\""),
+      message: "expected one of \"series\", \"track\", \"channel\", found \"instrument\""),
     AudioMistake(
       key: .soundfont, json: .number(3), flag: "--soundfont", argument: "",
       message: "expected a soundfont file's path, or \"gm\", found \(String(reflecting: ""))"),

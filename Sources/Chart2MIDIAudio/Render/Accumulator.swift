@@ -38,12 +38,18 @@ struct Accumulator {
 
   mutating func appendSilence(frames: Int) throws {
     guard frames > 0 else { return }
+    frame += frames
     try mix.appendSilence(frames)
     for index in stems.indices { try stems[index].appendSilence(frames) }
   }
 
   /// The largest sample of the mix in the last block.
   var lastBlockPeak: Float = 0
+  /// Where the audio will be cut if it still sounds (a frame), and over how many frames before it
+  /// every output fades to silence, so that a capped tail ends without a click.
+  var fadeOut: (end: Int, frames: Int)?
+  /// The frames summed so far.
+  private var frame = 0
 
   /// The left side of output `index` (0 the mix, then the stems); the right follows it.
   private func side(_ index: Int) -> UnsafeMutablePointer<Float> {
@@ -82,6 +88,19 @@ struct Accumulator {
       try appendSilence(frames: frames)
       return
     }
+    // Inside the fade before a cut: every output falls linearly to silence at the cut.
+    if let fadeOut, frame + frames > fadeOut.end - fadeOut.frames {
+      for output in sounding.indices where sounding[output] {
+        for offset in 0..<2 {
+          let samples = side(output) + offset * blockSize
+          for index in 0..<frames {
+            let left = Float(fadeOut.end - (frame + index)) / Float(max(1, fadeOut.frames))
+            samples[index] *= min(1, max(0, left))
+          }
+        }
+      }
+    }
+    frame += frames
     lastBlockPeak = max(
       StereoAudio.peak(of: UnsafeBufferPointer(start: side(0), count: frames)),
       StereoAudio.peak(of: UnsafeBufferPointer(start: side(0) + blockSize, count: frames)))

@@ -13,6 +13,9 @@ public struct FluidSynthRenderer: Sendable {
 
   /// The longest music rendered to audio, in seconds: one hour.
   package static let maximumDuration: Double = 3600
+  /// The fade, in seconds, of sound the tail cap cuts: short enough not to be heard as a fade,
+  /// long enough not to click.
+  static let capFade = 0.01
 
   /// Creates a renderer.
   public init(soundFont: URL, options: RenderOptions = RenderOptions()) {
@@ -89,6 +92,11 @@ public struct FluidSynthRenderer: Sendable {
     defer { output.deallocate() }
     // Room for the music and a typical tail, so that the buffers do not grow by copying.
     output.reserve(frames: Int((performance.end + min(options.tailCap, 2)) * rate) + block)
+    // Sound still ringing at the cap is faded out over its last 10 ms instead of cut.
+    output.fadeOut = (
+      Int((performance.end * rate).rounded()) + Int(options.tailCap * rate),
+      Int((Self.capFade * rate).rounded())
+    )
 
     var cursor = 0
     let totalFrames = max(1, Int(performance.end * rate))

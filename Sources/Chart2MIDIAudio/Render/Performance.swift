@@ -71,6 +71,8 @@ public struct Performance: Sendable {
     case series
     /// One stem per track: a category's instrument on its own.
     case track
+    /// For a MIDI file's render, one stem per channel: tracks that share a channel share a stem.
+    case channel
   }
 
   /// The performance of a score: one stem per series (tracks grouped by their `stem`), or one per
@@ -131,10 +133,16 @@ public struct Performance: Sendable {
 
   /// The performance of any Standard MIDI File: one stem per track that plays notes, named after
   /// the track (with all its channels: an exact-pitch track's notes each take a channel), or in a
-  /// format 0 file, whose one track holds every part, one stem per channel; tracks that share a
-  /// channel share a stem, but a track of percussion alone gets a percussion channel of its own. The MIDI port meta event (0x21) moves a track's channels to
-  /// port × 16 + channel.
-  public init(file: MIDIFile) {
+  /// format 0 file, whose one track holds every part, one stem per channel. Tracks that share a
+  /// channel each play it on a channel of their own, with every program change, controller and
+  /// bend any track sends on it, so that a track's stem holds its notes alone; `stemsBy:
+  /// .channel` lets them share the channel and its stem instead, but a track of percussion alone
+  /// still gets a percussion channel of its own. The MIDI port meta event (0x21) moves a track's
+  /// channels to port × 16 + channel.
+  public init(file: MIDIFile, stemsBy grouping: StemGrouping = .track) {
+    // Tracks that share a channel: where each plays instead, its notes there alone, the
+    // channel's other messages copied to every track that plays on it.
+    let shared = grouping == .channel || file.format == 0 ? nil : Self.sharedChannels(file)
     var events: [Event] = []
     var stems: [Stem] = []
     var channelOwner: [Int: Int] = [:]
@@ -151,7 +159,21 @@ public struct Performance: Sendable {
             Score.Marker(time: event.seconds, text: String(decoding: text, as: UTF8.self)))
         }
         guard let (midiChannel, message) = event.channelMessage else { continue }
-        let channel = port * 16 + Int(midiChannel.value)
+        var channel = port * 16 + Int(midiChannel.value)
+        if let shared, let players = shared.players[channel], players.count > 1 {
+          switch message {
+          case .noteOn, .noteOff, .polyphonicPressure:
+            guard let mine = shared.own[number]?[channel] else { continue }
+            channel = mine
+          default:
+            for player in players {
+              let target = shared.own[player]![channel]!
+              highestChannel = max(highestChannel, target)
+              events.append(Event(time: event.seconds, channel: target, message: message))
+            }
+            continue
+          }
+        }
         highestChannel = max(highestChannel, channel)
         events.append(Event(time: event.seconds, channel: channel, message: message))
         if case .noteOn = message, !noteChannels.contains(channel) { noteChannels.append(channel) }
@@ -198,6 +220,49 @@ public struct Performance: Sendable {
     self.markers = markers.enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
     }.map(\.element)
+  }
+
+  /// Where tracks that share a channel play instead: for each track that plays notes on a
+  /// channel (port × 16 + channel) another track plays notes on too, a channel of its own (the
+  /// first such track keeps the original), percussion on a percussion channel (9 of a block of
+  /// 16); and which tracks play notes on each channel. Nil when no channel is shared.
+  static func sharedChannels(_ file: MIDIFile) -> (
+    own: [Int: [Int: Int]], players: [Int: [Int]]
+  )? {
+    var players: [Int: [Int]] = [:]
+    var trackChannels: [[Int]] = []
+    for (number, track) in file.tracks.enumerated() {
+      var port = 0
+      var channels: [Int] = []
+      for event in track.events {
+        if let named = event.port { port = named }
+        guard let (channel, message) = event.channelMessage, case .noteOn = message else {
+          continue
+        }
+        let key = port * 16 + Int(channel.value)
+        if !channels.contains(key) {
+          channels.append(key)
+          players[key, default: []].append(number)
+        }
+      }
+      trackChannels.append(channels)
+    }
+    guard players.values.contains(where: { $0.count > 1 }) else { return nil }
+    var used = Set(players.keys)
+    func free(percussion: Bool) -> Int {
+      var candidate = 0
+      while used.contains(candidate) || (candidate % 16 == 9) != percussion { candidate += 1 }
+      used.insert(candidate)
+      return candidate
+    }
+    var own: [Int: [Int: Int]] = [:]
+    for (number, channels) in trackChannels.enumerated() {
+      for channel in channels {
+        own[number, default: [:]][channel] =
+          players[channel]!.first == number ? channel : free(percussion: channel % 16 == 9)
+      }
+    }
+    return (own, players)
   }
 
   private static func stableSorted(_ events: [Event]) -> [Event] {

@@ -24,6 +24,13 @@ struct Render: ParsableCommand {
   @OptionGroup(title: "Audio")
   var sound: SoundOptions
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "One stem per track (default: tracks that share a channel each get the channel's program, controllers and bends on one of their own), or per channel, as the file's channels sound.",
+      valueName: "track|channel"))
+  var stemsBy: Choice<Performance.StemGrouping>?
+
   func validate() throws {
     guard outputs.wav != nil || outputs.stems != nil else {
       throw ValidationError("Name an output: --wav mix.wav and/or --stems DIR.")
@@ -33,11 +40,16 @@ struct Render: ParsableCommand {
   /// Renders; errors caused by the file's content name it.
   func run() throws {
     try checkFlagSettings(sound.settings)
+    if stemsBy?.text == "series" {
+      throw ValidationError(
+        "--stems-by series is for a chart; a MIDI file's stems are by track or channel.")
+    }
     try attributingErrors(to: input) { try render() }
   }
 
   private func render() throws {
-    var settings = try ExportSettings().applying(sound.settings)
+    let stems = stemsBy.map { [OptionSetting.commandLine(.stemsBy, [$0.text], flag: "--stems-by")] }
+    var settings = try ExportSettings().applying(sound.settings + (stems ?? []))
     let file = try MIDIFile(contentsOf: URL(fileURLWithPath: input))
     if let note = file.skippedEventsNote { report("note: \(input): \(note)") }
     settings.mix = outputs.wav.map { URL(fileURLWithPath: $0) }
