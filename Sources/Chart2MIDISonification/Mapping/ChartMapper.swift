@@ -92,8 +92,8 @@ public struct ChartMapper: Sendable {
       }
     }
     tracks += Gridlines.tracks(
-      chart: chart, ticks: options.gridlines, seriesCount: selected.count, time: time,
-      earcons: earcons)
+      chart: chart, ticks: options.gridlines, level: options.tickLevel,
+      seriesCount: selected.count, time: time, earcons: earcons)
     var score = Score(
       title: chart.title, conductor: MarkerText.conductorTexts(chart: chart, roles: roles),
       tracks: tracks)

@@ -37,6 +37,10 @@ public struct SonificationOptions: Hashable, Sendable {
   public var pans: [String: Int] = [:]
   /// Soft ticks at the x gridlines.
   public var gridlines: Bool = true
+  /// The gridline ticks' level in decibels from the loudest tick, -40 to 0: a velocity of
+  /// 127 × 10^(level / 40), General MIDI's velocity curve. At 0, the default, they sound about 20
+  /// LU under the music.
+  public var tickLevel: Double = 0
   /// Which points get marker events.
   public var markers: Markers = .labelled
   /// The key that major, minor and pentatonic scales are rooted on, as a note name ("D", "F#",
@@ -130,7 +134,7 @@ extension SonificationOptions {
     case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
     case key, tempo, timeSignature, start, frameRate, padStart, thresholds, gaps
-    case exactLayout, grid, fitBars
+    case exactLayout, grid, fitBars, tickLevel
 
     /// How the option's command-line text becomes a value.
     package var shape: SettingShape {
@@ -198,6 +202,11 @@ extension SonificationOptions {
     case .programs: programs.merge(try read.table(programs: true)) { $1 }
     case .pan: pans.merge(try read.table(programs: false)) { $1 }
     case .gridlines: gridlines = try read.flag()
+    case .tickLevel:
+      guard case .number(let level) = setting.value, (-40...0).contains(level) else {
+        throw read.failure("expected -40 to 0 dB")
+      }
+      tickLevel = level
     case .markers: markers = try read.choice()
     case .continuous: continuous = try read.choice()
     case .exactLayout: exactLayout = try read.choice()

@@ -104,6 +104,13 @@ struct MappingOptions: ParsableArguments {
       "Pan of a series, 0 (left) to 127 (right) (repeatable).", valueName: "series=pan"))
   var pans: [String] = []
 
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "The gridline ticks' level in dB from the loudest, -40 to 0 (default 0: about 20 LU under the music).",
+      valueName: "dB"))
+  var tickLevel: String?
+
   @Flag(name: .long, help: "No ticks at the x gridlines.")
   var noGridlines = false
 
@@ -351,6 +358,7 @@ struct MappingOptions: ParsableArguments {
     add(.grouping, grouping?.text, "--grouping")
     add(.maximumNotesPerSecond, maxNotesPerSecond, "--max-notes-per-second")
     add(.bendRange, bendRange, "--bend-range")
+    add(.tickLevel, tickLevel, "--tick-level")
     return settings
   }
 
