@@ -265,25 +265,32 @@ struct DenseContinuousTests {
     #expect(counts[1] >= 15, "\(result.output)")
   }
 
-  /// Two lines of 120 days with the weather as their instrument: each line sounds one instrument
-  /// at a time, its tracks taking turns at the weather's boundaries, and a weather has one
-  /// instrument in both lines, as mido reads the file.
-  @Test func aLineOfSeveralInstrumentsSoundsOneAtATime() throws {
+  /// Two lines of 120 days (or of 1,461, 146 a second, a day's weather random) with the weather
+  /// as their instrument: each line sounds one instrument at a time, its tracks taking turns at
+  /// the weather's boundaries, and a weather has one instrument in both lines, as mido reads the
+  /// file.
+  @Test(arguments: [120, 1461])
+  func aLineOfSeveralInstrumentsSoundsOneAtATime(days: Int) throws {
+    var generator = SeededGenerator(seed: 5)
     let weathers = ["sun", "fog", "rain", "snow"]
     let axis = Axis.categorical(CategoricalAxis(title: "Weather", categoryOrder: weathers))
     let series = ["High", "Low"].enumerated().map { index, name in
       DataSeries(
         name: name, isContinuous: true,
-        dataPoints: (0..<120).map { day -> DataPoint in
-          // Stretches of 3 to 9 days of one weather.
-          let weather = weathers[(day / 3 + day / 7 + index) % 4]
+        dataPoints: (0..<days).map { day -> DataPoint in
+          // Stretches of 3 to 9 days of one weather, or a day's weather at random.
+          let weather =
+            days == 120
+            ? weathers[(day / 3 + day / 7 + index) % 4]
+            : weathers[Int.random(in: 0..<4, using: &generator)]
           return DataPoint(
             x: .number(Double(day)), y: 20 - 8 * Double(index) + 6 * sin(Double(day) / 9),
             additionalValues: [.category(weather)])
         })
     }
     let chart = ChartDescriptor(
-      title: "Weather", xAxis: .numeric(NumericAxis(title: "Day", range: 0...119)),
+      title: "Weather",
+      xAxis: .numeric(NumericAxis(title: "Day", range: 0...Double(days - 1))),
       yAxis: NumericAxis(title: "Degrees", range: 0...30), additionalAxes: [axis],
       series: series)
     let folder = try temporaryFolder()

@@ -8,6 +8,9 @@ struct GlidePoint {
   var pitch: Double?
   var velocity: UInt8
   var index = 0
+  /// A gap where another instrument of the line takes over (not the data's own gap): the tone
+  /// ends exactly there, however short, so that the two never sound at once.
+  var isHandover = false
 }
 
 /// A continuous series as one gliding tone per run of points between gaps: a held note whose pitch
@@ -157,7 +160,13 @@ enum Glide {
       }
       var stop = points[end].tick + tail
       if end + 1 < points.count { stop = min(stop, points[end + 1].tick) }
-      noteOff(at: max(stop, struck + NoteScheduler.minimumTicks))
+      if end + 1 < points.count, points[end + 1].isHandover {
+        noteOff(at: max(stop, struck + 1))
+      } else {
+        // At least the shortest note, but never past the next tone's start.
+        let next = points[(end + 1)...].first { $0.pitch != nil }?.tick ?? Int.max
+        noteOff(at: max(stop, min(struck + NoteScheduler.minimumTicks, next)))
+      }
       index = end + 1
     }
     return events

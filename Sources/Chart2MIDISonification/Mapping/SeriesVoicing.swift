@@ -128,7 +128,7 @@ struct SeriesVoicing {
           // instruments' tones end where this point begins.
           for other in 0..<slots where other != own && glidesBySlot[other].last?.pitch != nil {
             glidesBySlot[other].append(
-              GlidePoint(tick: tick, pitch: nil, velocity: 0, index: index))
+              GlidePoint(tick: tick, pitch: nil, velocity: 0, index: index, isHandover: true))
           }
         }
         guard let y = points[index].y else { continue }
