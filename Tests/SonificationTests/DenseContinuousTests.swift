@@ -147,21 +147,27 @@ struct DenseContinuousTests {
     _ = try checkGlide(try ChartMapper(options: fixed).makeScore(for: chart), at: points)
   }
 
+  /// A chart of one line through `points` (x from 0), its y axis over `y`.
+  func line(_ title: String, _ points: [(Double, Double)], y: ClosedRange<Double>)
+    -> ChartDescriptor
+  {
+    ChartDescriptor(
+      title: title,
+      xAxis: .numeric(NumericAxis(title: "x", range: 0...(points.last?.0 ?? 1))),
+      yAxis: NumericAxis(title: "y", range: y),
+      series: [
+        DataSeries(
+          name: title, isContinuous: true,
+          dataPoints: points.map { DataPoint(x: .number($0.0), y: $0.1) })
+      ])
+  }
+
   /// A 4-point line whose middle segment rises 28 semitones in 3.3 s follows its line within
   /// half a semitone at bend ranges 2, 12, 24 and the one chosen for it: a narrow range moves
   /// the held note in steps along the line, never more often than the density limit.
   @Test(arguments: [2, 12, 24, nil] as [Int?])
   func aSteepLineIsFollowedAtAnyBendRange(range: Int?) throws {
-    let chart = ChartDescriptor(
-      title: "Steep", xAxis: .numeric(NumericAxis(title: "x", range: 0...3)),
-      yAxis: NumericAxis(title: "y", range: 0...36),
-      series: [
-        DataSeries(
-          name: "Steep", isContinuous: true,
-          dataPoints: [(0, 4), (1, 5), (2, 33), (3, 34)].map {
-            DataPoint(x: .number($0.0), y: $0.1)
-          })
-      ])
+    let chart = line("Steep", [(0, 4), (1, 5), (2, 33), (3, 34)], y: 0...36)
     for limit in [16.0, 8] {
       var options = SonificationOptions()
       options.bendRange = range
@@ -213,16 +219,7 @@ struct DenseContinuousTests {
   /// as mido reads them, over the range the file's RPN 0 sets) is a note of C major, and it
   /// moves through most of them between its lowest and highest.
   @Test func aGlideOnAScaleSoundsOnlyTheScalesNotes() throws {
-    let chart = ChartDescriptor(
-      title: "Scale", xAxis: .numeric(NumericAxis(title: "x", range: 0...4)),
-      yAxis: NumericAxis(title: "y", range: 0...10),
-      series: [
-        DataSeries(
-          name: "Line", isContinuous: true,
-          dataPoints: [(0, 0), (1, 7.3), (2, 2.2), (3, 9.9), (4, 5)].map {
-            DataPoint(x: .number($0.0), y: $0.1)
-          })
-      ])
+    let chart = line("Scale", [(0, 0), (1, 7.3), (2, 2.2), (3, 9.9), (4, 5)], y: 0...10)
     var options = SonificationOptions()
     options.scale = .major
     options.key = "C"
