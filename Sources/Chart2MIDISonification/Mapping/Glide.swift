@@ -27,22 +27,20 @@ enum Glide {
   /// The points a second that `bendTicks` allows.
   static var bendsPerSecond: Double { Double(Timebase.ticksPerSecond) / Double(bendTicks) }
 
-  /// The bend range that lets one held note span every pitch of `points`: the smallest whole
+  /// The bend range that lets one held note span pitches `span` semitones apart: the smallest whole
   /// number of semitones, at least 2, whose range on both sides of a key covers them (twice it,
   /// less one, is at least their span, so that the middle key lies within it of both ends); at
   /// most 24, which wider series exceed.
-  static func range(spanning points: [GlidePoint]) -> Int {
-    guard let span = span(of: points) else { return 2 }
-    return min(24, max(2, Int(((span + 1) / 2).rounded(.up))))
+  static func range(spanning span: Double) -> Int {
+    min(24, max(2, Int(((span + 1) / 2).rounded(.up))))
   }
 
-  /// Whether one held note within `range` of every pitch of `points` can sound them all.
-  static func holds(_ points: [GlidePoint], range: Int) -> Bool {
-    (span(of: points) ?? 0) <= Double(2 * range - 1)
-  }
+  /// Whether one held note within `range` of every pitch of a glide whose pitches span `span`
+  /// semitones can sound them all.
+  static func holds(span: Double, range: Int) -> Bool { span <= Double(2 * range - 1) }
 
   /// The semitones between the lowest and the highest pitch; nil without one.
-  private static func span(of points: [GlidePoint]) -> Double? {
+  static func span(of points: [GlidePoint]) -> Double? {
     var low = Double.infinity
     var high = -Double.infinity
     for point in points {

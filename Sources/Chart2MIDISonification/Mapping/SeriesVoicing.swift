@@ -177,8 +177,9 @@ struct SeriesVoicing {
         // every point up to the bend rate; one that strikes new notes, as many as the density
         // limit lets it strike. Denser, it follows a reduction of its points that keeps their
         // shape.
-        let range = options.bendRange ?? Glide.range(spanning: glidesBySlot[slot])
-        let held = Glide.holds(glidesBySlot[slot], range: range)
+        let span = Glide.span(of: glidesBySlot[slot]) ?? 0
+        let range = options.bendRange ?? Glide.range(spanning: span)
+        let held = Glide.holds(span: span, range: range)
         let limit = held ? Glide.bendsPerSecond : options.maximumNotesPerSecond
         let spacing =
           held

@@ -15,6 +15,8 @@ struct TrackAllocation {
   let order: [Int: Int]
   /// The stem each series plays in (see `StemNames`).
   let stems: [String]
+  /// Each category's program (see `categoryPrograms(chart:roles:selected:)`).
+  let categoryPrograms: [String: UInt7]
 
   init(chart: ChartDescriptor, options: SonificationOptions, roles: AxisRoles, selected: [Int]) {
     stems = StemNames.forSeries(chart.series.map(\.name))
@@ -24,6 +26,7 @@ struct TrackAllocation {
     self.selected = selected
     order = Dictionary(
       selected.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    categoryPrograms = Self.categoryPrograms(chart: chart, roles: roles, selected: selected)
   }
 
   /// The tracks, in series order and then category order, with how many exact-pitch notes fell
@@ -186,7 +189,9 @@ struct TrackAllocation {
   /// selected series is continuous (its tones last), else from the palette, by the category's
   /// place among the axis's categories in sorted order, so that a category sounds alike in every
   /// series of a chart, and in every chart with the same categories.
-  var categoryPrograms: [String: UInt7] {
+  static func categoryPrograms(chart: ChartDescriptor, roles: AxisRoles, selected: [Int])
+    -> [String: UInt7]
+  {
     guard let axis = roles.instrument, let categorical = chart.additionalAxes[axis].categorical
     else { return [:] }
     let palette =
