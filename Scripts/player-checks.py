@@ -31,6 +31,13 @@ figures and exits non-zero when a check fails.
         file's, at least 95% of its notes start and last whole sixteenths and sit in no tuplet, and
         every part's name holds one of the NAMEs (the series).
 
+    player-checks.py ensemble SCORE.musicxml TITLE
+        A score that MuseScore exported from a file of ensemble parts, read with music21: its
+        title is TITLE; no part of an instrument that plays one note at a time (a wind, brass or
+        bowed string program) holds a chord or two notes sounding at once; every note lies in its
+        instrument's range (RANGES: sounding ranges from orchestration references), and an
+        instrument written in the treble clef is never set in another.
+
     player-checks.py onsets FILE.mid TIMIDITY.cfg
         Each track rendered alone by TiMidity (every other channel muted): at least 95% of the
         onsets aubio detects (above -50 dB) lie within 5 ms of a note-on of the track, and at
@@ -260,6 +267,62 @@ def musicxml(path, signature, tempo, *names):
     return good and not unnamed
 
 
+# General MIDI programs (from 0) to the sounding range of the instrument, lowest and highest MIDI
+# note, as orchestration references give them for professional players (a transposing instrument's
+# written range moved to concert pitch), and whether it is written in the treble clef.
+RANGES = {
+    0: (21, 108, False),   # piano: A0-C8
+    11: (53, 89, True),    # vibraphone: F3-F6
+    12: (45, 96, False),   # marimba: A2-C7
+    14: (60, 77, True),    # tubular bells: C4-F5
+    19: (36, 96, False),   # church organ, the manuals: C2-C7
+    24: (40, 88, False),   # nylon guitar: E2-E6
+    40: (55, 103, True),   # violin: G3-G7
+    56: (52, 82, True),    # trumpet in B flat: written F#3-C6
+    68: (58, 91, True),    # oboe: B flat 3-G6
+    71: (50, 94, True),    # clarinet in B flat: written E3-C7
+    73: (60, 96, True),    # flute: C4-C7
+    79: (60, 89, True),    # ocarina (alto in C): C4-F6
+}
+MONOPHONIC = set(range(40, 44)) | set(range(56, 61)) | set(range(64, 80))
+
+
+def ensemble(path, title):
+    import xml.etree.ElementTree as ET
+    from music21 import chord, clef, converter
+
+    credits = [c.text for c in ET.parse(path).getroot().iter("credit-words")]
+    good = title in credits
+    print(f"credits {credits}")
+    score = converter.parse(path).toSoundingPitch()
+    for part in score.parts:
+        program = part.getInstrument().midiProgram
+        if program is None:  # the percussion of the gridlines
+            continue
+        notes = list(part.flatten().notes)
+        name = part.partName
+        chords = sum(isinstance(n, chord.Chord) for n in notes)
+        spans = sorted((float(n.offset), float(n.offset + n.quarterLength)) for n in notes)
+        overlaps = sum(b[0] < a[1] - 1e-9 for a, b in zip(spans, spans[1:]))
+        pitches = [p.midi for n in notes for p in n.pitches]
+        clefs = {type(c).__name__ for c in part.flatten().getElementsByClass(clef.Clef)}
+        low, high, treble = RANGES.get(program, (0, 127, False))
+        outside = sum(not low <= p <= high for p in pitches)
+        mono = program in MONOPHONIC
+        print(f"{name}: program {program}, {len(notes)} notes {min(pitches, default=0)}-"
+              f"{max(pitches, default=0)} (range {low}-{high}), {outside} outside, {chords} chords, "
+              f"{overlaps} overlaps, clefs {sorted(clefs)}")
+        if program not in RANGES:
+            print(f"{name}: program {program} has no range here")
+            good = False
+        good = good and outside == 0 and len(notes) > 0
+        if mono:
+            good = good and chords == 0 and overlaps == 0
+        if treble:
+            good = good and clefs == {"TrebleClef"}
+    return good
+
+
 def onsets(path, config):
     import mido
     import numpy as np
@@ -306,6 +369,8 @@ if __name__ == "__main__":
         sys.exit(0 if density(*arguments) else 1)
     elif command == "musicxml" and len(arguments) >= 4:
         sys.exit(0 if musicxml(*arguments) else 1)
+    elif command == "ensemble" and len(arguments) == 2:
+        sys.exit(0 if ensemble(*arguments) else 1)
     elif command == "onsets" and len(arguments) == 2:
         sys.exit(0 if onsets(*arguments) else 1)
     else:

@@ -99,9 +99,9 @@ struct Conversion: Sendable {
           "session: \(shown) (\(counted(report.stemFiles.count, "track")), \(counted(report.narration.count, "region"))\(kept))"
         )
       }
-      if let grouped = report.score?.groupedPoints, grouped > 0 {
+      if let score = report.score, score.groupedPoints > 0 {
         lines.append(
-          "grouped: \(counted(grouped, "point")) of \(chart.pointCount) played in groups (\(options.grouping.rawValue), at most \(ValueFormat.plain(options.maximumNotesPerSecond)) notes a second per track); markers and captions keep every point"
+          "grouped: \(counted(score.groupedPoints, "point")) of \(chart.pointCount) played in groups (\(options.grouping.rawValue), at most \(ValueFormat.plain(score.groupingLimit)) notes a second per track); markers and captions keep every point"
         )
       }
       if let fallbacks = report.score?.nearestPitchNotes, fallbacks > 0 {

@@ -157,6 +157,18 @@ struct CommandTests {
         "Error: --series: no series is named \"Trucks\"; the chart has \"Cars\"\n"
       ),
       (
+        ["Examples/cars.json", "--note-range", "Trucks=60:72"],
+        "Error: --note-range: no series is named \"Trucks\"; the chart has \"Cars\"\n"
+      ),
+      (
+        ["Examples/cars.json", "--note-range", "Cars=60-72"],
+        "Error: --note-range Cars: expected low:high, two numbers, found \"60-72\"\n"
+      ),
+      (
+        ["Examples/cars.json", "--parts", "orchestra"],
+        "Error: --parts: expected one of \"free\", \"ensemble\", found \"orchestra\"\n"
+      ),
+      (
         ["Examples/cars.json", "--instrument-axis", "0"],
         "Error: --instrument-axis: additionalAxes[0] \"MSRP\" is not categorical\n"
       ),

@@ -85,7 +85,7 @@ struct DenseContinuousTests {
   ) {
     let roles = try AxisRoles(chart: chart, options: options)
     let voicing = SeriesVoicing(
-      options: options, pitch: PitchMap(axis: chart.yAxis, options: options),
+      options: options, pitches: [PitchMap(axis: chart.yAxis, options: options)],
       shape: NoteShape(chart: chart, roles: roles, options: options))
     var markers = MarkerText(chart: chart, style: .none, namesSeries: false)
     let series = chart.series[0]

@@ -40,6 +40,9 @@ struct GridTests {
   func onTheGrid(grid: SonificationOptions.Grid, tempo: Double, fitBars: Bool) throws {
     var options = SonificationOptions()
     options.grid = grid
+    // Parts for sound, so that most points play (an ensemble's parts are tested in
+    // `EnsemblePartsTests`).
+    options.parts = .free
     options.tempo = tempo
     options.fitBars = fitBars
     if fitBars { options.timeSignature = TimeSignature(beats: 3, noteValue: 4)! }

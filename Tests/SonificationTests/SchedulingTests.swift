@@ -165,7 +165,7 @@ struct NotesInPartsTests {
     options.grouping = .none
     let roles = try AxisRoles(chart: chart, options: options)
     let voicing = SeriesVoicing(
-      options: options, pitch: PitchMap(axis: chart.yAxis, options: options),
+      options: options, pitches: [PitchMap(axis: chart.yAxis, options: options)],
       shape: NoteShape(chart: chart, roles: roles, options: options))
     let onsets = TimeMap(axis: chart.xAxis, options: options).onsets(of: chart.series[0], order: 0)
     // One point after another, written here.

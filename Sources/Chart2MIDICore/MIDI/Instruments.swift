@@ -19,6 +19,73 @@ package enum Instruments {
     }
   }
 
+  /// The notes a player of a General MIDI program's instrument is written for, at sounding
+  /// pitch (a transposing instrument's written range moved to where it sounds), as orchestration
+  /// references give them, kept to the range a good amateur plays. An instrument written in the
+  /// treble clef keeps to C4 and above: a run of notes below middle C makes a notation program's
+  /// MIDI import set the staff in the bass clef. Nil for programs with no one instrument behind
+  /// them (synthesizers, effects, percussion).
+  package static func playableRange(of program: UInt7) -> ClosedRange<Int>? {
+    switch program.value {
+    case 0...5: 21...108  // pianos: A0-C8
+    case 6: 29...89  // harpsichord: F1-F6
+    case 7: 29...88  // clavinet: F1-E6
+    case 8: 60...108  // celesta: C4-C8
+    case 9: 79...108  // glockenspiel: G5-C8
+    case 11: 60...89  // vibraphone: C4-F6
+    case 12: 45...96  // marimba: A2-C7
+    case 13: 65...108  // xylophone: F4-C8
+    case 14: 60...77  // tubular bells: C4-F5
+    case 16...20: 36...96  // organs, the manuals: C2-C7
+    case 21, 23: 53...93  // accordions, the right hand: F3-A6
+    case 22: 60...96  // chromatic harmonica: C4-C7
+    case 24...31: 40...86  // guitars: E2-D6
+    case 32...39: 28...67  // basses: E1-G4
+    case 40: 60...88  // violin: C4-E6
+    case 41: 48...88  // viola: C3-E6
+    case 42: 36...76  // cello: C2-E5
+    case 43: 28...60  // double bass: E1-C4
+    case 44, 45, 48...51: 28...96  // string sections
+    case 46: 24...103  // harp: C1-G7
+    case 47: 40...57  // timpani: D2-A3
+    case 52...54: 48...81  // voices: C3-A5
+    case 56, 59: 60...79  // trumpet in B flat: C4-G5
+    case 57: 40...72  // trombone: E2-C5
+    case 58: 29...58  // tuba: F1-B flat 3
+    case 60: 34...77  // horn in F: B flat 1-F5
+    case 61: 40...82  // brass section
+    case 64: 60...86  // soprano saxophone: C4-D6
+    case 65: 60...79  // alto saxophone: C4-G5
+    case 66: 44...76  // tenor saxophone: A flat 2-E5
+    case 67: 36...69  // baritone saxophone: C2-A4
+    case 68: 60...88  // oboe: C4-E6
+    case 69: 52...81  // english horn: E3-A5
+    case 70: 34...75  // bassoon: B flat 1-E flat 5
+    case 71: 60...84  // clarinet in B flat: C4-C6
+    case 72: 74...105  // piccolo: D5-A7
+    case 73: 60...93  // flute: C4-A6
+    case 74: 72...98  // soprano recorder: C5-D7
+    case 75: 60...93  // pan flute
+    case 77: 62...86  // shakuhachi: D4-D6
+    case 79: 69...89  // alto ocarina: A4-F6
+    case 104...108: 48...84  // sitar, banjo, shamisen, koto, kalimba
+    case 109: 67...81  // bagpipe chanter: G4-A5
+    case 110: 60...88  // fiddle: as the violin
+    case 111: 60...86  // shanai
+    default: nil
+    }
+  }
+
+  /// Whether a General MIDI program's instrument plays one note at a time (bowed strings are
+  /// counted so: a part of data is no place for double stops): winds, brass, bowed strings, solo
+  /// voices and synthesizer leads.
+  package static func isMonophonic(_ program: UInt7) -> Bool {
+    switch program.value {
+    case 40...43, 53, 54, 56...60, 64...79, 80...87, 109...111: true
+    default: false
+    }
+  }
+
   /// The General MIDI name of a program (numbered from 0).
   package static func name(of program: UInt7) -> String { names[Int(program.value)] }
 

@@ -41,6 +41,9 @@ package enum MetaEventType: UInt8, Hashable, Sendable {
   case trackName = 0x03
   /// Marker: "the name of that point in the sequence, such as a rehearsal letter or section name".
   case marker = 0x06
+  /// A score's title, a MuseScore extension that its MIDI import reads from a track with notes
+  /// (SMF 1.0 leaves the type undefined, and other readers pass over it).
+  case notationTitle = 0x10
   /// MIDI port: the port the track's channel messages go to (a widely used non-standard event).
   case midiPort = 0x21
   /// End of track: required as the last event of every track.

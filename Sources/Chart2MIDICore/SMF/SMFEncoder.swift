@@ -45,9 +45,15 @@ public struct SMFEncoder: Sendable {
         if let key = score.keySignature { writer.meta(.keySignature, key.bytes) }
         for event in conductorEvents { writer.event(event, channel: 0) }
       }
-      for track in score.tracks {
+      let titled = score.notationTitle.flatMap { _ in
+        score.tracks.firstIndex { !$0.isPercussion && $0.noteCount > 0 }
+      }
+      for (index, track) in score.tracks.enumerated() {
         writeTrack(to: &file, timebase: timebase, end: end) { writer in
           writer.meta(.trackName, TextChunks.truncate(track.name).utf8)
+          if index == titled, let title = score.notationTitle {
+            writer.meta(.notationTitle, TextChunks.truncate(title).utf8)
+          }
           if track.port > 0 { writer.meta(.midiPort, CollectionOfOne(UInt8(clamping: track.port))) }
           for event in track.events { writer.event(event, channel: track.channel) }
         }
@@ -69,7 +75,8 @@ public struct SMFEncoder: Sendable {
     }
     // Per track: the chunk's head, the name, the port and the end; the conductor's tempo, time
     // signature, key signature and SMPTE offset.
-    let conductor = 128 + score.title.utf8.count + bound(conductorEvents)
+    let conductor =
+      128 + score.title.utf8.count + (score.notationTitle?.utf8.count ?? 0) + bound(conductorEvents)
     return score.tracks.reduce(14 + conductor) { $0 + 64 + $1.name.utf8.count + bound($1.events) }
   }
 

@@ -78,6 +78,9 @@ public struct Score: Hashable, Sendable {
 
   /// The sequence name, written in the conductor track.
   public var title: String
+  /// The title a notation program shows above the score, when the parts are made for players:
+  /// written as MuseScore's title event in the first track that plays notes.
+  package var notationTitle: String?
   /// Text events of the conductor track, at time 0: the summary and the axes.
   package var conductor: [ScoreEvent]
   /// The markers, in time order, each held once as its whole text: the encoder writes them as the
@@ -99,6 +102,9 @@ public struct Score: Hashable, Sendable {
   /// How many points of dense discrete series were grouped into others' notes (see
   /// `SonificationOptions.grouping`); their markers and captions remain.
   package var groupedPoints = 0
+  /// The most notes a second a track of a discrete series played before its points were grouped
+  /// (an ensemble's parts play fewer than sound does).
+  package var groupingLimit: Double = 16
   /// How many exact-pitch notes found no channel free to bend, and play instead the key nearest
   /// their pitch under a bend their channel already has (at most half a semitone off).
   package var nearestPitchNotes = 0

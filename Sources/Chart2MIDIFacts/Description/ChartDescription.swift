@@ -43,7 +43,7 @@ public struct ChartDescription: Sendable {
   public var summary: String { chart.summary.flatMap { $0.isEmpty ? nil : $0 } ?? generatedSummary }
 
   /// A summary made from each series' trend and extremes, and which series is higher on average.
-  public var generatedSummary: String {
+  package var generatedSummary: String {
     var sentences = statistics.compactMap { stats -> String? in
       guard let lowest = stats.minimum, let highest = stats.maximum else { return nil }
       return language.summary(

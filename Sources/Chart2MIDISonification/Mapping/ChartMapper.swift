@@ -14,7 +14,7 @@ public struct ChartMapper: Sendable {
   package static let maximumDuration: Double = 24 * 3600
 
   /// The options in force.
-  public var options: SonificationOptions
+  package var options: SonificationOptions
 
   /// Creates a mapper.
   public init(options: SonificationOptions = SonificationOptions()) { self.options = options }
@@ -37,9 +37,10 @@ public struct ChartMapper: Sendable {
     let (roles, selected) = try check(chart)
     let options = try fittedOptions(for: chart)
     let time = TimeMap(axis: chart.xAxis, options: options)
-    let voicing = SeriesVoicing(
-      options: options, pitch: PitchMap(axis: chart.yAxis, options: options),
-      shape: NoteShape(chart: chart, roles: roles, options: options))
+    let shape = NoteShape(chart: chart, roles: roles, options: options)
+    let allocation = TrackAllocation(
+      chart: chart, options: options, roles: roles, selected: selected)
+    let ensemble = options.playsEnsemble
 
     var markers = MarkerText(chart: chart, style: options.markers, namesSeries: selected.count > 1)
     var contents: [TrackKey: TrackContent] = [:]
@@ -61,11 +62,31 @@ public struct ChartMapper: Sendable {
       if options.arrangement == .sequential, selected.count > 1 {
         markers.add(text: "Series: \(series.name)", at: time.start(ofSeries: order))
       }
+      let voicing = SeriesVoicing(
+        options: options,
+        pitches: Self.pitchMaps(
+          for: series, index: seriesIndex, chart: chart, shape: shape, options: options
+        ) {
+          allocation.nameAndProgram(of: $0).program
+        }, shape: shape)
       let voices = voicing.voice(series, onsets: onsets, markers: &markers) {
         Set(known[seriesIndex].outliers.map(\.index))
       }
       for (category, content) in voices.tracks {
-        contents[TrackKey(series: seriesIndex, category: category)] = content
+        let key = TrackKey(series: seriesIndex, category: category)
+        // An ensemble's instrument that plays one note at a time takes notes that meet in turn,
+        // or in a second voice.
+        if ensemble, case .notes(let notes) = content, let grid = options.timeGrid,
+          Instruments.isMonophonic(allocation.nameAndProgram(of: key).program)
+        {
+          let parts = EnsembleParts.voices(notes, step: Timebase.tick(grid.step))
+          for (voice, notes) in parts.enumerated() {
+            contents[TrackKey(series: seriesIndex, category: category, voice: voice)] =
+              .notes(notes)
+          }
+          continue
+        }
+        contents[key] = content
       }
       groupedPoints += voices.groupedPoints
       if options.gaps == .noise {
@@ -78,8 +99,6 @@ public struct ChartMapper: Sendable {
       }
     }
 
-    let allocation = TrackAllocation(
-      chart: chart, options: options, roles: roles, selected: selected)
     // The notes move to their tracks, so that they can be scheduled where they lie.
     var (tracks, fallbacks) = try allocation.tracks(for: consume contents)
     var earcons = Crossings(chart: chart, thresholds: options.thresholds)
@@ -105,8 +124,10 @@ public struct ChartMapper: Sendable {
           + statistics.outliers.map(\.index))
     }
     score.markers = markers.sortedMarkers
+    if ensemble { score.notationTitle = chart.title }
     score.keySignature = keySignature
     score.groupedPoints = groupedPoints
+    score.groupingLimit = options.maximumNotesPerSecond
     score.nearestPitchNotes = fallbacks
     score.tempo = options.tempo
     score.grid = options.timeGrid
@@ -117,12 +138,34 @@ public struct ChartMapper: Sendable {
     return score
   }
 
-  /// The options, with the tempo `fitBars` chooses: the one at which the x span (each series'
-  /// span when they play one after another) fills whole bars.
+  /// The pitch map of each of a series' slots (see `SeriesVoicing.pitches`): the series' own note
+  /// range when one is set, else the note range; an ensemble's part moved to its instrument's
+  /// range (`program` gives a track's), over the series' own extent when it spans little of
+  /// the axis.
+  static func pitchMaps(
+    for series: DataSeries, index: Int, chart: ChartDescriptor, shape: NoteShape,
+    options: SonificationOptions, program: (TrackKey) -> UInt7
+  ) -> [PitchMap] {
+    let chosen = options.seriesNoteRanges[series.name]
+    let extent =
+      options.playsEnsemble ? EnsembleParts.ownExtent(of: series, axis: chart.yAxis) : nil
+    return (0...shape.categoryCount).map { slot in
+      var range = chosen ?? options.noteRange
+      if chosen == nil, options.playsEnsemble {
+        let key = TrackKey(series: index, category: slot == 0 ? nil : slot - 1)
+        range = EnsembleParts.fitted(range, program: program(key))
+      }
+      return PitchMap(axis: chart.yAxis, options: options, range: range, extent: extent)
+    }
+  }
+
+  /// The options, with an ensemble's choices (see `EnsembleParts.options(_:)`) and the tempo
+  /// `fitBars` chooses: the one at which the x span (each series' span when they play one after
+  /// another) fills whole bars.
   ///
   /// - Throws: `MIDIMapError` at the option when no whole number of bars fits 20...300 bpm.
   func fittedOptions(for chart: ChartDescriptor) throws -> SonificationOptions {
-    var options = self.options
+    var options = EnsembleParts.options(self.options)
     guard options.fitBars else { return options }
     let span = TimeMap(axis: chart.xAxis, options: options).span
     guard let tempo = options.tempo(fillingBars: span) else {

@@ -12,15 +12,18 @@ enum TrackContent {
 }
 
 /// A track's place in the score: its series, and its category when an instrument axis splits the
-/// series (nil when none does), or the series' gap noise.
+/// series (nil when none does), or the series' gap noise; and its voice, when a part that plays
+/// one note at a time needs more than one (see `EnsembleParts.voices(_:step:)`).
 struct TrackKey: Hashable, Comparable {
   var series: Int
   var category: Int?
   var isGapNoise = false
+  var voice = 0
 
-  /// Series order, then no category before the categories in their order, then the gap noise.
+  /// Series order, then no category before the categories in their order, then the gap noise;
+  /// a category's voices in order.
   static func < (a: TrackKey, b: TrackKey) -> Bool {
-    (a.series, a.rank) < (b.series, b.rank)
+    (a.series, a.rank, a.voice) < (b.series, b.rank, b.voice)
   }
 
   private var rank: Int { isGapNoise ? Int.max : category.map { $0 + 1 } ?? 0 }
@@ -30,7 +33,9 @@ struct TrackKey: Hashable, Comparable {
 /// markers of its sounding points.
 struct SeriesVoicing {
   let options: SonificationOptions
-  let pitch: PitchMap
+  /// The pitch map of each slot: slot 0 for the points of no category, slot c + 1 for those of
+  /// category c (each category's instrument may play a range of its own).
+  let pitches: [PitchMap]
   let shape: NoteShape
 
   /// What a series plays: its tracks by category, and how many points were grouped into others.
@@ -122,7 +127,7 @@ struct SeriesVoicing {
           let tick = Timebase.tick(onset)
           glidesBySlot[own].append(
             GlidePoint(
-              tick: tick, pitch: points[index].y.map(pitch.exactPitch),
+              tick: tick, pitch: points[index].y.map(pitches[own].exactPitch),
               velocity: shape.velocity(of: points[index]), index: index))
           // A line of several instruments sounds each over its own stretches only: the other
           // instruments' tones end where this point begins.
@@ -140,7 +145,8 @@ struct SeriesVoicing {
             sounding.duration = next - onset
           }
           if rule == .none {
-            notesBySlot[slot(of: points[index])].append(note(sounding))
+            let own = slot(of: points[index])
+            notesBySlot[own].append(note(sounding, slot: own))
           } else {
             soundingBySlot[slot(of: points[index])].append(sounding)
           }
@@ -166,7 +172,7 @@ struct SeriesVoicing {
         if !nextOnset.isEmpty { legato(&sounding, timeOrder: timeOrder, points: points) }
       }
       if !sounding.isEmpty {
-        voices.tracks.append((category, .notes(notes(of: sounding))))
+        voices.tracks.append((category, .notes(notes(of: sounding, slot: slot))))
       } else if !notesBySlot[slot].isEmpty {
         // Moved, not copied: the scheduler orders them where they lie.
         var notes: [Note] = []
@@ -193,7 +199,7 @@ struct SeriesVoicing {
         // On a scale (not the chromatic one), the glide moves along its notes.
         let step: ((Double) -> Double)? =
           [.major, .minor, .pentatonic].contains(options.scale)
-          ? { [pitch] in pitch.scaleNote(at: $0) } : nil
+          ? { [pitch = pitches[slot]] in pitch.scaleNote(at: $0) } : nil
         voices.tracks.append((category, .glide(points, range: range, step: step)))
       }
     }
@@ -292,17 +298,18 @@ struct SeriesVoicing {
   }
 
   /// The notes of sounding points, in their order, made on every core.
-  func notes(of sounding: [SoundingPoint]) -> [Note] {
+  func notes(of sounding: [SoundingPoint], slot: Int = 0) -> [Note] {
     sounding.withUnsafeBufferPointer { sounding in
       nonisolated(unsafe) let sounding = sounding
       let voicing = self
-      return InParts.compactMap(count: sounding.count) { voicing.note(sounding[$0]) }
+      return InParts.compactMap(count: sounding.count) { voicing.note(sounding[$0], slot: slot) }
     }
   }
 
   /// The note of a sounding point: its pitch in the scale (bent to the exact pitch when asked),
   /// lasting its duration (whole grid steps, with a grid) but at least the shortest note.
-  func note(_ point: SoundingPoint) -> Note {
+  func note(_ point: SoundingPoint, slot: Int = 0) -> Note {
+    let pitch = pitches[slot]
     let on = Timebase.tick(point.onset)
     let duration = options.timeGrid?.duration(point.duration) ?? point.duration
     var note = Note(

@@ -211,8 +211,9 @@ struct TrackAllocation {
 
   /// The track's name and program: the series' palette program (from the sustaining palette for
   /// a continuous series), or the category's when an instrument axis splits the series; a program
-  /// chosen for the category, then one chosen for the series, overrides it.
-  func nameAndProgram(of key: TrackKey) -> (String, UInt7) {
+  /// chosen for the category, then one chosen for the series, overrides it. A part's second voice
+  /// is named with its number ("USA 2").
+  func nameAndProgram(of key: TrackKey) -> (name: String, program: UInt7) {
     let series = chart.series[key.series]
     // A continuous series' tones last, so it takes programs that sustain.
     let palette = series.isContinuous ? Instruments.sustainingPalette : Instruments.palette
@@ -225,6 +226,8 @@ struct TrackAllocation {
         ?? categoryPrograms[categoryName]!
     }
     if let chosen = options.programs[series.name] { program = UInt7(clamping: chosen) }
+    // A second voice of an ensemble's part is a player of its own.
+    if key.voice > 0 { name += " \(key.voice + 1)" }
     return (name, program)
   }
 

@@ -51,6 +51,49 @@ package struct OptionReader {
     return (low, high)
   }
 
+  /// Two MIDI notes, the lower first: `[low, high]`, or `low:high` in a flag's table.
+  package func noteRange(in item: JSONValue? = nil, at location: ErrorLocation? = nil) throws
+    -> ClosedRange<Int>
+  {
+    var item = item ?? value
+    if case .string(let text) = item, case let parts = text.split(separator: ":"),
+      parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1])
+    {
+      item = .array([.number(low), .number(high)])
+    }
+    func fail(_ expectation: String, found: Bool) -> MIDIMapError {
+      guard let location else { return failure(expectation, found: found) }
+      return MIDIMapError(
+        found ? "\(expectation), found \(item.summary)" : expectation, at: location)
+    }
+    guard case .array(let items) = item, items.count == 2, case .number(let low) = items[0],
+      case .number(let high) = items[1]
+    else {
+      throw fail(
+        isFlag ? "expected low:high, two numbers" : "expected [low, high], two numbers",
+        found: true)
+    }
+    // Compared as numbers before they become whole numbers: 1e19 is no MIDI note.
+    guard (0...127).contains(low), (0...127).contains(high), Int(low) < Int(high) else {
+      throw fail(
+        "expected two MIDI notes from 0 to 127, the lower first, such as 48 and 84", found: false)
+    }
+    return Int(low)...Int(high)
+  }
+
+  /// Series names with their note ranges: `{"GOOG": [55, 79]}`, or `GOOG=55:79` flags.
+  package func noteRanges() throws -> [String: ClosedRange<Int>] {
+    guard case .object(let members) = value else {
+      throw failure(
+        isFlag ? "expected NAME=low:high" : "expected an object of series names and [low, high]")
+    }
+    var ranges: [String: ClosedRange<Int>] = [:]
+    for (name, item) in members {
+      ranges[name] = try noteRange(in: item, at: setting.location.appending(name))
+    }
+    return ranges
+  }
+
   package func wholeNumber(
     from lowest: Int, in item: JSONValue? = nil, at location: ErrorLocation? = nil
   )

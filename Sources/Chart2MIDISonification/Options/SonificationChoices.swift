@@ -119,7 +119,7 @@ extension SonificationOptions {
     case thirtySecond = "1/32"
 
     /// The steps in a quarter note (a beat at the file's tempo).
-    public var stepsPerQuarter: Int {
+    package var stepsPerQuarter: Int {
       switch self {
       case .quarter: 1
       case .eighth: 2
@@ -127,6 +127,16 @@ extension SonificationOptions {
       case .thirtySecond: 8
       }
     }
+  }
+
+  /// What the parts of a score are made for.
+  public enum PartStyle: String, Hashable, Sendable, CaseIterable {
+    /// Sound: every series over the note range, its points as they fall, chords where they meet.
+    case free
+    /// Players: each part within its instrument's range, no more notes in a second than the grid
+    /// has steps, no chord on an instrument that plays one note at a time, and the chart's title
+    /// as the score's title.
+    case ensemble
   }
 
   /// Which additional axis plays a role: the default choice, none, or one by its index.

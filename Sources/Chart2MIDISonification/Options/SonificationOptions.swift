@@ -15,6 +15,9 @@ public struct SonificationOptions: Hashable, Sendable {
   public var secondsPerUnit: Double?
   /// The lowest and highest MIDI note that y reaches.
   public var noteRange: ClosedRange<Int> = 48...84
+  /// The lowest and highest MIDI note of a series, by series name, instead of `noteRange` (and
+  /// of the range ensemble parts choose).
+  public var seriesNoteRanges: [String: ClosedRange<Int>] = [:]
   /// The scale notes are chosen from.
   public var scale: Scale = .chromatic
   /// Note durations, in seconds, that the duration axis spans.
@@ -85,6 +88,11 @@ public struct SonificationOptions: Hashable, Sendable {
   public var exactLayout: ExactLayout = .shared
   /// The grid that onsets and durations snap to, at the file's tempo; nil for none.
   public var grid: Grid?
+  /// What the parts are made for; nil (the default) makes playable parts with a `grid`, and
+  /// parts for sound without one. Ensemble parts without a grid snap to sixteenths.
+  public var parts: PartStyle?
+  /// Whether the parts are made for players (see `PartStyle.ensemble`).
+  package var playsEnsemble: Bool { (parts ?? (grid == nil ? .free : .ensemble)) == .ensemble }
   /// Whether the tempo is chosen so that the graph fills whole bars of the time signature.
   public var fitBars = false
   /// Which additional axis sets note duration.
@@ -134,7 +142,7 @@ extension SonificationOptions {
     case velocityRange, arrangement, gap, series, programs, pan, gridlines, markers, continuous
     case bendRange, durationAxis, loudnessAxis, instrumentAxis, grouping, maximumNotesPerSecond
     case key, tempo, timeSignature, start, frameRate, padStart, thresholds, gaps
-    case exactLayout, grid, fitBars, tickLevel
+    case exactLayout, grid, fitBars, tickLevel, parts, seriesNoteRanges
 
     /// How the option's command-line text becomes a value.
     package var shape: SettingShape {
@@ -142,7 +150,7 @@ extension SonificationOptions {
       case .noteRange, .durationRange, .velocityRange: .range
       case .series: .names
       case .thresholds: .values
-      case .programs, .pan: .table
+      case .programs, .pan, .seriesNoteRanges: .table
       case .gridlines, .padStart: .onOff
       default: .scalar
       }
@@ -172,14 +180,9 @@ extension SonificationOptions {
     switch key {
     case .totalDuration: totalDuration = try read.positive()
     case .secondsPerUnit: secondsPerUnit = try read.positive()
-    case .noteRange:
-      let (low, high) = try read.pair()
-      // Compared as numbers before they become whole numbers: 1e19 is no MIDI note.
-      guard (0...127).contains(low), (0...127).contains(high), Int(low) < Int(high) else {
-        throw read.failure(
-          "expected two MIDI notes from 0 to 127, the lower first, such as 48 and 84", found: false)
-      }
-      noteRange = Int(low)...Int(high)
+    case .noteRange: noteRange = try read.noteRange()
+    case .seriesNoteRanges: seriesNoteRanges.merge(try read.noteRanges()) { $1 }
+    case .parts: parts = try read.choice()
     case .scale: scale = try read.choice()
     case .durationRange:
       let (low, high) = try read.pair()

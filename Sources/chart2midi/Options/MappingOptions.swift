@@ -20,8 +20,10 @@ struct MappingOptions: ParsableArguments {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Lowest and highest MIDI note (default 48:84).", valueName: "low:high"))
-  var noteRange: String?
+    help: ArgumentHelp(
+      "Lowest and highest MIDI note (default 48:84); NAME=low:high sets one series' (repeatable).",
+      valueName: "[name=]low:high"))
+  var noteRange: [String] = []
 
   @Option(
     name: .long,
@@ -138,9 +140,16 @@ struct MappingOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Snap onsets and durations to a grid at the file's tempo; points that fall on one step play as a chord.",
+      "Snap onsets and durations to a grid at the file's tempo, for a score; its parts are made for players unless --parts free.",
       valueName: "note"))
   var grid: Choice<SonificationOptions.Grid>?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "ensemble: parts for players (each in its instrument's range, no chord for an instrument that plays one note at a time, the title on the score; the default with --grid); free: for sound, chords where points meet.",
+      valueName: "parts"))
+  var parts: Choice<SonificationOptions.PartStyle>?
 
   @Flag(
     name: .long,
@@ -312,7 +321,8 @@ struct MappingOptions: ParsableArguments {
     }
     add(.totalDuration, duration, "--duration")
     add(.secondsPerUnit, secondsPerUnit, "--seconds-per-unit")
-    add(.noteRange, noteRange, "--note-range")
+    add(.noteRange, noteRange.last { !$0.contains("=") }, "--note-range")
+    add(.seriesNoteRanges, noteRange.filter { $0.contains("=") }, "--note-range")
     add(.scale, scale?.text, "--scale")
     add(.durationRange, durationRange, "--duration-range")
     add(.noteDuration, noteDuration, "--note-duration")
@@ -333,6 +343,7 @@ struct MappingOptions: ParsableArguments {
     add(.continuous, continuous?.text, "--continuous")
     add(.exactLayout, exactLayout?.text, "--exact-layout")
     add(.grid, grid?.text, "--grid")
+    add(.parts, parts?.text, "--parts")
     if fitBars { settings.append(OptionSetting(.fitBars, .bool(true), at: .flag("--fit-bars"))) }
     if narrate { settings.append(OptionSetting(.narrate, .bool(true), at: .flag("--narrate"))) }
     addNarration(.narrate, narration?.text, "--narration")
