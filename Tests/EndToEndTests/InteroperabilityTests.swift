@@ -42,6 +42,46 @@ struct InteroperabilityTests {
     #expect(result.error.isEmpty)
   }
 
+  @Test func aScoreWithMuseScoresTitleEventIsReadAndPlayedAsAnyFile() throws {
+    // Ensemble parts carry the title as meta event type 0x10, which SMF 1.0 leaves undefined:
+    // mido (warnings as errors), libsmf (`inspect`), the fluidsynth command line and TiMidity
+    // read and play the file as they do any other.
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("cars.mid").path
+    #expect(try run(["convert", "Examples/cars.json", "-o", midi, "--grid", "1/8"]).status == 0)
+    let script = """
+      import sys, mido
+      song = mido.MidiFile(sys.argv[1])
+      titles = [bytes(m.data).decode() for t in song.tracks for m in t if m.type == 'unknown_meta' and m.type_byte == 0x10]
+      notes = sum(1 for t in song.tracks for m in t if m.type == 'note_on' and m.velocity > 0)
+      assert titles == ['Vehicle Weight vs Fuel Efficiency by Country and MSRP'] and notes > 0, (titles, notes)
+      """
+    let read = try runTool(Self.python, ["-W", "error", "-c", script, midi])
+    #expect(read.status == 0 && read.error.isEmpty, "\(read.error)")
+    let inspected = try run(["inspect", midi])
+    #expect(inspected.status == 0 && inspected.output.contains("Flute"), "\(inspected.error)")
+    for (program, arguments) in [
+      (
+        "fluidsynth",
+        ["-ni", "-q", "-F", "fluid.wav", "/usr/share/sounds/sf2/default-GM.sf2", midi]
+      ),
+      ("timidity", ["-c", "/etc/timidity/timgm6mb.cfg", "-Ow", "-o", "timidity.wav", midi]),
+    ] {
+      let played = try runTool(
+        try tool(program),
+        arguments.map {
+          $0.hasSuffix(".wav") ? folder.appendingPathComponent($0).path : $0
+        })
+      #expect(played.status == 0, "\(program): \(played.error)")
+      let wav = folder.appendingPathComponent(
+        program == "fluidsynth" ? "fluid.wav" : "timidity.wav")
+      // At least the 10 s of the chart, 16-bit stereo at 44.1 kHz.
+      let size = try FileManager.default.attributesOfItem(atPath: wav.path)[.size] as? Int ?? 0
+      #expect(size > 10 * 44100 * 4, "\(program)")
+    }
+  }
+
   @Test func theFluidSynthCommandLinePlaysTheFile() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
