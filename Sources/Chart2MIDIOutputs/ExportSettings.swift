@@ -328,9 +328,12 @@ public struct ExportSettings: Sendable {
         render.loudness = LoudnessTarget(lufs)
       case .string(let name) where LoudnessTarget.presets.contains(where: { $0.name == name }):
         render.loudness = LoudnessTarget.presets.first { $0.name == name }
+      case .string("peak"):
+        render.loudness = nil
       default:
         throw read.failure(
-          "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27)")
+          "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16), streaming (-27) or peak (the mix's peak at -1 dBFS)"
+        )
       }
     case .soundfont:
       guard case .string(let path) = setting.value, !path.isEmpty else {

@@ -19,6 +19,10 @@ package struct MIDIFileSummary: Hashable, Sendable {
     package var lowestNote: Int?
     /// The highest note played.
     package var highestNote: Int?
+    /// The lowest and highest pitch sounded, in fractional semitones: a held note's key moved by
+    /// its channel's pitch bend over the range RPN 0 sets (General MIDI's 2 semitones without
+    /// one), at its start and at every bend while it sounds.
+    package var soundingPitches: ClosedRange<Double>?
     /// The time of the first note, in seconds.
     package var firstOnset: Double?
     /// The time of the last note, in seconds.
@@ -55,6 +59,7 @@ package struct MIDIFileSummary: Hashable, Sendable {
     tracks = file.tracks.map { track in
       var facts = TrackFacts(
         name: track.name, channels: [], programs: [], noteCount: 0, port: 0)
+      var bends = BendReader()
       for event in track.events {
         if let port = event.port { facts.port = port }
         if event.isMeta(.marker), let text = event.text {
@@ -63,6 +68,11 @@ package struct MIDIFileSummary: Hashable, Sendable {
         guard let (channel, message) = event.channelMessage else { continue }
         if !facts.channels.contains(Int(channel.value)) {
           facts.channels.append(Int(channel.value))
+        }
+        for pitch in bends.read(message, channel: Int(channel.value)) {
+          facts.soundingPitches =
+            facts.soundingPitches.map { min($0.lowerBound, pitch)...max($0.upperBound, pitch) }
+            ?? pitch...pitch
         }
         switch message {
         case .programChange(let program):
@@ -111,8 +121,18 @@ package struct MIDIFileSummary: Hashable, Sendable {
       if track.noteCount > 0, let low = track.lowestNote, let high = track.highestNote,
         let first = track.firstOnset, let last = track.lastOnset
       {
+        // Pitch bend that moves the sound off its keys is said.
+        var bent = ""
+        if let sounding = track.soundingPitches,
+          abs(sounding.lowerBound - Double(low)) >= 0.005
+            || abs(sounding.upperBound - Double(high)) >= 0.005
+        {
+          bent = String(
+            format: " (sounding %.2f-%.2f with pitch bend)", sounding.lowerBound,
+            sounding.upperBound)
+        }
         parts.append(
-          "\(counted(track.noteCount, "note")), pitch \(low)-\(high), onsets \(seconds(first)) to \(seconds(last))"
+          "\(counted(track.noteCount, "note")), pitch \(low)-\(high)\(bent), onsets \(seconds(first)) to \(seconds(last))"
         )
       } else if index == 0 || track.channels.isEmpty {
         parts.append("no notes")
@@ -143,5 +163,40 @@ package struct MIDIFileSummary: Hashable, Sendable {
       }
     }
     return shown
+  }
+}
+
+/// Each channel's pitch bend, its range (RPN 0, General MIDI's 2 semitones until set) and its held
+/// keys, read message by message: the pitches that sound as they change.
+private struct BendReader {
+  private var range = [Double](repeating: 2, count: 16)
+  private var bend = [Double](repeating: 0, count: 16)
+  private var parameter = [(msb: Int, lsb: Int)](repeating: (127, 127), count: 16)
+  private var held = [Set<Int>](repeating: [], count: 16)
+
+  /// The pitches `message` makes sound on `channel`: a new note's, or every held note's after a
+  /// bend.
+  mutating func read(_ message: MIDIMessage, channel: Int) -> [Double] {
+    switch message {
+    case .noteOn(let key, _):
+      held[channel].insert(Int(key.value))
+      return [Double(key.value) + bend[channel] * range[channel]]
+    case .noteOff(let key):
+      held[channel].remove(Int(key.value))
+    case .pitchBend(let value):
+      bend[channel] = (Double(value.value) - 8192) / 8192
+      return held[channel].map { Double($0) + bend[channel] * range[channel] }
+    case .controlChange(let controller, let value):
+      switch controller.value {
+      case 101: parameter[channel].msb = Int(value.value)
+      case 100: parameter[channel].lsb = Int(value.value)
+      case 6 where parameter[channel] == (0, 0): range[channel] = Double(value.value)
+      case 38 where parameter[channel] == (0, 0):
+        range[channel] = range[channel].rounded(.down) + Double(value.value) / 100
+      default: break
+      }
+    default: break
+    }
+    return []
   }
 }

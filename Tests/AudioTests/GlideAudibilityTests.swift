@@ -33,6 +33,8 @@ struct GlideAudibilityTests {
     #expect(score.tracks.map(\.program) == Instruments.palette)
     var render = RenderOptions()
     render.rendersStems = true
+    // Peak-normalised, the level the threshold below is set for.
+    render.loudness = nil
     let rendering = try FluidSynthRenderer(soundFont: try soundFont(), options: render)
       .render(Performance(score: score))
     let window = rendering.sampleRate / 10

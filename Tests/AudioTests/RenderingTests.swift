@@ -28,8 +28,17 @@ struct RenderingTests {
       #expect(
         rms(rendering.mix.left, from: Int(start * rate), to: Int((start + 0.3) * rate)) > 0.01)
     }
-    // Peak at -1 dBFS, no clipping.
-    #expect(abs(Double(rendering.mix.peak) - pow(10, -1.0 / 20)) < 1e-3)
+    // By default at -16 LUFS with the true peak (and so every sample) at most -1 dBFS.
+    #expect(Double(rendering.mix.peak) <= pow(10, -1.0 / 20) + 1e-6)
+    let loudness = try #require(rendering.loudness)
+    #expect(abs(loudness.reached.integrated - -16) < 0.05)
+    // Without a loudness target, the peak at -1 dBFS.
+    var peak = RenderOptions()
+    peak.loudness = nil
+    let normalised = try FluidSynthRenderer(soundFont: try soundFont(), options: peak).render(
+      Performance(score: score))
+    #expect(abs(Double(normalised.mix.peak) - pow(10, -1.0 / 20)) < 1e-3)
+    #expect(normalised.loudness == nil)
   }
 
   @Test func aNoteHasThePitchOfItsMIDINote() throws {

@@ -1,3 +1,5 @@
+import Chart2MIDIChart
+import Chart2MIDIInput
 import Chart2MIDISMFReader
 import Chart2MIDISonification
 import Foundation
@@ -73,10 +75,11 @@ struct CommandTests {
     #expect(
       lines.first
         == "\(midi): SMF format 1, 480 ticks per quarter note, 3 tracks, 7 notes, 10.25 s long")
-    // The line glides on one held note, its bend range chosen to span the series.
+    // The line glides on one held note, its bend range chosen to span the series: the pitches
+    // it sounds are said beside its key.
     #expect(
       lines.contains(
-        "  track 1 \"Birth rate\": channel 1: program 73 Flute: 1 note, pitch 67-67, onsets 0.00 s to 0.00 s"
+        "  track 1 \"Birth rate\": channel 1: program 73 Flute: 1 note, pitch 67-67 (sounding 56.64-78.24 with pitch bend), onsets 0.00 s to 0.00 s"
       ), "\(lines)")
     #expect(lines.contains("  7.41 s  Peak: 1960, 268 births per 10,000 people"))
   }
@@ -219,6 +222,32 @@ struct CommandTests {
     #expect(
       inspected.output.hasPrefix(
         "\(midi.path): SMF format 1, 480 ticks per quarter note, 2 tracks, 1 note, 0.25 s long\n"))
+  }
+
+  @Test(
+    "inspect says the pitches a glide sounds, its keys moved by the bend over RPN 0's range",
+    arguments: ["auto", "2"])
+  func inspectReadsTheBends(range: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let midi = folder.appendingPathComponent("t.mid").path
+    #expect(
+      try run(["convert", "Examples/temperatures.json", "-o", midi, "--bend-range", range]).status
+        == 0)
+    let inspected = try run(["inspect", midi])
+    // The lines' lowest and highest y on the axis 0-100, over the note range 48-84: the pitches
+    // the glides must reach, however many keys they strike.
+    let chart = try ChartDescriptor(contentsOf: example("temperatures"))
+    for series in chart.series {
+      let ys = series.dataPoints.compactMap(\.y)
+      let expected = String(
+        format: "(sounding %.2f-%.2f with pitch bend)", 48 + ys.min()! * 0.36,
+        48 + ys.max()! * 0.36)
+      let line = inspected.output.split(separator: "\n").first {
+        $0.contains("\"\(series.name)\"")
+      }
+      #expect(line?.contains(expected) == true, "\(expected) in \(inspected.output)")
+    }
   }
 
   @Test func anExactPitchTrackRendersToOneStemFromItsFile() throws {

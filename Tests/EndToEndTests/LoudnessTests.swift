@@ -159,6 +159,79 @@ struct LoudnessTests {
     #expect(try wavFormat(wav) == (44100, 16))
   }
 
+  /// A chart, written to `folder`: one gliding line, or clicks (a woodblock twice a second).
+  func writeChart(_ kind: String, in folder: URL) throws -> String {
+    let path = folder.appendingPathComponent("\(kind).json").path
+    let points =
+      kind == "glide"
+      ? "[{\"x\": 0, \"y\": 2}, {\"x\": 10, \"y\": 8}]"
+      : "[" + (0..<50).map { "{\"x\": \(Double($0) * 0.4), \"y\": 5}" }.joined(separator: ", ")
+        + "]"
+    let extra =
+      kind == "glide"
+      ? ""
+      : ", \"secondsPerUnit\": 1, \"noteDuration\": 0.05, \"programs\": {\"S\": \"Woodblock\"}, \"soundfont\": \"gm\""
+    try """
+    {"title": "\(kind)", "xAxis": {"title": "x", "range": [0, \(kind == "glide" ? 10 : 20)]},
+     "yAxis": {"title": "y", "range": [0, 10]},
+     "series": [{"name": "S", "isContinuous": \(kind == "glide"), "dataPoints": \(points)}],
+     "sonification": {"gridlines": false\(extra)}}
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  /// Without `--loudness`, a mix is at the web's -16 LUFS, its true peak at most -1 dBTP; a
+  /// single glide, peak-normalised (`--loudness peak`), is far louder.
+  @Test func byDefaultAMixIsAtTheWebsLoudness() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let chart = try writeChart("glide", in: folder)
+    var measured: [String: MeasuredLoudness] = [:]
+    for loudness in ["default", "peak"] {
+      let wav = folder.appendingPathComponent("\(loudness).wav").path
+      let result = try run(
+        ["convert", chart, "-o", folder.appendingPathComponent("a.mid").path, "--wav", wav]
+          + (loudness == "peak" ? ["--loudness", "peak"] : []), program: program)
+      #expect(result.status == 0, "\(result.error)")
+      measured[loudness] = try #require(try measureLoudness([wav]).first)
+      #expect(result.error.contains("loudness: ") == (loudness == "default"), "\(result.error)")
+    }
+    let standard = try #require(measured["default"])
+    #expect(abs(standard.lufs - -16) < 0.5, "\(standard.lufs) LUFS")
+    #expect(standard.truePeak <= -1 + 0.05, "\(standard.truePeak) dBTP")
+    // Peak-normalised, the glide is over 5 LU louder than any programme at -16 LUFS.
+    let peak = try #require(measured["peak"])
+    #expect(peak.lufs > -11, "\(peak.lufs) LUFS")
+  }
+
+  /// A mix whose peaks stand too far over its loudness for -16 LUFS (a woodblock clicking on the
+  /// General MIDI soundfont): without `--loudness` it is written as loud as the limiter allows,
+  /// with a warning; the same target chosen is refused.
+  @Test func theDefaultLoudnessYieldsToPeaksAChosenOneIsRefused() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let chart = try writeChart("clicks", in: folder)
+    let wav = folder.appendingPathComponent("clicks.wav").path
+    let standard = try run(
+      ["convert", chart, "-o", folder.appendingPathComponent("a.mid").path, "--wav", wav],
+      program: program)
+    #expect(standard.status == 0, "\(standard.error)")
+    #expect(
+      standard.error.contains(
+        "the mix's loudest peaks stand too far over its loudness for -16.0 LUFS"),
+      "\(standard.error)")
+    let measured = try #require(try measureLoudness([wav]).first)
+    #expect(measured.lufs < -16.5, "\(measured.lufs) LUFS")
+    #expect(measured.truePeak <= -1 + 0.05, "\(measured.truePeak) dBTP")
+    let chosen = try run(
+      [
+        "convert", chart, "-o", folder.appendingPathComponent("b.mid").path, "--wav",
+        folder.appendingPathComponent("b.wav").path, "--loudness", "web",
+      ], program: program)
+    #expect(chosen.status != 0)
+    #expect(chosen.error.contains("needs the limiter to cut"), "\(chosen.error)")
+  }
+
   /// A target the peaks forbid without a limiter: the limiter holds the true peak at the ceiling,
   /// and the target is reached.
   @Test func theLimiterReachesATargetThePeaksForbid() throws {
@@ -317,7 +390,7 @@ struct LoudnessTests {
     #expect(result.status == 64)
     #expect(
       result.error
-        == "Error: --loudness: expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27), found \(Double(loudness) == nil ? "\"\(loudness)\"" : loudness)\n"
+        == "Error: --loudness: expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16), streaming (-27) or peak (the mix's peak at -1 dBFS), found \(Double(loudness) == nil ? "\"\(loudness)\"" : loudness)\n"
     )
     #expect(files(in: folder).isEmpty)
   }

@@ -49,12 +49,12 @@ struct ExportSettingsTests {
     AudioMistake(
       key: .loudness, json: .string("loud"), flag: "--loudness", argument: "loud",
       message:
-        "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27), found \"loud\""
+        "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16), streaming (-27) or peak (the mix's peak at -1 dBFS), found \"loud\""
     ),
     AudioMistake(
       key: .loudness, json: .number(-80), flag: "--loudness", argument: "-80",
       message:
-        "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16) or streaming (-27), found -80"
+        "expected -70 to 0 LUFS, broadcast (-23), atsc (-24), web (-16), streaming (-27) or peak (the mix's peak at -1 dBFS), found -80"
     ),
     AudioMistake(
       key: .stemsBy, json: .string("instrument"), flag: "--stems-by", argument: "instrument",

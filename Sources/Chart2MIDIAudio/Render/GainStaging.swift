@@ -13,7 +13,8 @@ enum GainStaging {
   /// `options.loudness`, with the limiter's envelope that holds the mix's true peak at the
   /// target's ceiling, and what the loudness then is; or, without a loudness target, the gain
   /// that brings the mix's peak to `options.peakLevel`. A mix too quiet to measure (under the -70
-  /// LUFS gate) is peak-normalised, with a note; so is a narration too quiet to measure.
+  /// LUFS gate) is peak-normalised, with a note; so is a narration too quiet to measure. The
+  /// standard target (no target chosen) comes down, with a note, where a chosen one is refused.
   ///
   /// The limiter takes loudness away where it cuts, so the level is found by a few rounds: set
   /// the level, limit, measure, and move the level by what is still missing.
@@ -43,7 +44,8 @@ enum GainStaging {
     var decibels = min(target.integrated - (anchored ?? measured), ceiling)
     var envelope = GainEnvelope.unity
     var reachedAnchor = -Double.infinity
-    for _ in 0..<8 {
+    let rounds = 8
+    for round in 1...rounds {
       var scaled = mix
       scaled.gain = Float(pow(10, decibels / 20))
       envelope = try TruePeakLimiter.envelope(
@@ -59,10 +61,33 @@ enum GainStaging {
       reachedAnchor = try Loudness(of: heard, sampleRate: sampleRate, detail: .integrated)
         .integrated
       let missing = target.integrated - reachedAnchor
-      if abs(missing) <= tolerance || decibels >= ceiling { break }
+      // The level stays the one the envelope was made for.
+      if abs(missing) <= tolerance || decibels >= ceiling || round == rounds { break }
       decibels = min(decibels + missing, ceiling)
     }
-    let cut = envelope.deepestCut
+    var cut = envelope.deepestCut
+    if cut > TruePeakLimiter.maximumCut, target.isStandard {
+      // The target no one chose yields: the level comes down until the limiter's cut is one it
+      // may make.
+      for _ in 0..<8 where cut > TruePeakLimiter.maximumCut {
+        decibels -= cut - TruePeakLimiter.maximumCut + 0.05
+        var scaled = mix
+        scaled.gain = Float(pow(10, decibels / 20))
+        envelope = try TruePeakLimiter.envelope(
+          for: scaled, ceiling: target.truePeakCeiling, sampleRate: sampleRate)
+        cut = envelope.deepestCut
+      }
+      var heard = anchored == nil ? mix : anchor!
+      heard.gain = Float(pow(10, decibels / 20))
+      heard.envelope = envelope
+      reachedAnchor = try Loudness(of: heard, sampleRate: sampleRate, detail: .integrated)
+        .integrated
+      notes.append(
+        String(
+          format:
+            "the mix's loudest peaks stand too far over its loudness for %.1f LUFS with the true peak at %.1f dBTP (the limiter may cut %.0f dB before the sound pumps): it is at %.1f LUFS instead",
+          target.integrated, target.truePeakCeiling, TruePeakLimiter.maximumCut, reachedAnchor))
+    }
     if cut > TruePeakLimiter.maximumCut {
       throw SynthError(
         String(
@@ -79,7 +104,7 @@ enum GainStaging {
     report.limiterCut = cut
     report.shortfall = max(0, target.integrated - reachedAnchor)
     if anchored != nil { report.speech = reachedAnchor }
-    if let shortTerm = report.reached.maximumShortTerm,
+    if target.limitsShortTerm, let shortTerm = report.reached.maximumShortTerm,
       shortTerm > target.maximumShortTerm + 0.05
     {
       notes.append(

@@ -228,6 +228,19 @@ public struct LoudnessTarget: Hashable, Sendable {
   public static let streaming = LoudnessTarget(-27, truePeakCeiling: -2, name: "streaming")
   /// The presets by name.
   package static let presets = [broadcast, atsc, web, streaming]
+  /// The target a render aims at when none is chosen: the web's, -16 LUFS and -1 dBTP. A mix
+  /// whose peaks stand too far over its loudness for the limiter stays under it, with a note,
+  /// where a chosen target is refused.
+  package static let standard: LoudnessTarget = {
+    var target = web
+    target.isStandard = true
+    return target
+  }()
+  /// Whether this is the target no one chose (see `standard`).
+  package var isStandard = false
+  /// Whether EBU R128 s1's limit on short-term loudness applies: for a broadcast preset or a
+  /// target given in LUFS, not the web's.
+  package var limitsShortTerm: Bool { name != "web" }
 
   /// The largest short-term loudness EBU R128 s1 allows a programme at this target: 5 LU over it.
   package var maximumShortTerm: Double { integrated + 5 }
@@ -264,9 +277,10 @@ public struct LoudnessReport: Hashable, Sendable {
     text += String(format: ", true peak %.1f dBTP", reached.truePeak)
     if limiterCut >= 0.05 { text += String(format: " (limiter up to %.1f dB)", limiterCut) }
     if shortfall > 0.05 {
+      let reason =
+        limiterCut >= 0.05 ? "the limiter holds the peaks" : "the gain is capped at 60 dB"
       text += String(
-        format: " (%.1f LU short of %.1f LUFS: the gain is capped at 60 dB)", shortfall,
-        target.integrated)
+        format: " (%.1f LU short of %.1f LUFS: %@)", shortfall, target.integrated, reason)
     }
     return text
   }

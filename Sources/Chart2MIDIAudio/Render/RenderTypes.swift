@@ -4,11 +4,13 @@ public struct RenderOptions: Hashable, Sendable {
   public var sampleRate: Int = 44100
   /// The most seconds of sound after the last event, while releases decay.
   public var tailCap: Double = 5
-  /// The peak level of the mix after gain staging, in dBFS, when no `loudness` is asked for.
+  /// The peak level of the mix after gain staging, in dBFS, when `loudness` is nil.
   public var peakLevel: Double = -1
   /// The integrated loudness the mix (with a narration, its voice) is brought to (ITU-R BS.1770),
-  /// with the true peak held at its ceiling by a limiter; nil keeps the peak at `peakLevel`.
-  public var loudness: LoudnessTarget?
+  /// with the true peak held at its ceiling by a limiter: by default the web's, -16 LUFS and -1
+  /// dBTP (a mix whose peaks the limiter cannot hold there stays under it, with a warning); nil
+  /// brings the peak to `peakLevel` instead.
+  public var loudness: LoudnessTarget? = .standard
   /// How loud the graph sits relative to a narration, in LU: 0 (the default) makes the graph's
   /// integrated loudness the voice's; -6 puts it 6 LU under. With a narration, the voice is the
   /// anchor: `loudness` is the voice's own integrated loudness.
@@ -22,7 +24,7 @@ public struct RenderOptions: Hashable, Sendable {
   /// Reverb on the mix, from 0 (none, the default) to 1; stems stay dry.
   public var reverb: Double = 0
 
-  /// The defaults: 44.1 kHz, a 5 s tail cap, peak at -1 dBFS, mix only.
+  /// The defaults: 44.1 kHz, a 5 s tail cap, -16 LUFS with the true peak at -1 dBTP, mix only.
   public init() {}
 }
 

@@ -120,9 +120,9 @@ struct SoundOptions: ParsableArguments {
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
-      "The integrated loudness (ITU-R BS.1770) of the narration's voice, or of the mix without one: -70 to 0 LUFS with the true peak at -1 dBTP, or a preset: broadcast (EBU R128, -23 LUFS, -1 dBTP), atsc (A/85, -24, -2), web (-16, -1), streaming (-27, -2). A true-peak limiter holds the ceiling; stems take the same gain. Default: the peak at -1 dBFS.",
+      "The integrated loudness (ITU-R BS.1770) of the narration's voice, or of the mix without one: -70 to 0 LUFS with the true peak at -1 dBTP, or a preset: broadcast (EBU R128, -23 LUFS, -1 dBTP), atsc (A/85, -24, -2), web (-16, -1, the default), streaming (-27, -2); or peak: the mix's peak at -1 dBFS, no loudness target. A true-peak limiter holds the ceiling; stems take the same gain.",
       valueName: "lufs|preset"),
-    completion: .list(["broadcast", "atsc", "web", "streaming"]))
+    completion: .list(["broadcast", "atsc", "web", "streaming", "peak"]))
   var loudness: String?
 
   @Option(
