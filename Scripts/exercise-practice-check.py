@@ -4,11 +4,19 @@ one (the choice made with the arrow keys, the check button pressed with Enter); 
 item's audio graph, what its live region says after ArrowRight and after "]" (which an exercise's
 graph ignores), and which audio element plays.
 
-Usage: exercise-practice-check.py FOLDER
+With `http`, the sheet is served over plain http by a server on 127.0.0.1 and opened as
+http://school.example:PORT/, a name Chromium maps to that address: not localhost, so not a secure
+context, as on a school's intranet (the browser then has no crypto.subtle). The report says which
+digest the page used ("subtle" or "script").
+
+Usage: exercise-practice-check.py FOLDER [http]
 """
+import functools
+import http.server
 import json
 import os
 import sys
+import threading
 import time
 
 import headless_chromium
@@ -16,8 +24,19 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 folder = os.path.abspath(sys.argv[1])
+over_http = sys.argv[2:] == ["http"]
 exercise = json.load(open(os.path.join(folder, "exercise.json")))
-driver = headless_chromium.start(autoplay=True)
+address = "file://" + os.path.join(folder, "exercise.html")
+extra = []
+server = None
+if over_http:
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
+    handler.log_message = lambda *arguments: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    address = "http://school.example:%d/exercise.html" % server.server_address[1]
+    extra = ["--host-resolver-rules=MAP school.example 127.0.0.1"]
+driver = headless_chromium.start(autoplay=True, extra=extra)
 report = {"questions": [], "players": []}
 
 
@@ -42,7 +61,9 @@ def choose_and_check(name, choice):
 
 
 try:
-    driver.get("file://" + os.path.join(folder, "exercise.html"))
+    driver.get(address)
+    report["secure"] = driver.execute_script("return window.isSecureContext")
+    report["digest"] = driver.execute_script("return document.documentElement.dataset.digest")
     for item in exercise["items"]:
         for index, question in enumerate(item["questions"]):
             name = "q%d-%d" % (item["number"], index + 1)
@@ -66,4 +87,6 @@ try:
                                   "playing": playing, "afterBracket": status.text})
 finally:
     driver.quit()
+    if server:
+        server.shutdown()
 print(json.dumps(report))
