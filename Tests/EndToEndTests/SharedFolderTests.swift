@@ -7,10 +7,14 @@ import Testing
 /// a manifest's line is trusted only when its outputs are there, inside the folder, as recorded.
 @Suite("A batch on shared storage", .serialized)
 struct SharedFolderTests {
-  /// Whether this process may make PID namespaces (root, or unprivileged user namespaces).
+  /// A PID namespace as a container makes one (root, or unprivileged user namespaces), with its
+  /// own /proc: libdispatch's worker-pool monitor reads `/proc/TID/stat` for its threads by
+  /// their IDs in the namespace, and on the host's /proc a thread ID that no host process has
+  /// stops the program ("workq: registered worker exited prematurely", SIGILL), whatever it
+  /// runs.
   static let unshare: [String] =
-    getuid() == 0
-    ? ["unshare", "--pid", "--fork"] : ["unshare", "--user", "--map-root-user", "--pid", "--fork"]
+    (getuid() == 0 ? ["unshare"] : ["unshare", "--user", "--map-root-user"])
+    + ["--pid", "--fork", "--mount-proc"]
 
   @Test func anotherHostsTemporaryIsNeverRemoved() throws {
     let folder = try temporaryFolder()

@@ -29,7 +29,10 @@ enum GainStaging {
     let peakGain: Float =
       peak > 1e-6 ? min(Float(pow(10, options.peakLevel / 20)) / peak, maximumGain) : 1
     guard let target = options.loudness else { return (peakGain, .unity, nil) }
-    let measured = try Loudness(of: mix, sampleRate: sampleRate, detail: .integrated).integrated
+    // Measured in full once: where no peak would pass the ceiling, the gain moves every measure
+    // by itself, and neither the limiter nor a second measure is needed.
+    let before = try Loudness(of: mix, sampleRate: sampleRate, detail: .full)
+    let measured = before.integrated
     guard measured.isFinite else {
       notes.append(
         "the mix is too quiet to measure its loudness (under -70 LUFS): its peak is set to \(NumberText.plain(options.peakLevel)) dBFS instead"
@@ -42,6 +45,13 @@ enum GainStaging {
     let anchored = voice.flatMap { $0.isFinite ? $0 : nil }
     let ceiling = 20 * log10(Double(maximumGain))
     var decibels = min(target.integrated - (anchored ?? measured), ceiling)
+    if before.truePeak + decibels <= target.truePeakCeiling - TruePeakLimiter.margin {
+      var report = LoudnessReport(target: target, reached: before.raised(by: decibels))
+      report.shortfall = max(0, target.integrated - ((anchored ?? measured) + decibels))
+      if anchored != nil { report.speech = anchored! + decibels }
+      noteShortTerm(of: report, notes: &notes)
+      return (Float(pow(10, decibels / 20)), .unity, report)
+    }
     var envelope = GainEnvelope.unity
     var reachedAnchor = -Double.infinity
     let rounds = 8
@@ -104,15 +114,20 @@ enum GainStaging {
     report.limiterCut = cut
     report.shortfall = max(0, target.integrated - reachedAnchor)
     if anchored != nil { report.speech = reachedAnchor }
-    if target.limitsShortTerm, let shortTerm = report.reached.maximumShortTerm,
-      shortTerm > target.maximumShortTerm + 0.05
-    {
-      notes.append(
-        String(
-          format:
-            "the largest short-term loudness is %.1f LUFS, over the %.1f LUFS EBU R128 s1 allows a programme at %.1f LUFS; a lower graph level keeps it under",
-          shortTerm, target.maximumShortTerm, target.integrated))
-    }
+    noteShortTerm(of: report, notes: &notes)
     return (written.gain, envelope, report)
+  }
+
+  /// A note when the largest short-term loudness passes what EBU R128 s1 allows the target.
+  private static func noteShortTerm(of report: LoudnessReport, notes: inout [String]) {
+    let target = report.target
+    guard target.limitsShortTerm, let shortTerm = report.reached.maximumShortTerm,
+      shortTerm > target.maximumShortTerm + 0.05
+    else { return }
+    notes.append(
+      String(
+        format:
+          "the largest short-term loudness is %.1f LUFS, over the %.1f LUFS EBU R128 s1 allows a programme at %.1f LUFS; a lower graph level keeps it under",
+        shortTerm, target.maximumShortTerm, target.integrated))
   }
 }

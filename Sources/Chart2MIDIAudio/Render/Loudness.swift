@@ -32,6 +32,17 @@ public struct Loudness: Hashable, Sendable {
     case full
   }
 
+  /// These measures of audio made `decibels` louder by a gain alone: every loudness and the
+  /// true peak move by the gain, the range stays.
+  package func raised(by decibels: Double) -> Loudness {
+    var raised = self
+    raised.integrated += decibels
+    raised.truePeak += decibels
+    raised.maximumMomentary = maximumMomentary.map { $0 + decibels }
+    raised.maximumShortTerm = maximumShortTerm.map { $0 + decibels }
+    return raised
+  }
+
   /// Measures stereo audio in full.
   ///
   /// - Throws: `SynthError` when libebur128 cannot be set up or refuses the audio.

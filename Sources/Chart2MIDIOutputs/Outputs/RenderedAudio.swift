@@ -62,9 +62,12 @@ struct RenderedAudio {
       described.trackName = stem
       // The markers are the mix's; a stem carries them when asked.
       if !settings.stemCues { described.cues = [] }
-      // A stem's bext holds its own loudness, measured as written, never the mix's.
+      // A stem's bext holds its own loudness, measured as written, never the mix's: for a
+      // loudness target chosen for delivery (the standard one leaves it out, as a measure a
+      // stem would cost almost as much as rendering it).
+      let chosen = rendering.loudness.map { !$0.target.isStandard } ?? false
       described.loudness =
-        rendering.loudness == nil || format != .wav
+        !chosen || format != .wav
         ? nil : try Loudness(of: audio, sampleRate: rendering.sampleRate, detail: .full)
     }
     let (sampleRate, sampleFormat) = (rendering.sampleRate, settings.sampleFormat)
