@@ -377,6 +377,19 @@ struct LoudnessTests {
     // Its own figure, not the mix's: the stems measure apart from the mix and from each other.
     #expect(written.dropFirst().contains { abs($0 - written[0]) > 0.5 })
     #expect(Set(written.dropFirst()).count == 3)
+    // At the standard loudness no target was chosen for delivery: the mix says its loudness,
+    // the stems leave theirs unset, as a measure of each would cost as much as its render.
+    let plain = folder.appendingPathComponent("plain")
+    let standard = try run(
+      [
+        "convert", "Examples/dice.json", "-o", folder.appendingPathComponent("b.mid").path,
+        "--wav", folder.appendingPathComponent("plain.wav").path, "--stems", plain.path,
+      ], program: program)
+    #expect(standard.status == 0, "\(standard.error)")
+    #expect(try bextLoudness(folder.appendingPathComponent("plain.wav").path)[0] != nil)
+    for stem in shownFiles(in: plain) {
+      #expect(try bextLoudness(plain.appendingPathComponent(stem).path)[0] == nil, "\(stem)")
+    }
   }
 
   @Test(arguments: ["-80", "loud", "1"])
