@@ -1,25 +1,30 @@
 """Reads an exercise's quizzes as learning systems read them and reports as JSON what they hold.
 
 Moodle XML (quiz.xml), with ElementTree: the category, and per question its name, text, whether
-its choices are shuffled, each choice's text, grade and feedback, and the length of the audio file
-inside it (decoded by libsndfile through soundfile) with the name the text plays it by.
+its choices are shuffled, each choice's text, grade and feedback, and the name, path and length
+of each audio file inside it (decoded by libsndfile through soundfile); and the sources its text
+plays them by.
 
 IMS QTI 2.1 (quiz-qti.zip), with zipfile, ElementTree and pyslet's QTI 2.1 engine: every file the
 manifest names and whether it is in the zip, every file in the zip; per item, its prompt, choices,
-shuffle, the audio object's file and length, and for each choice the SCORE and FEEDBACK that
-pyslet's response processing gives when it is chosen, with the feedback's text.
+shuffle, the audio object's file and length, every object's file (its path unquoted) and length,
+the item body's text, and for each choice the SCORE and FEEDBACK that pyslet's response
+processing gives when it is chosen, with the feedback's text.
 
-GIFT (quiz.gift): the category line as Moodle reads it, and per question how many choices carry
-feedback.
+GIFT (quiz.gift): the category line as Moodle reads it, how many choices carry feedback, and
+each question's text with GIFT's escapes and HTML's entities undone.
 
 Usage: lms-check.py FOLDER
 """
 import base64
+import html
 import io
 import json
 import os
+import re
 import sys
 import tempfile
+import urllib.parse
 import xml.etree.ElementTree as ET
 import zipfile
 
@@ -56,8 +61,9 @@ for question in quiz.findall("question"):
         "choices": [{"text": a.find("text").text, "fraction": float(a.get("fraction")),
                      "feedback": (a.find("feedback/text").text or "")}
                     for a in question.findall("answer")],
-        "files": [{"name": f.get("name"),
+        "files": [{"name": f.get("name"), "path": f.get("path"),
                    "seconds": seconds(base64.b64decode(f.text), f.get("name"))} for f in files],
+        "sources": re.findall(r'src="([^"]*)"', text.find("text").text),
     }
     moodle["questions"].append(entry)
 report["moodle"] = moodle
@@ -71,9 +77,9 @@ manifest = ET.fromstring(package.read("imsmanifest.xml"))
 resources = manifest.findall(f"{CP}resources/{CP}resource")
 referenced = set()
 for resource in resources:
-    referenced.add(resource.get("href"))
+    referenced.add(urllib.parse.unquote(resource.get("href")))
     for file in resource.findall(f"{CP}file"):
-        referenced.add(file.get("href"))
+        referenced.add(urllib.parse.unquote(file.get("href")))
 qti = {"names": sorted(names), "referenced": sorted(referenced),
        "types": sorted({r.get("type") for r in resources}), "items": [], "testRefs": []}
 test = ET.fromstring(package.read("test.xml"))
@@ -110,6 +116,11 @@ for resource in resources:
         "audio": audio.get("data") if audio is not None else None,
         "audioSeconds": seconds(package.read(audio.get("data")), audio.get("data"))
         if audio is not None else None,
+        "objects": [{"data": urllib.parse.unquote(o.get("data")),
+                     "seconds": seconds(package.read(urllib.parse.unquote(o.get("data"))),
+                                        o.get("data"))}
+                    for o in root.iter(f"{QTI}object")],
+        "text": "".join(root.find(f"{QTI}itemBody").itertext()),
         "outcomes": outcomes,
     })
 report["qti"] = qti
@@ -118,7 +129,13 @@ report["qti"] = qti
 gift = open(os.path.join(folder, "quiz.gift"), encoding="utf-8").read().split("\n")
 category = next((line for line in gift if line.startswith("$CATEGORY:")), None)
 choices = [line for line in gift if line[:1] in ("=", "~")]
+texts = []
+for line in gift:
+    found = re.match(r"::(?:[^:\\]|\\.)*::(.*) \{$", line)
+    if found:
+        texts.append(html.unescape(re.sub(r"\\(.)", r"\1", found.group(1))))
 report["gift"] = {"category": category,
                   "choices": len(choices),
-                  "withFeedback": sum(1 for line in choices if "#" in line.replace("\\#", ""))}
+                  "withFeedback": sum(1 for line in choices if "#" in line.replace("\\#", "")),
+                  "texts": texts}
 print(json.dumps(report))

@@ -29,6 +29,12 @@ public struct Exercise: Hashable, Sendable, Codable {
     public var questions: [Question]
     /// What the player that explores its audio by keys reads.
     var player: ChartPage.PlayerData?
+    /// Each series' stem beside the mix, in the order the player takes them: its name, what it
+    /// plays ("High plays a bowed string", the legend) and its file, relative to the exercise's
+    /// folder.
+    var stems: [(name: String, plays: String, path: String)] {
+      player?.stems ?? []
+    }
 
     enum CodingKeys: String, CodingKey {
       case number, title, source, introduction, audio, audioSeconds, questions

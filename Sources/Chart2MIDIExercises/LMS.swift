@@ -26,9 +26,13 @@ extension Question {
 }
 
 extension Exercise {
-  /// An item's text before its question, as HTML: its title, what to know before listening, and
-  /// its audio played from `audioSource`.
-  func questionHTML(_ item: Item, _ question: Question, audioSource: String?) -> String {
+  /// An item's text before its question, as HTML: its title, what to know before listening (the
+  /// legend among it), its audio played from `audioSource`, and each series alone, its stem
+  /// played from `stemSource(path)`, so that a student can hear one series at a time in any
+  /// learning system.
+  func questionHTML(
+    _ item: Item, _ question: Question, audioSource: String?, stemSource: (String) -> String
+  ) -> String {
     var html = ["<p><strong>\(HTMLText.text("\(item.number). \(item.title)"))</strong></p>"]
     html.append(
       "<ul>" + item.introduction.map { "<li>\(HTMLText.text($0))</li>" }.joined() + "</ul>")
@@ -37,17 +41,47 @@ extension Exercise {
       html.append(
         "<p><audio controls=\"controls\" src=\"\(HTMLText.attribute(audioSource))\">\(name)</audio></p>"
       )
+      if !item.stems.isEmpty {
+        html.append("<p>\(HTMLText.text(words.eachSeriesAlone))</p>")
+        html.append(
+          "<ul>"
+            + item.stems.map { stem in
+              "<li>\(HTMLText.text(stem.plays)): <audio controls=\"controls\" src=\"\(HTMLText.attribute(stemSource(stem.path)))\">\(HTMLText.text(stem.name))</audio></li>"
+            }.joined() + "</ul>")
+      }
     }
     html.append("<p>\(HTMLText.text(question.prompt))</p>")
     return html.joined()
   }
 }
 
+extension Exercise.Item {
+  /// The bytes of the item's audio files in `folder`, the mix's then each stem's.
+  ///
+  /// - Throws: `ExerciseError` naming the file that cannot be read.
+  func audioFiles(in folder: URL) throws -> (mix: Data?, stems: [Data]) {
+    func read(_ path: String) throws -> Data {
+      do {
+        return try Data(contentsOf: folder.appendingPathComponent(path))
+      } catch {
+        throw ExerciseError("cannot read the audio \(path) of item \(number)", code: .cannotRead)
+      }
+    }
+    guard let audio else { return (nil, []) }
+    return (try read(audio), try stems.map { try read($0.path) })
+  }
+}
+
+/// A file's path as a URI's path: "A B.mp3" is "A%20B.mp3".
+private func uriPath(_ path: String) -> String {
+  path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+}
+
 /// An exercise as Moodle XML (`quiz.xml`), for Moodle's question bank: a category named after the
-/// exercise, then one multiple-choice question per question with its item's audio inside it (a
-/// base64 file in the question text, played by an HTML5 audio element through
-/// `@@PLUGINFILE@@`), its choices in the order written (never shuffled: they run in time or in a
-/// fixed order), and feedback for every choice.
+/// exercise, then one multiple-choice question per question with its item's audio inside it (the
+/// mix and each series' stem, base64 files in the question text, played by HTML5 audio elements
+/// through `@@PLUGINFILE@@`, the stems from its `stems/` folder), its choices in the order written
+/// (never shuffled: they run in time or in a fixed order), and feedback for every choice.
 package enum MoodleXML {
   /// The quiz, with each item's audio read from `folder`.
   ///
@@ -65,18 +99,17 @@ package enum MoodleXML {
       "  </question>",
     ]
     for item in exercise.items {
-      var file: String?
-      if let audio = item.audio {
-        do {
-          file = try Data(contentsOf: folder.appendingPathComponent(audio)).base64EncodedString()
-        } catch {
-          throw ExerciseError(
-            "cannot read the audio \(audio) of item \(item.number)", code: .cannotRead)
-        }
+      let (mix, stems) = try item.audioFiles(in: folder)
+      let file = mix?.base64EncodedString()
+      let stemFiles = zip(item.stems, stems).map {
+        (name: URL(fileURLWithPath: $0.path).lastPathComponent, bytes: $1.base64EncodedString())
       }
       for (index, question) in item.questions.enumerated() {
         let text = exercise.questionHTML(
-          item, question, audioSource: item.audio.map { "@@PLUGINFILE@@/\($0)" })
+          item, question, audioSource: item.audio.map { "@@PLUGINFILE@@/\($0)" },
+          stemSource: {
+            "@@PLUGINFILE@@/stems/" + uriPath(URL(fileURLWithPath: $0).lastPathComponent)
+          })
         lines += [
           "  <question type=\"multichoice\">",
           "    <name><text>\(XMLText.text(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", "\(index + 1)")))</text></name>",
@@ -87,6 +120,11 @@ package enum MoodleXML {
           lines.append(
             "      <file name=\"\(XMLText.attribute(audio))\" path=\"/\" encoding=\"base64\">\(file)</file>"
           )
+          for stem in stemFiles {
+            lines.append(
+              "      <file name=\"\(XMLText.attribute(stem.name))\" path=\"/stems/\" encoding=\"base64\">\(stem.bytes)</file>"
+            )
+          }
         }
         lines += [
           "    </questiontext>",
@@ -117,7 +155,8 @@ package enum MoodleXML {
 /// An exercise as an IMS QTI 2.1 content package (`quiz-qti.zip`), for Canvas, Blackboard,
 /// OpenOLAT, ILIAS and others: `imsmanifest.xml`, one `assessmentItem` per question (a single
 /// choice interaction, not shuffled, with feedback for every choice), an `assessmentTest` that
-/// holds them in order, and the items' audio as resources.
+/// holds them in order, and the items' audio as resources: each item's mix and each series'
+/// stem, at the paths the student sheet plays them from.
 package enum QTIPackage {
   /// The QTI 2.1 namespace and its schema.
   static let namespace = "http://www.imsglobal.org/xsd/imsqti_v2p1"
@@ -132,17 +171,15 @@ package enum QTIPackage {
     var resources: [String] = []
     var references: [String] = []
     for item in exercise.items {
-      if let audio = item.audio {
-        let bytes: Data
-        do {
-          bytes = try Data(contentsOf: folder.appendingPathComponent(audio))
-        } catch {
-          throw ExerciseError(
-            "cannot read the audio \(audio) of item \(item.number)", code: .cannotRead)
+      let (mix, stems) = try item.audioFiles(in: folder)
+      if let audio = item.audio, let mix {
+        files.append((audio, mix))
+        files += Swift.zip(item.stems, stems).map { ($0.path, $1) }
+        let hrefs = ([audio] + item.stems.map(\.path)).map {
+          "<file href=\"\(XMLText.attribute(uriPath($0)))\"/>"
         }
-        files.append((audio, bytes))
         resources.append(
-          "    <resource identifier=\"audio-\(item.number)\" type=\"webcontent\" href=\"\(XMLText.attribute(audio))\"><file href=\"\(XMLText.attribute(audio))\"/></resource>"
+          "    <resource identifier=\"audio-\(item.number)\" type=\"webcontent\" href=\"\(XMLText.attribute(uriPath(audio)))\">\(hrefs.joined())</resource>"
         )
       }
       for (index, question) in item.questions.enumerated() {
@@ -227,8 +264,17 @@ package enum QTIPackage {
         AudioFormat(fileExtension: URL(fileURLWithPath: audio).pathExtension)?.mimeType
         ?? "audio/wav"
       body.append(
-        "    <p><object type=\"\(type)\" data=\"\(XMLText.attribute(audio))\">\(x(audio))</object></p>"
+        "    <p><object type=\"\(type)\" data=\"\(XMLText.attribute(uriPath(audio)))\">\(x(audio))</object></p>"
       )
+      // Each series alone, with what it plays: the legend, and a stem to listen to.
+      if !item.stems.isEmpty {
+        body.append("    <p>\(x(exercise.words.eachSeriesAlone))</p>")
+        body.append(
+          "    <ul>"
+            + item.stems.map { stem in
+              "<li>\(x(stem.plays)): <object type=\"\(type)\" data=\"\(XMLText.attribute(uriPath(stem.path)))\">\(x(stem.name))</object></li>"
+            }.joined() + "</ul>")
+      }
     }
     let choices = question.choices.enumerated().map { index, text in
       "      <simpleChoice identifier=\"C\(index + 1)\">\(x(text))</simpleChoice>"

@@ -17,6 +17,7 @@ struct KeyItem {
   var audio: String
   var seconds: Double
   var questions: [KeyQuestion]
+  var introduction: [String] = []
 }
 
 /// The items of an exercise folder's `exercise.json`.
@@ -36,7 +37,7 @@ func keyItems(_ folder: URL) throws -> [KeyItem] {
           answer: try #require($0["answer"] as? Int),
           explanation: try #require($0["explanation"] as? String),
           listenAt: $0["listenAt"] as? Double)
-      })
+      }, introduction: item["introduction"] as? [String] ?? [])
   }
 }
 
@@ -231,14 +232,40 @@ struct ExerciseCommandTests {
     #expect(moodle["category"] as? String == "$course$/top/Unit 3: listening & <sound>")
     let questions = try #require(moodle["questions"] as? [[String: Any]])
     #expect(questions.count == keyed.count)
+    // Each item's series, by the stems the student sheet plays: each is in every package, with
+    // what it plays (the legend).
+    func series(of item: KeyItem) throws -> [String] {
+      let stems = folder.appendingPathComponent(
+        "\(item.audio.dropLast(4))/audio/stems")
+      return try FileManager.default.contentsOfDirectory(atPath: stems.path)
+        .map { String($0.dropLast(4)) }.sorted()
+    }
+    #expect(try items.map(series) == [["Birth rate"], ["Cars"], ["Blue", "Green", "Red"]])
     for (question, (item, key)) in zip(questions, keyed) {
       #expect(question["shuffle"] as? String == "false")
       let text = try #require(question["text"] as? String)
       #expect(text.contains("src=\"@@PLUGINFILE@@/\(item.audio)\""))
       #expect(text.hasSuffix("<p>\(key.prompt.replacingOccurrences(of: "&", with: "&amp;"))</p>"))
       let files = try #require(question["files"] as? [[String: Any]])
-      #expect(files.count == 1 && files[0]["name"] as? String == item.audio)
-      #expect(abs((files[0]["seconds"] as? Double ?? 0) - item.seconds) < 0.001)
+      #expect(files.first?["name"] as? String == item.audio)
+      // The mix, then every series' stem in the stems folder, each as long as the mix, played
+      // by its name.
+      let names = try series(of: item)
+      #expect(
+        files.dropFirst().map { $0["name"] as? String ?? "" }.sorted() == names.map { "\($0).mp3" })
+      #expect(files.dropFirst().allSatisfy { $0["path"] as? String == "/stems/" })
+      for file in files {
+        #expect(abs((file["seconds"] as? Double ?? 0) - item.seconds) < 0.001, "\(file)")
+      }
+      let sources = try #require(question["sources"] as? [String])
+      #expect(
+        Set(sources)
+          == Set(
+            ["@@PLUGINFILE@@/\(item.audio)"]
+              + names.map {
+                "@@PLUGINFILE@@/stems/\($0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!).mp3"
+              }))
+      for name in names { #expect(text.contains("\(name) plays"), "\(name) in \(text)") }
       let choices = try #require(question["choices"] as? [[String: Any]])
       #expect(choices.map { $0["text"] as? String ?? "" } == key.choices)
       #expect(choices.map { $0["fraction"] as? Double ?? -1 }.firstIndex(of: 100) == key.answer)
@@ -262,6 +289,18 @@ struct ExerciseCommandTests {
       #expect(entry["shuffle"] as? String == "false")
       #expect(entry["audio"] as? String == item.audio)
       #expect(abs((entry["audioSeconds"] as? Double ?? 0) - item.seconds) < 0.001)
+      // The mix and every series' stem, each as long as the mix, with the legend.
+      let objects = try #require(entry["objects"] as? [[String: Any]])
+      let names = try series(of: item)
+      #expect(objects.first?["data"] as? String == item.audio)
+      #expect(
+        objects.dropFirst().map { $0["data"] as? String ?? "" }.sorted()
+          == names.map { "\(item.audio.dropLast(4))/audio/stems/\($0).mp3" })
+      for object in objects {
+        #expect(abs((object["seconds"] as? Double ?? 0) - item.seconds) < 0.001, "\(object)")
+      }
+      let body = try #require(entry["text"] as? String)
+      for name in names { #expect(body.contains("\(name) plays"), "\(name) in \(body)") }
       let outcomes = try #require(entry["outcomes"] as? [[String: Any]])
       #expect(outcomes.map { $0["choice"] as? String ?? "" } == key.choices)
       for (index, outcome) in outcomes.enumerated() {
@@ -276,6 +315,15 @@ struct ExerciseCommandTests {
     #expect(gift["category"] as? String == "$CATEGORY: $course$/top/Unit 3: listening & <sound>")
     let choiceCount = keyed.reduce(0) { $0 + $1.1.choices.count }
     #expect(gift["choices"] as? Int == choiceCount && gift["withFeedback"] as? Int == choiceCount)
+    // Each question says what to know before listening (the legend among it), and where the
+    // sheet plays each series alone: GIFT carries no file.
+    let texts = try #require(gift["texts"] as? [String])
+    #expect(texts.count == keyed.count)
+    for (text, (item, key)) in zip(texts, keyed) {
+      for sentence in item.introduction { #expect(text.contains(sentence), "\(sentence)") }
+      #expect(text.contains("exercise.html, item \(item.audio.dropFirst(5).dropLast(4))"))
+      #expect(text.hasSuffix(key.prompt))
+    }
   }
 
   /// With --practice, answering by keys checks the answer in the page and then shows the facts;

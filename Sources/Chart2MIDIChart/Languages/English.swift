@@ -120,5 +120,9 @@ extension ExerciseWords {
     right: "Right.", notThisOne: "Not this one.",
     notThisOneAnswer: "Not this one: the answer is “{1}”.",
     chooseFirst: "Choose an answer first.", itemQuestion: "Item {1}, question {2}",
-    listenToFile: "Listen to the audio file {1}.", defaultTitle: "Listening exercise")
+    listenToFile: "Listen to the audio file {1}.",
+    eachSeriesAlone: "Each series alone:",
+    onTheSheet:
+      "The audio, each series alone and a player that steps through the notes by keys are on the student sheet exercise.html, item {1}.",
+    defaultTitle: "Listening exercise")
 }

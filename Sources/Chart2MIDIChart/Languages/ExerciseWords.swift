@@ -60,6 +60,10 @@ package struct ExerciseWords: Sendable {
   package var chooseFirst: String
   package var itemQuestion: String
   package var listenToFile: String
+  /// Before each series' own audio in a quiz: "Each series alone:".
+  package var eachSeriesAlone: String
+  /// Where a quiz that cannot carry files (GIFT) finds the audio: the student sheet's item.
+  package var onTheSheet: String
   package var defaultTitle: String
 
   /// `template` with `{1}`, `{2}`, ... replaced by `values` in order.

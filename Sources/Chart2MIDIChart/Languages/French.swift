@@ -142,5 +142,9 @@ extension ExerciseWords {
     checkAnswer: "Vérifier la réponse {1}", right: "Exact.", notThisOne: "Pas celle-ci.",
     notThisOneAnswer: "Pas celle-ci : la réponse est « {1} ».",
     chooseFirst: "Choisissez d'abord une réponse.", itemQuestion: "Exercice {1}, question {2}",
-    listenToFile: "Écoutez le fichier audio {1}.", defaultTitle: "Exercice d'écoute")
+    listenToFile: "Écoutez le fichier audio {1}.",
+    eachSeriesAlone: "Chaque série seule :",
+    onTheSheet:
+      "Le fichier audio, chaque série seule et un lecteur qui passe d'une note à l'autre au clavier sont sur la feuille de l'élève exercise.html, exercice {1}.",
+    defaultTitle: "Exercice d'écoute")
 }

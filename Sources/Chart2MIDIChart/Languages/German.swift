@@ -142,5 +142,9 @@ extension ExerciseWords {
     checkAnswer: "Antwort {1} prüfen", right: "Richtig.", notThisOne: "Nicht diese.",
     notThisOneAnswer: "Nicht diese: Die Antwort ist „{1}“.",
     chooseFirst: "Wählen Sie zuerst eine Antwort.", itemQuestion: "Aufgabe {1}, Frage {2}",
-    listenToFile: "Hören Sie die Audiodatei {1}.", defaultTitle: "Hörübung")
+    listenToFile: "Hören Sie die Audiodatei {1}.",
+    eachSeriesAlone: "Jede Reihe einzeln:",
+    onTheSheet:
+      "Die Audiodatei, jede Reihe einzeln und ein Player, der mit den Tasten von Ton zu Ton geht, stehen auf dem Arbeitsblatt exercise.html, Aufgabe {1}.",
+    defaultTitle: "Hörübung")
 }

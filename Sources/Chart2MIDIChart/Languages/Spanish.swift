@@ -137,5 +137,9 @@ extension ExerciseWords {
     checkAnswer: "Comprobar la respuesta {1}", right: "Correcto.", notThisOne: "Esta no.",
     notThisOneAnswer: "Esta no: la respuesta es «{1}».",
     chooseFirst: "Elija primero una respuesta.", itemQuestion: "Ejercicio {1}, pregunta {2}",
-    listenToFile: "Escuche el archivo de audio {1}.", defaultTitle: "Ejercicio de escucha")
+    listenToFile: "Escuche el archivo de audio {1}.",
+    eachSeriesAlone: "Cada serie por separado:",
+    onTheSheet:
+      "El audio, cada serie por separado y un reproductor que recorre las notas con el teclado están en la hoja del alumno exercise.html, ejercicio {1}.",
+    defaultTitle: "Ejercicio de escucha")
 }

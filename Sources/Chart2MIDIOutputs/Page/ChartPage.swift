@@ -90,6 +90,11 @@ package enum ChartPage {
       return data
     }
 
+    /// Each series' name, what it plays ("High plays a bowed string") and its stem's path.
+    package var stems: [(name: String, plays: String, path: String)] {
+      series.map { ($0.name, $0.plays, $0.stem) }
+    }
+
     /// The same player with its files' paths starting `new` where they started `old`: for a
     /// folder renamed.
     package func moved(from old: String, to new: String) -> Data {
