@@ -41,13 +41,8 @@ extension Exercise {
       html.append(
         "<p><audio controls=\"controls\" src=\"\(HTMLText.attribute(audioSource))\">\(name)</audio></p>"
       )
-      if !item.stems.isEmpty {
-        html.append("<p>\(HTMLText.text(words.eachSeriesAlone))</p>")
-        html.append(
-          "<ul>"
-            + item.stems.map { stem in
-              "<li>\(HTMLText.text(stem.plays)): <audio controls=\"controls\" src=\"\(HTMLText.attribute(stemSource(stem.path)))\">\(HTMLText.text(stem.name))</audio></li>"
-            }.joined() + "</ul>")
+      html += item.stemList(words: words, text: HTMLText.text) { path, name in
+        "<audio controls=\"controls\" src=\"\(HTMLText.attribute(stemSource(path)))\">\(HTMLText.text(name))</audio>"
       }
     }
     html.append("<p>\(HTMLText.text(question.prompt))</p>")
@@ -56,6 +51,20 @@ extension Exercise {
 }
 
 extension Exercise.Item {
+  /// "Each series alone:" and the list of the series' stems, each after what it plays, as
+  /// markup: `text` escapes text for the format, `player(path, name)` is the element that plays
+  /// a stem (an HTML audio element, a QTI object). Nothing for an item without stems.
+  func stemList(
+    words: ExerciseWords, text: (String) -> String, player: (String, String) -> String
+  ) -> [String] {
+    guard !stems.isEmpty else { return [] }
+    return [
+      "<p>\(text(words.eachSeriesAlone))</p>",
+      "<ul>" + stems.map { "<li>\(text($0.plays)): \(player($0.path, $0.name))</li>" }.joined()
+        + "</ul>",
+    ]
+  }
+
   /// The bytes of the item's audio files in `folder`, the mix's then each stem's.
   ///
   /// - Throws: `ExerciseError` naming the file that cannot be read.
@@ -267,14 +276,9 @@ package enum QTIPackage {
         "    <p><object type=\"\(type)\" data=\"\(XMLText.attribute(uriPath(audio)))\">\(x(audio))</object></p>"
       )
       // Each series alone, with what it plays: the legend, and a stem to listen to.
-      if !item.stems.isEmpty {
-        body.append("    <p>\(x(exercise.words.eachSeriesAlone))</p>")
-        body.append(
-          "    <ul>"
-            + item.stems.map { stem in
-              "<li>\(x(stem.plays)): <object type=\"\(type)\" data=\"\(XMLText.attribute(uriPath(stem.path)))\">\(x(stem.name))</object></li>"
-            }.joined() + "</ul>")
-      }
+      body += item.stemList(words: exercise.words, text: x) { path, name in
+        "<object type=\"\(type)\" data=\"\(XMLText.attribute(uriPath(path)))\">\(x(name))</object>"
+      }.map { "    " + $0 }
     }
     let choices = question.choices.enumerated().map { index, text in
       "      <simpleChoice identifier=\"C\(index + 1)\">\(x(text))</simpleChoice>"
