@@ -1,6 +1,7 @@
 """Opens an exercise's pages in headless Chromium and reports, as JSON, what a student meets:
 each item's audio (its graph's mix) state and duration, axe's accessibility violations, and whether every
-question on the student sheet can be answered with the keyboard alone.
+question on the student sheet can be answered with the keyboard alone (a choice by arrow keys,
+a number typed into its field).
 
 Usage: exercise-browser-check.py FOLDER [SCREENSHOT.png]
 """
@@ -56,7 +57,11 @@ try:
     wanted = {}
     for item in exercise["items"]:
         for index, question in enumerate(item["questions"]):
-            wanted["q%d-%d" % (item["number"], index + 1)] = question["answer"]
+            name = "q%d-%d" % (item["number"], index + 1)
+            if "number" in question:
+                wanted[name] = ("%.6f" % question["number"]).rstrip("0").rstrip(".")
+            else:
+                wanted[name] = question["answer"]
     done = set()
     driver.find_element(By.TAG_NAME, "body").click()
     for _ in range(2000):
@@ -67,6 +72,10 @@ try:
         focused = driver.switch_to.active_element
         name = focused.get_attribute("name")
         if focused.tag_name == "input" and name in wanted and name not in done:
+            if focused.get_attribute("type") == "text":
+                focused.send_keys(wanted[name])
+                done.add(name)
+                continue
             steps = wanted[name]
             if steps == 0:
                 focused.send_keys(Keys.SPACE)
@@ -75,6 +84,10 @@ try:
             done.add(name)
     chosen = {}
     for name in wanted:
+        field = driver.find_elements(By.CSS_SELECTOR, "input[type=text][name='%s']" % name)
+        if field:
+            chosen[name] = field[0].get_attribute("value")
+            continue
         checked = driver.find_elements(By.CSS_SELECTOR, "input[name='%s']:checked" % name)
         chosen[name] = int(checked[0].get_attribute("value")) - 1 if checked else None
     report["keyboard"] = {"wanted": wanted, "chosen": chosen}

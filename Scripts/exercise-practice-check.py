@@ -1,6 +1,9 @@
 """Answers an exercise's student sheet by keys in headless Chromium and reports, as JSON, what the
 page says: per question, the feedback after checking the right choice and after checking a wrong
-one (the choice made with the arrow keys, the check button pressed with Enter); and, for each
+one (the choice made with the arrow keys, the check button pressed with Enter); for a question
+answered with a number, after typing a right number (the value plus half the tolerance, with a
+decimal comma when the value has decimals: "77,5"), a wrong one (plus twice the tolerance) and
+none, with the numbers typed; and, for each
 item's audio graph, what its live region says after ArrowRight and after "]" (which an exercise's
 graph ignores), and which audio element plays.
 
@@ -60,6 +63,30 @@ def choose_and_check(name, choice):
     return feedback.text
 
 
+def type_and_check(name, text):
+    """Types text into question name's field, then presses its button with Enter."""
+    field = driver.find_element(By.ID, name)
+    driver.execute_script("arguments[0].focus(); arguments[0].value = ''", field)
+    field.send_keys(text)
+    field.send_keys(Keys.TAB)
+    button = driver.switch_to.active_element
+    assert button.get_attribute("id") == "check-" + name, button.get_attribute("id")
+    feedback = button.find_element(By.XPATH, "../following-sibling::p[@class='feedback']")
+    driver.execute_script("arguments[0].textContent = ''", feedback)
+    button.send_keys(Keys.ENTER)
+    for _ in range(100):
+        if feedback.text:
+            break
+        time.sleep(0.05)
+    return feedback.text
+
+
+def written(value):
+    """A number as a student might type it: a decimal comma when it has decimals."""
+    text = ("%.6f" % value).rstrip("0").rstrip(".")
+    return text.replace(".", ",")
+
+
 try:
     driver.get(address)
     report["secure"] = driver.execute_script("return window.isSecureContext")
@@ -67,6 +94,15 @@ try:
     for item in exercise["items"]:
         for index, question in enumerate(item["questions"]):
             name = "q%d-%d" % (item["number"], index + 1)
+            if "number" in question:
+                right = written(question["number"] + question["tolerance"] / 2)
+                wrong = written(question["number"] + question["tolerance"] * 2)
+                report["questions"].append({
+                    "name": name, "typedRight": right, "typedWrong": wrong,
+                    "right": type_and_check(name, right), "wrong": type_and_check(name, wrong),
+                    "none": type_and_check(name, ""),
+                })
+                continue
             wrong = (question["answer"] + 1) % len(question["choices"])
             report["questions"].append({
                 "name": name,

@@ -84,6 +84,8 @@ public enum ExerciseErrors: ErrorDomain {
   public enum Code: String, ErrorCode, CaseIterable {
     /// A request that cannot be met: no charts, no questions per chart.
     case invalidRequest
+    /// A file of a teacher's own questions that cannot be read or holds a mistake.
+    case invalidQuestions
     /// Charts none of which has a question with a clear answer.
     case noQuestions
     /// A folder that is a file, or holds files that are not an exercise's.
@@ -100,7 +102,7 @@ public enum ExerciseErrors: ErrorDomain {
     public var source: ErrorSource {
       switch self {
       case .invalidRequest, .outputConflict: .settings
-      case .noQuestions: .input
+      case .noQuestions, .invalidQuestions: .input
       case .cannotWrite, .cannotRead, .internalFailure: .machine
       }
     }
@@ -132,6 +134,9 @@ public struct ExerciseRequest: Sendable {
   /// Whether the student sheet checks answers itself (see `ExercisePages.studentSheet`);
   /// without it, the sheet holds no key at all.
   public var practice = false
+  /// A JSON file of the teacher's own questions, added to the items of the charts they name
+  /// (see `OwnQuestions` for its form): checked before anything is rendered.
+  public var ownQuestions: URL?
 
   /// A request with the defaults.
   public init() {}
@@ -179,6 +184,8 @@ extension Exercise {
     guard !charts.isEmpty else {
       throw ExerciseError("there are no charts to make an exercise of", code: .invalidRequest)
     }
+    // The teacher's questions are checked before anything is made.
+    let own = try request.ownQuestions.map { try OwnQuestions.read($0, charts: charts) } ?? [:]
     let fileManager = FileManager.default
     try checkReplaceable(
       folder, inputs: charts.flatMap { [URL(fileURLWithPath: $0.source)] + $0.settings.inputs })
@@ -219,14 +226,23 @@ extension Exercise {
       var items: [Item] = []
       var skipped: [String] = []
       var warnings: [String] = []
-      for (entry, questions) in zip(made, chosen) {
+      for (offset, (entry, picked)) in zip(made, chosen).enumerated() {
+        // The teacher's own questions follow the ones chosen, as written.
+        let questions = picked + (own[offset] ?? [])
         let staged = staging.appendingPathComponent(entry.item.audio ?? "")
+        for (at, question) in (own[offset] ?? []).enumerated() {
+          if let time = question.listenAt, let length = entry.item.audioSeconds, time > length {
+            throw ExerciseError(
+              "\(request.ownQuestions!.path): the question \"\(question.prompt)\" (\(at + 1) of \(entry.item.source)) listens at \(time) s, after the item's audio ends (\(Question.number(length)) s)",
+              code: .invalidQuestions)
+          }
+        }
         guard !questions.isEmpty else {
           skipped.append(entry.item.source)
           try? fileManager.removeItem(
             at: staging.appendingPathComponent("item-\(entry.item.number)"))
           warnings.append(
-            entry.candidates.isEmpty
+            entry.candidates.allSatisfy({ $0.kind == .estimate })
               ? "\(entry.item.source): left out, no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between instruments)"
               : "\(entry.item.source): left out, each of its questions (\(Set(entry.candidates.map(\.kind.rawValue)).sorted().joined(separator: ", "))) would make one answer right in more than half of the exercise's questions of its kind, and a guess would pay"
           )
@@ -308,9 +324,13 @@ extension Exercise {
     guard let facts = report.facts?.speaking(language) else {
       throw ExerciseError("the chart's facts were not counted", code: .internalFailure)
     }
-    let maker = QuestionMaker(facts: facts, score: score) {
-      NarrationScript.instrument($0, presets: presets, language: language)
+    // Instruments as answers name them: a phrase of their own.
+    var maker = QuestionMaker(facts: facts, score: score) {
+      language.table.standalone(
+        NarrationScript.instrument($0, presets: presets, language: language))
     }
+    maker.oneScale =
+      !settings.sonification.playsEnsemble && settings.sonification.seriesNoteRanges.isEmpty
     // What to know before listening, in the exercise's language.
     var spoken = settings
     spoken.narration.voice = language.code.rawValue

@@ -35,8 +35,9 @@ package enum ExercisePages {
         let name = "q\(item.number)-\(index + 1)"
         if practice {
           let check = checks[itemIndex][index]
+          let number = check.number.map { " data-number=\"\($0)\"" } ?? ""
           body.append(
-            "<fieldset data-salt=\"\(check.salt)\" data-answer=\"\(check.answer)\" data-feedback=\"\(check.feedback)\" data-right=\"\(HTMLText.attribute(words.right))\" data-wrong=\"\(HTMLText.attribute(words.notThisOne))\" data-choose=\"\(HTMLText.attribute(words.chooseFirst))\">"
+            "<fieldset data-salt=\"\(check.salt)\" data-answer=\"\(check.answer)\"\(number) data-feedback=\"\(check.feedback)\" data-right=\"\(HTMLText.attribute(words.rightIs))\" data-lower=\"\(words.lowersChoice)\" data-wrong=\"\(HTMLText.attribute(words.notThisOne))\" data-choose=\"\(HTMLText.attribute(question.numeric == nil ? words.chooseFirst : words.typeNumber))\">"
           )
         } else {
           body.append("<fieldset>")
@@ -44,6 +45,11 @@ package enum ExercisePages {
         body.append(
           "<legend><span class=\"number\">\(item.number).\(index + 1)</span> \(HTMLText.text(question.prompt))</legend>"
         )
+        if question.numeric != nil {
+          body.append(
+            "<div class=\"number\"><label for=\"\(name)\">\(HTMLText.text(words.yourAnswer))</label> <input type=\"text\" inputmode=\"decimal\" id=\"\(name)\" name=\"\(name)\" size=\"10\" autocomplete=\"off\"></div>"
+          )
+        }
         for (choice, text) in question.choices.enumerated() {
           let input = "\(name)-\(choice + 1)"
           body.append(
@@ -88,6 +94,11 @@ package enum ExercisePages {
         body.append(
           "<h3 id=\"\(id)-q\(index + 1)\"><span class=\"number\">\(item.number).\(index + 1)</span> \(HTMLText.text(question.prompt))</h3>"
         )
+        if let numeric = question.numeric {
+          body.append(
+            "<p><strong>\(HTMLText.text(exercise.descriptionLanguage.number(Question.number(numeric.value)))) (\(HTMLText.text(words.rightAnswer)))</strong></p>"
+          )
+        }
         body.append("<ol class=\"choices\">")
         for (choice, text) in question.choices.enumerated() {
           if choice == question.answer {

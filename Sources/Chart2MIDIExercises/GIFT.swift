@@ -5,8 +5,9 @@ import TextEncoders
 
 /// An exercise's questions in Moodle's GIFT format, for import into a course's question bank:
 /// one multiple-choice question per question, named by its item and number, its text what to
-/// know before listening (the legend of instruments among it), every choice's feedback the facts
-/// behind the answer. GIFT cannot carry files: each question names its item's audio, to upload
+/// know before listening (the legend of instruments among it), every choice's feedback whether it
+/// is right, the general feedback the facts behind the answer; a number to estimate is a
+/// numerical question (`{#=value:tolerance}`). GIFT cannot carry files: each question names its item's audio, to upload
 /// beside it, and the student sheet's item, where each series plays alone and a player steps
 /// through the notes (`MoodleXML` carries the audio inside). Nor can GIFT keep choices in order:
 /// Moodle's import takes the site's default, which shuffles, and the file says so to the teacher.
@@ -35,10 +36,19 @@ package enum GIFT {
         lines.append(
           "::\(GIFTText.text(name))::\(html("\(item.title).\(guide)\(audio) \(question.prompt)")) {"
         )
+        if let numeric = question.numeric {
+          let verdict = question.verdict(right: true, words: exercise.words)
+          lines.append(
+            "#=\(Question.number(numeric.value)):\(Question.number(numeric.tolerance))#\(html(verdict))"
+          )
+        }
         for (choice, text) in question.choices.enumerated() {
           let mark = choice == question.answer ? "=" : "~"
-          lines.append("\(mark)\(html(text))#\(html(question.feedback(for: choice, in: exercise)))")
+          let verdict = question.verdict(right: choice == question.answer, words: exercise.words)
+          lines.append("\(mark)\(html(text))#\(html(verdict))")
         }
+        // The facts, as the general feedback every student sees.
+        lines.append("####\(html(question.facts(in: exercise)))")
         lines.append("}")
         lines.append("")
       }

@@ -8,14 +8,33 @@ import TextEncoders
 import ZIPFoundation
 
 extension Question {
+  /// Whether the answer was right, in `words`, read aloud after the choice: "Right: it mostly
+  /// rises." or "Not this one: the answer is “It mostly rises”."; a number's "Right: 77." is the
+  /// number given.
+  func verdict(right: Bool, given: String? = nil, words: ExerciseWords) -> String {
+    guard right else { return ExerciseWords.fill(words.notThisOneAnswer, rightChoice) }
+    return ExerciseWords.fill(words.rightIs, Self.spoken(given ?? rightChoice, words: words))
+  }
+
+  /// A choice as it follows "Right:": its first letter lowered where the language does so and
+  /// the first word is not a name in capitals ("USA"): "a pure tone", "it mostly rises".
+  static func spoken(_ choice: String, words: ExerciseWords) -> String {
+    let first = choice.prefix { !$0.isWhitespace }
+    guard words.lowersChoice, let letter = first.first, letter.isUppercase,
+      first.count == 1 || first.dropFirst().first!.isLowercase
+    else { return choice }
+    return choice.prefix(1).lowercased() + choice.dropFirst()
+  }
+
   /// What a student who chose `choice` is told, in `exercise`'s words: whether it is right,
   /// the facts, and where to listen.
   func feedback(for choice: Int, in exercise: Exercise) -> String {
-    let words = exercise.words
-    if choice == answer { return "\(words.right) \(explanation)\(listening(in: exercise))" }
-    return
-      "\(ExerciseWords.fill(words.notThisOneAnswer, rightChoice)) \(explanation)\(listening(in: exercise))"
+    "\(verdict(right: choice == answer, words: exercise.words)) \(facts(in: exercise))"
   }
+
+  /// The facts behind the answer and where to listen: what every student is told, whatever
+  /// they answered.
+  func facts(in exercise: Exercise) -> String { explanation + listening(in: exercise) }
 
   /// " Listen at 0:07.6 in the audio.", in `exercise`'s words, or nothing.
   func listening(in exercise: Exercise) -> String {
@@ -90,7 +109,9 @@ private func uriPath(_ path: String) -> String {
 /// exercise, then one multiple-choice question per question with its item's audio inside it (the
 /// mix and each series' stem, base64 files in the question text, played by HTML5 audio elements
 /// through `@@PLUGINFILE@@`, the stems from its `stems/` folder), its choices in the order written
-/// (never shuffled: they run in time or in a fixed order), and feedback for every choice.
+/// (never shuffled again: those without an order of their own were shuffled when chosen), each
+/// choice's feedback saying whether it is right and the general feedback the facts; a question
+/// answered with a number is a numerical question, right within its tolerance.
 package enum MoodleXML {
   /// The quiz, with each item's audio read from `folder`.
   ///
@@ -119,9 +140,11 @@ package enum MoodleXML {
           stemSource: {
             "@@PLUGINFILE@@/stems/" + uriPath(URL(fileURLWithPath: $0).lastPathComponent)
           })
+        let name = ExerciseWords.fill(
+          exercise.words.itemQuestion, "\(item.number)", "\(index + 1)")
         lines += [
-          "  <question type=\"multichoice\">",
-          "    <name><text>\(XMLText.text(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", "\(index + 1)")))</text></name>",
+          "  <question type=\"\(question.numeric == nil ? "multichoice" : "numerical")\">",
+          "    <name><text>\(XMLText.text(name))</text></name>",
           "    <questiontext format=\"html\">",
           "      <text>\(XMLText.text(text))</text>",
         ]
@@ -135,23 +158,48 @@ package enum MoodleXML {
             )
           }
         }
+        // The facts in the general feedback, which every student sees; each answer's own
+        // feedback says only whether it is right.
         lines += [
           "    </questiontext>",
-          "    <generalfeedback format=\"html\"><text>\(XMLText.text(HTMLText.text(question.explanation)))</text></generalfeedback>",
+          "    <generalfeedback format=\"html\"><text>\(html(question.facts(in: exercise)))</text></generalfeedback>",
           "    <defaultgrade>1</defaultgrade>",
           "    <penalty>0</penalty>",
           "    <hidden>0</hidden>",
-          "    <single>true</single>",
-          "    <shuffleanswers>false</shuffleanswers>",
-          "    <answernumbering>abc</answernumbering>",
         ]
-        for (choice, answer) in question.choices.enumerated() {
+        if let numeric = question.numeric {
+          // Any other number ("*") is wrong, with its feedback.
           lines += [
-            "    <answer fraction=\"\(choice == question.answer ? 100 : 0)\" format=\"html\">",
-            "      <text>\(XMLText.text(HTMLText.text(answer)))</text>",
-            "      <feedback format=\"html\"><text>\(XMLText.text(HTMLText.text(question.feedback(for: choice, in: exercise))))</text></feedback>",
+            "    <answer fraction=\"100\" format=\"moodle_auto_format\">",
+            "      <text>\(Question.number(numeric.value))</text>",
+            "      <tolerance>\(Question.number(numeric.tolerance))</tolerance>",
+            "      <feedback format=\"html\"><text>\(html(question.verdict(right: true, words: exercise.words)))</text></feedback>",
             "    </answer>",
+            "    <answer fraction=\"0\" format=\"moodle_auto_format\">",
+            "      <text>*</text>",
+            "      <tolerance>0</tolerance>",
+            "      <feedback format=\"html\"><text>\(html(question.verdict(right: false, words: exercise.words)))</text></feedback>",
+            "    </answer>",
+            "    <unitgradingtype>0</unitgradingtype>",
+            "    <unitpenalty>0</unitpenalty>",
+            "    <showunits>3</showunits>",
+            "    <unitsleft>0</unitsleft>",
           ]
+        } else {
+          lines += [
+            "    <single>true</single>",
+            "    <shuffleanswers>false</shuffleanswers>",
+            "    <answernumbering>abc</answernumbering>",
+          ]
+          for (choice, answer) in question.choices.enumerated() {
+            let verdict = question.verdict(right: choice == question.answer, words: exercise.words)
+            lines += [
+              "    <answer fraction=\"\(choice == question.answer ? 100 : 0)\" format=\"html\">",
+              "      <text>\(html(answer))</text>",
+              "      <feedback format=\"html\"><text>\(html(verdict))</text></feedback>",
+              "    </answer>",
+            ]
+          }
         }
         lines.append("  </question>")
       }
@@ -159,6 +207,9 @@ package enum MoodleXML {
     lines.append("</quiz>")
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// Text as HTML inside an XML element.
+  static func html(_ text: String) -> String { XMLText.text(HTMLText.text(text)) }
 }
 
 /// An exercise as an IMS QTI 2.1 content package (`quiz-qti.zip`), for Canvas, Blackboard,
@@ -259,7 +310,8 @@ package enum QTIPackage {
 
   /// One question as an `assessmentItem`: the item's text and audio (an `object`), a single
   /// choice interaction, response processing that scores the right choice 1 and shows every
-  /// choice's feedback.
+  /// choice's feedback; for a number, a text entry of a float, scored 1 within the tolerance,
+  /// with feedback for a right and a wrong number.
   static func assessmentItem(
     _ exercise: Exercise, _ item: Exercise.Item, _ question: Question, _ identifier: String
   ) -> String {
@@ -280,6 +332,58 @@ package enum QTIPackage {
         "<object type=\"\(type)\" data=\"\(XMLText.attribute(uriPath(path)))\">\(x(name))</object>"
       }.map { "    " + $0 }
     }
+    let header = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <assessmentItem xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\(namespace) \(schema)" identifier="\(identifier)" title="\(XMLText.attribute(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", String(identifier.split(separator: "-").last!))))" adaptive="false" timeDependent="false">
+      """
+    let outcomes = """
+        <outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float">
+          <defaultValue><value>0</value></defaultValue>
+        </outcomeDeclaration>
+        <outcomeDeclaration identifier="FEEDBACK" cardinality="single" baseType="identifier"/>
+      """
+    let score = """
+      <setOutcomeValue identifier="SCORE"><baseValue baseType="float">1</baseValue></setOutcomeValue>
+      """
+    if let numeric = question.numeric {
+      // A number: right from value - tolerance to value + tolerance; no answer is wrong.
+      let bounds = [numeric.value - numeric.tolerance, numeric.value + numeric.tolerance].map {
+        "<baseValue baseType=\"float\">\(Question.number($0))</baseValue>"
+      }
+      let feedback = [("RIGHT", true), ("WRONG", false)].map { identifier, right in
+        "  <modalFeedback outcomeIdentifier=\"FEEDBACK\" identifier=\"\(identifier)\" showHide=\"show\">\(x(question.verdict(right: right, words: exercise.words) + " " + question.facts(in: exercise)))</modalFeedback>"
+      }
+      return """
+        \(header)
+          <responseDeclaration identifier="RESPONSE" cardinality="single" baseType="float">
+            <correctResponse><value>\(Question.number(numeric.value))</value></correctResponse>
+          </responseDeclaration>
+        \(outcomes)
+          <itemBody>
+        \(body.joined(separator: "\n"))
+            <p>\(x(question.prompt))</p>
+            <p><textEntryInteraction responseIdentifier="RESPONSE" expectedLength="10"/></p>
+          </itemBody>
+          <responseProcessing>
+            <responseCondition>
+              <responseIf>
+                <and>
+                  <gte><variable identifier="RESPONSE"/>\(bounds[0])</gte>
+                  <lte><variable identifier="RESPONSE"/>\(bounds[1])</lte>
+                </and>
+                \(score)
+                <setOutcomeValue identifier="FEEDBACK"><baseValue baseType="identifier">RIGHT</baseValue></setOutcomeValue>
+              </responseIf>
+              <responseElse>
+                <setOutcomeValue identifier="FEEDBACK"><baseValue baseType="identifier">WRONG</baseValue></setOutcomeValue>
+              </responseElse>
+            </responseCondition>
+          </responseProcessing>
+        \(feedback.joined(separator: "\n"))
+        </assessmentItem>
+
+        """
+    }
     let choices = question.choices.enumerated().map { index, text in
       "      <simpleChoice identifier=\"C\(index + 1)\">\(x(text))</simpleChoice>"
     }
@@ -287,15 +391,11 @@ package enum QTIPackage {
       "  <modalFeedback outcomeIdentifier=\"FEEDBACK\" identifier=\"C\(index + 1)\" showHide=\"show\">\(x(question.feedback(for: index, in: exercise)))</modalFeedback>"
     }
     return """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <assessmentItem xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\(namespace) \(schema)" identifier="\(identifier)" title="\(XMLText.attribute(ExerciseWords.fill(exercise.words.itemQuestion, "\(item.number)", String(identifier.split(separator: "-").last!))))" adaptive="false" timeDependent="false">
+      \(header)
         <responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">
           <correctResponse><value>C\(question.answer + 1)</value></correctResponse>
         </responseDeclaration>
-        <outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float">
-          <defaultValue><value>0</value></defaultValue>
-        </outcomeDeclaration>
-        <outcomeDeclaration identifier="FEEDBACK" cardinality="single" baseType="identifier"/>
+      \(outcomes)
         <itemBody>
       \(body.joined(separator: "\n"))
           <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">
@@ -307,7 +407,7 @@ package enum QTIPackage {
           <responseCondition>
             <responseIf>
               <match><variable identifier="RESPONSE"/><correct identifier="RESPONSE"/></match>
-              <setOutcomeValue identifier="SCORE"><baseValue baseType="float">1</baseValue></setOutcomeValue>
+              \(score)
             </responseIf>
           </responseCondition>
           <setOutcomeValue identifier="FEEDBACK"><variable identifier="RESPONSE"/></setOutcomeValue>

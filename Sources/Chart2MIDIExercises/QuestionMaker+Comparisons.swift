@@ -41,7 +41,7 @@ extension QuestionMaker {
       answer: series.firstIndex { $0.index == ranked[0].index }!,
       explanation: ExerciseWords.fill(
         words.meanOf, chart.yAxis.title, means.joined(separator: "; ")),
-      listenAt: graphStart)
+      listenAt: graphStart, facts: ["means"], isOrdered: false)
   }
 
   func highestInstrument() -> Question? {
@@ -63,6 +63,24 @@ extension QuestionMaker {
     let means = categories.map { sums[$0]!.total / Double(sums[$0]!.count) }
     let ranked = means.indices.sorted { means[$0] > means[$1] }
     guard means[ranked[0]] - means[ranked[1]] >= Self.margin * ySpan else { return nil }
+    // Where the highest category is also the first or last to play on average, a line's
+    // trend tells it (a rising line whose last notes are one instrument's).
+    var facts = ["instruments"]
+    let times = categories.map { category in
+      let at = played.flatMap { index, _ in
+        chart.series[index].dataPoints.indices.filter { point in
+          let values = chart.series[index].dataPoints[point]
+          guard values.y != nil, axisIndex < values.additionalValueCount,
+            case .category(let name) = values.additionalValue(at: axisIndex)
+          else { return false }
+          return name == category
+        }.compactMap { onsets[index]?[$0] }
+      }
+      return at.reduce(0, +) / Double(max(1, at.count))
+    }
+    if times.max() == times[ranked[0]] || times.min() == times[ranked[0]] {
+      facts += played.map { "trend-\($0.index)" }
+    }
     return Question(
       kind: .highestInstrument, prompt: words.highestInstrumentPrompt,
       choices: categories.map { "\(Self.capitalized(instruments[$0]!)) (\($0))" },
@@ -71,7 +89,7 @@ extension QuestionMaker {
         words.meanByAxis, chart.yAxis.title, axis.title,
         categories.indices.map { "\(categories[$0]) \(statistic(means[$0]))" }.joined(
           separator: "; ")),
-      listenAt: graphStart)
+      listenAt: graphStart, facts: facts, isOrdered: false)
   }
 
   /// Whether longer notes come with higher or lower pitch, in the notes as they play (after
@@ -81,17 +99,7 @@ extension QuestionMaker {
     else { return nil }
     let pairs = notes
     guard pairs.count >= 8 else { return nil }
-    let n = Double(pairs.count)
-    let meanA = pairs.reduce(0) { $0 + $1.length } / n
-    let meanB = pairs.reduce(0) { $0 + $1.key } / n
-    var (sab, saa, sbb) = (0.0, 0.0, 0.0)
-    for (a, b) in pairs {
-      sab += (a - meanA) * (b - meanB)
-      saa += (a - meanA) * (a - meanA)
-      sbb += (b - meanB) * (b - meanB)
-    }
-    guard saa > 0, sbb > 0 else { return nil }
-    let r = sab / (saa * sbb).squareRoot()
+    guard let r = Self.correlation(pairs.map(\.length), pairs.map(\.key)) else { return nil }
     let answer: Int
     if r >= Self.clearLink {
       answer = 0
@@ -109,6 +117,6 @@ extension QuestionMaker {
       explanation: ExerciseWords.fill(
         words.durationExplanation, "\(pairs.count)", language.number(String(format: "%.2f", r)),
         how),
-      listenAt: graphStart)
+      listenAt: graphStart, facts: ["duration"])
   }
 }

@@ -30,15 +30,15 @@ extension QuestionMaker {
     let outliers = points.filter { $0.y < lowFence || $0.y > highFence }
     let choices = [words.noOutlier] + words.thirds.map { ExerciseWords.fill(words.yesOutlier, $0) }
     let prompt = ExerciseWords.fill(words.outlierPrompt, subject(stats))
-    // A fence outside the y axis is left unsaid: no value can pass it.
-    let range = chart.yAxis.range
+    // Both fences, even one outside the y axis (that no value can pass): the explanation
+    // states the figures it used.
     let beyond = [
-      range.contains(lowFence) ? ExerciseWords.fill(words.below, statistic(lowFence)) : nil,
-      range.contains(highFence) ? ExerciseWords.fill(words.above, statistic(highFence)) : nil,
-    ].compactMap { $0 }
+      ExerciseWords.fill(words.below, statistic(lowFence)),
+      ExerciseWords.fill(words.above, statistic(highFence)),
+    ]
     let fences = ExerciseWords.fill(
       words.fences, statistic(q1), statistic(q3),
-      beyond.isEmpty ? words.outsideAxis : beyond.joined(separator: words.or))
+      beyond.joined(separator: words.or))
     if outliers.isEmpty {
       // Nothing jumps from its neighbours either, in the order the notes play.
       let order = points.sorted { times[$0.index] < times[$1.index] }
@@ -50,7 +50,7 @@ extension QuestionMaker {
         kind: .outlier, prompt: prompt, choices: choices, answer: 0,
         explanation: ExerciseWords.fill(
           words.noExplanation, fences, y(lowest), y(highest)),
-        listenAt: nil)
+        listenAt: nil, facts: ["outlier-\(index)"])
     }
     let places = outliers.map { third(index, $0.index) }
     guard let place = places.first ?? nil, places.allSatisfy({ $0 == place }) else { return nil }
@@ -67,6 +67,6 @@ extension QuestionMaker {
       kind: .outlier, prompt: prompt, choices: choices, answer: place + 1,
       explanation: ExerciseWords.fill(
         words.yesExplanation, fences, listed.joined(separator: "; ")),
-      listenAt: times[outliers[0].index])
+      listenAt: times[outliers[0].index], facts: ["outlier-\(index)"])
   }
 }

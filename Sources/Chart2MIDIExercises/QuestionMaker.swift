@@ -81,6 +81,9 @@ package struct QuestionMaker {
   let seriesInstruments: [Int: String]
   /// The series' notes as played (after grouping): their lengths in seconds and their keys.
   let notes: [(length: Double, key: Double)]
+  /// Whether every series plays the y axis on one scale of pitch, so that a note's height says
+  /// its value: not with a series' own note range, nor in an ensemble's parts.
+  var oneScale = true
 
   /// The questions of a chart as `score` plays it: each point's time in the audio file and the
   /// axes' roles come from the score's timeline (after a narration's intro, and a padded start),
@@ -168,17 +171,22 @@ package struct QuestionMaker {
   }
 
   /// Every question the data makes clear, in a fixed order: per series its trend, the place and
-  /// value of its peak and whether a note stands out; then the comparison of series, the highest
-  /// instrument and the link of note length and pitch.
+  /// value of its peak, where it is lowest, whether a note stands out, and in which month it
+  /// peaks and is lowest; then the comparison of series, the highest instrument, the link of
+  /// note length and pitch, two series at one x value, about how high the highest note's value
+  /// is, and which series go together.
   package var candidates: [Question] {
     var questions: [Question] = []
     for (index, stats) in played {
       questions += [
         trend(index, stats), peakPlace(index, stats), peakValue(index, stats),
-        outlier(index, stats),
+        lowestValue(index, stats), outlier(index, stats),
       ].compactMap { $0 }
+      questions += seasons(index, stats)
     }
-    questions += [higherSeries(), highestInstrument(), durationLink()].compactMap { $0 }
+    questions += [higherSeries(), highestInstrument(), durationLink(), compareAt(), estimate()]
+      .compactMap { $0 }
+    questions += together()
     return questions
   }
 
@@ -294,7 +302,9 @@ package struct QuestionMaker {
       choices: words.trendChoices, answer: answer,
       explanation: ExerciseWords.fill(
         words.trendExplanation, words.trendHeads[answer], line, valueText(low), valueText(high)),
-      listenAt: onsets[index]?.min())
+      listenAt: onsets[index]?.min(),
+      // A line that rises or falls tells where it is highest and lowest.
+      facts: answer == 2 ? ["trend-\(index)"] : ["trend-\(index)", "peak-\(index)", "low-\(index)"])
   }
 
   func peakPlace(_ index: Int, _ stats: SeriesStatistics) -> Question? {
@@ -316,51 +326,68 @@ package struct QuestionMaker {
       explanation: ExerciseWords.fill(
         words.peakPlaceExplanation, valueText(high), clock(times[high.index]), "\(percent)",
         clock(span.lowerBound), clock(span.upperBound)),
-      listenAt: times[high.index])
+      listenAt: times[high.index], facts: ["peak-\(index)"])
   }
 
   func peakValue(_ index: Int, _ stats: SeriesStatistics) -> Question? {
-    guard stats.count >= 4, stats.count <= 200, let high = stats.maximum,
+    extremeValue(index, stats, highest: true)
+  }
+
+  func lowestValue(_ index: Int, _ stats: SeriesStatistics) -> Question? {
+    extremeValue(index, stats, highest: false)
+  }
+
+  /// At which x value a series is highest (or lowest): four choices in time, the others the
+  /// highest (lowest) points elsewhere, apart in time and from the answer by the margin.
+  func extremeValue(_ index: Int, _ stats: SeriesStatistics, highest: Bool) -> Question? {
+    guard stats.count >= 4, stats.count <= 200,
+      let extreme = highest ? stats.maximum : stats.minimum,
       let times = onsets[index], let first = times.min(), let last = times.max(), last > first
     else { return nil }
     let points = chart.series[index].dataPoints
     let length = last - first
-    // Any point near the peak's height plays close to it in time; the highest points elsewhere,
-    // apart from each other, are the other choices. Each choice is the place as written true
-    // ("2007.75", never a format's "2008").
+    // How far a value is from the extreme, towards the middle.
+    func gap(_ y: Double) -> Double { highest ? extreme.y - y : y - extreme.y }
+    // Any point near the extreme's height plays close to it in time; the most extreme points
+    // elsewhere, apart from each other, are the other choices. Each choice is the place as
+    // written true ("2007.75", never a format's "2008").
     var others: [Int] = []
-    let ranked = points.indices.filter { points[$0].y != nil && $0 != high.index }
-      .sorted { points[$0].y! > points[$1].y! }
+    let ranked = points.indices.filter { points[$0].y != nil && $0 != extreme.index }
+      .sorted { gap(points[$0].y!) < gap(points[$1].y!) }
     for position in ranked {
-      let apart = abs(times[position] - times[high.index]) >= 0.1 * length
-      if points[position].y! >= high.y - Self.margin * ySpan {
+      let apart = abs(times[position] - times[extreme.index]) >= 0.1 * length
+      if gap(points[position].y!) < Self.margin * ySpan {
         if apart { return nil }
         continue
       }
       guard apart,
         others.allSatisfy({ abs(times[$0] - times[position]) >= 0.1 * length }),
-        chart.xAxis.describe(points[position].x) != chart.xAxis.describe(high.x)
+        chart.xAxis.describe(points[position].x) != chart.xAxis.describe(extreme.x)
       else { continue }
       others.append(position)
       if others.count == 3 { break }
     }
     guard others.count == 3 else { return nil }
-    let options = ([high.index] + others).sorted { times[$0] < times[$1] }
+    let options = ([extreme.index] + others).sorted { times[$0] < times[$1] }
     let texts = options.map { language.number(chart.xAxis.describe(points[$0].x, in: language)) }
     guard Set(texts).count == texts.count else { return nil }
     let isDate = chart.xAxis.numeric?.dateFormat != nil
     let prompt =
       isDate
-      ? ExerciseWords.fill(words.peakWhenPrompt, subject(stats))
-      : ExerciseWords.fill(words.peakWherePrompt, chart.xAxis.title, subject(stats))
-    let next = others.max { points[$0].y! < points[$1].y! }!
+      ? ExerciseWords.fill(highest ? words.peakWhenPrompt : words.lowWhenPrompt, subject(stats))
+      : ExerciseWords.fill(
+        highest ? words.peakWherePrompt : words.lowWherePrompt, chart.xAxis.title,
+        subject(stats))
+    let next = others.min { gap(points[$0].y!) < gap(points[$1].y!) }!
     let nextText = valueText(
       SeriesStatistics.Point(
         index: next, x: points[next].x, y: points[next].y!, label: points[next].label))
     return Question(
-      kind: .peakValue, prompt: prompt, choices: texts,
-      answer: options.firstIndex(of: high.index)!,
-      explanation: ExerciseWords.fill(words.peakValueExplanation, valueText(high), nextText),
-      listenAt: times[high.index])
+      kind: highest ? .peakValue : .lowestValue, prompt: prompt, choices: texts,
+      answer: options.firstIndex(of: extreme.index)!,
+      explanation: ExerciseWords.fill(
+        highest ? words.peakValueExplanation : words.lowValueExplanation, valueText(extreme),
+        nextText),
+      listenAt: times[extreme.index], facts: [(highest ? "peak-" : "low-") + "\(index)"])
   }
 }

@@ -9,6 +9,9 @@ struct KeyQuestion {
   var answer: Int
   var explanation: String
   var listenAt: Double?
+  /// The number that answers it, and how far from it an answer counts, for a question answered
+  /// with one.
+  var numeric: (value: Double, tolerance: Double)?
 }
 
 /// An item as `exercise.json` holds it.
@@ -30,15 +33,27 @@ func keyItems(_ folder: URL) throws -> [KeyItem] {
     return KeyItem(
       title: try #require(item["title"] as? String), audio: try #require(item["audio"] as? String),
       seconds: try #require(item["audioSeconds"] as? Double),
-      questions: try questions.map {
-        KeyQuestion(
-          prompt: try #require($0["prompt"] as? String),
-          choices: try #require($0["choices"] as? [String]),
-          answer: try #require($0["answer"] as? Int),
-          explanation: try #require($0["explanation"] as? String),
-          listenAt: $0["listenAt"] as? Double)
+      questions: try questions.map { question in
+        var numeric: (Double, Double)?
+        if let number = question["number"] as? Double {
+          numeric = (number, try #require(question["tolerance"] as? Double))
+        }
+        return KeyQuestion(
+          prompt: try #require(question["prompt"] as? String),
+          choices: try #require(question["choices"] as? [String]),
+          answer: try #require(question["answer"] as? Int),
+          explanation: try #require(question["explanation"] as? String),
+          listenAt: question["listenAt"] as? Double, numeric: numeric)
       }, introduction: item["introduction"] as? [String] ?? [])
   }
+}
+
+/// A number as the quizzes write it: up to six decimals, none trailing ("268", "2.5").
+func numberText(_ value: Double) -> String {
+  var text = String(format: "%.6f", value)
+  while text.hasSuffix("0") { text.removeLast() }
+  if text.hasSuffix(".") { text.removeLast() }
+  return text
 }
 
 /// The length of a WAV file in seconds, from its `fmt ` and `data` chunks.
@@ -68,7 +83,8 @@ func audioSeconds(_ urls: [URL]) throws -> [Double] {
 }
 
 /// GIFT questions read back with a parser written here: each `::name::text {` block, its right
-/// answer (`=`) and other answers (`~`), with backslash escapes undone.
+/// answer (`=`, or a number's `#=value:tolerance`) and other answers (`~`), with backslash
+/// escapes undone.
 func parseGIFT(_ text: String) -> [(name: String, prompt: String, right: [String], wrong: [String])]
 {
   func unescape(_ text: Substring) -> String {
@@ -118,6 +134,10 @@ func parseGIFT(_ text: String) -> [(name: String, prompt: String, right: [String
     } else if line.hasPrefix("=") {
       let answer = split(line.dropFirst(), at: "#")?.0 ?? line.dropFirst()
       current?.right.append(unescape(answer))
+    } else if line.hasPrefix("#=") {
+      // A number and its tolerance, "#=268:20#feedback".
+      let answer = split(line.dropFirst(2), at: "#")?.0 ?? line.dropFirst(2)
+      current?.right.append(unescape(answer))
     } else if line.hasPrefix("~") {
       let answer = split(line.dropFirst(), at: "#")?.0 ?? line.dropFirst()
       current?.wrong.append(unescape(answer))
@@ -142,20 +162,18 @@ struct ExerciseCommandTests {
     let (folder, result) = try make()
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
     #expect(result.status == 0, "\(result.error)")
-    // The temperatures' only clear question (no note stands out) would make "no" the answer of
-    // both outlier questions: the chart is left out, with a warning.
     #expect(
       files(in: folder) == [
         ".chart2midi-files", "answers.html", "exercise.html", "exercise.json", "item-1",
-        "item-1.mp3", "item-2",
-        "item-2.mp3", "quiz-qti.zip", "quiz.gift", "quiz.xml",
+        "item-1.mp3", "item-2", "item-2.mp3", "item-3", "item-3.mp3", "quiz-qti.zip",
+        "quiz.gift", "quiz.xml",
       ])
     #expect(files(in: folder.deletingLastPathComponent()) == ["exercise"])
-    #expect(result.error.contains("warning: temperatures.json: left out"), "\(result.error)")
     let items = try keyItems(folder)
     #expect(
       items.map(\.title) == [
         "Twentieth-century birth rates", "Vehicle Weight vs Fuel Efficiency by Country and MSRP",
+        "Daily low and high temperatures, 2018",
       ])
     let lengths = try audioSeconds(items.map { folder.appendingPathComponent($0.audio) })
     let student = try String(
@@ -172,12 +190,19 @@ struct ExerciseCommandTests {
       #expect(student.contains("src=\"\(item.audio)\""))
       #expect(!item.questions.isEmpty && item.questions.count <= 3)
       for question in item.questions {
-        #expect(question.choices.indices.contains(question.answer))
         #expect(student.contains(html(question.prompt)))
-        for choice in question.choices { #expect(student.contains(">\(html(choice))</label>")) }
         // Nothing of the answer in the student's source: not the facts, not a mark.
         #expect(!student.contains(html(question.explanation)))
         #expect(key.contains(html(question.explanation)))
+        if let numeric = question.numeric {
+          // A field to type the number in; the key gives it.
+          #expect(question.choices.isEmpty)
+          #expect(student.contains("<input type=\"text\" inputmode=\"decimal\""))
+          #expect(key.contains("<strong>\(numberText(numeric.value)) (right answer)</strong>"))
+          continue
+        }
+        #expect(question.choices.indices.contains(question.answer))
+        for choice in question.choices { #expect(student.contains(">\(html(choice))</label>")) }
         #expect(
           key.contains("<strong>\(html(question.choices[question.answer])) (right answer)</strong>")
         )
@@ -199,6 +224,12 @@ struct ExerciseCommandTests {
     let keyed = items.flatMap(\.questions)
     #expect(gift.count == keyed.count)
     for (parsed, question) in zip(gift, keyed) {
+      #expect(parsed.prompt.hasSuffix(question.prompt))
+      if let numeric = question.numeric {
+        #expect(parsed.right == ["\(numberText(numeric.value)):\(numberText(numeric.tolerance))"])
+        #expect(parsed.wrong.isEmpty)
+        continue
+      }
       #expect(parsed.right == [question.choices[question.answer]])
       #expect(
         Set(parsed.wrong) == Set(question.choices).subtracting([question.choices[question.answer]]))
@@ -208,12 +239,41 @@ struct ExerciseCommandTests {
 
   /// The quizzes as learning systems read them: Moodle XML with the audio inside each question,
   /// an IMS QTI 2.1 package whose items pyslet's QTI engine scores, and GIFT.
+  ///
+  /// A teacher's own questions, a choice and a number, go into every package with the rest.
   @Test func theQuizzesCarryTheAudioIntoTheLearningSystems() throws {
+    let own = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: own) }
+    let ownFile = own.appendingPathComponent("own.json")
+    try Data(
+      """
+      {"questions": [
+        {"chart": "cars.json", "prompt": "Which car is lightest: the Prius or the Accord?",
+         "choices": [{"text": "The Prius", "right": true}, {"text": "The Accord"}],
+         "explanation": "The Prius weighs 1.38 tons, the Accord 1.60.", "listenAt": 2},
+        {"chart": "Twentieth-century birth rates", "prompt": "About what was the rate in 1940?",
+         "number": 190.5, "tolerance": 15, "explanation": "In 1940: 191 births per 10,000."}
+      ]}
+      """.utf8
+    ).write(to: ownFile)
     let (folder, result) = try make(
-      ["--title", "Unit 3: listening & <sound>"],
+      ["--title", "Unit 3: listening & <sound>", "--own-questions", ownFile.path],
       charts: [example("birth-rate").path, example("cars").path, example("dice").path])
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
     #expect(result.status == 0, "\(result.error)")
+    // The teacher's questions close their items, as written.
+    let json = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("exercise.json"))) as? [String: Any])
+    let ownQuestions = ((json["items"] as? [[String: Any]]) ?? []).compactMap {
+      ($0["questions"] as? [[String: Any]])?.last
+    }.filter { $0["kind"] as? String == "own" }
+    #expect(
+      ownQuestions.map { $0["prompt"] as? String ?? "" } == [
+        "About what was the rate in 1940?", "Which car is lightest: the Prius or the Accord?",
+      ])
+    #expect(ownQuestions[0]["number"] as? Double == 190.5)
+    #expect(ownQuestions[1]["answer"] as? Int == 0 && ownQuestions[1]["listenAt"] as? Double == 2)
     let check = try runPython(
       try String(
         contentsOf: projectRoot.appendingPathComponent("Scripts/lms-check.py"), encoding: .utf8),
@@ -241,8 +301,8 @@ struct ExerciseCommandTests {
         .map { String($0.dropLast(4)) }.sorted()
     }
     #expect(try items.map(series) == [["Birth rate"], ["Cars"], ["Blue", "Green", "Red"]])
+    #expect(keyed.contains { $0.1.numeric != nil } && keyed.contains { $0.1.numeric == nil })
     for (question, (item, key)) in zip(questions, keyed) {
-      #expect(question["shuffle"] as? String == "false")
       let text = try #require(question["text"] as? String)
       #expect(text.contains("src=\"@@PLUGINFILE@@/\(item.audio)\""))
       #expect(text.hasSuffix("<p>\(key.prompt.replacingOccurrences(of: "&", with: "&amp;"))</p>"))
@@ -266,10 +326,32 @@ struct ExerciseCommandTests {
                 "@@PLUGINFILE@@/stems/\($0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!).mp3"
               }))
       for name in names { #expect(text.contains("\(name) plays"), "\(name) in \(text)") }
+      // The facts once, in the general feedback every student sees; each answer's feedback
+      // says whether it is right.
+      let general = try #require(question["generalFeedback"] as? String)
+      #expect(general.hasPrefix(key.explanation.replacingOccurrences(of: "&", with: "&amp;")))
       let choices = try #require(question["choices"] as? [[String: Any]])
+      #expect(
+        choices.allSatisfy { !($0["feedback"] as? String ?? "").contains(key.explanation) })
+      if let numeric = key.numeric {
+        // A numerical question: the number within its tolerance, any other ("*") wrong.
+        #expect(question["type"] as? String == "numerical")
+        #expect(choices.map { $0["text"] as? String ?? "" } == [numberText(numeric.value), "*"])
+        #expect(choices.map { $0["fraction"] as? Double ?? -1 } == [100, 0])
+        #expect(choices.first?["tolerance"] as? Double == numeric.tolerance)
+        #expect(choices.first?["feedback"] as? String == "Right: \(numberText(numeric.value)).")
+        continue
+      }
+      #expect(question["type"] as? String == "multichoice")
+      #expect(question["shuffle"] as? String == "false")
       #expect(choices.map { $0["text"] as? String ?? "" } == key.choices)
       #expect(choices.map { $0["fraction"] as? Double ?? -1 }.firstIndex(of: 100) == key.answer)
-      #expect(choices.allSatisfy { ($0["feedback"] as? String ?? "").contains(key.explanation) })
+      for (index, choice) in choices.enumerated() where index != key.answer {
+        #expect(
+          choice["feedback"] as? String
+            == "Not this one: the answer is “\(key.choices[key.answer])”.".replacingOccurrences(
+              of: "&", with: "&amp;"))
+      }
     }
 
     // QTI: every file the manifest names is in the zip, and every file in the zip is named;
@@ -286,7 +368,6 @@ struct ExerciseCommandTests {
     #expect(qti["testRefs"] as? [String] == qtiItems.map { $0["href"] as? String ?? "" })
     for (entry, (item, key)) in zip(qtiItems, keyed) {
       #expect(entry["prompt"] as? String == key.prompt)
-      #expect(entry["shuffle"] as? String == "false")
       #expect(entry["audio"] as? String == item.audio)
       #expect(abs((entry["audioSeconds"] as? Double ?? 0) - item.seconds) < 0.001)
       // The mix and every series' stem, each as long as the mix, with the legend.
@@ -301,6 +382,23 @@ struct ExerciseCommandTests {
       }
       let body = try #require(entry["text"] as? String)
       for name in names { #expect(body.contains("\(name) plays"), "\(name) in \(body)") }
+      if let numeric = key.numeric {
+        // A float typed in: right within the tolerance (its value, 0.99 of it above), wrong
+        // beyond it either way and with no answer.
+        #expect(entry["baseType"] as? String == "float")
+        #expect(entry["value"] as? Double == numeric.value)
+        #expect(abs((entry["tolerance"] as? Double ?? 0) - numeric.tolerance) < 1e-9)
+        let scored = try #require(entry["numeric"] as? [[String: Any]])
+        #expect(scored.map { $0["score"] as? Double ?? -1 } == [1, 1, 0, 0, 0])
+        #expect(
+          scored.map { $0["feedback"] as? String ?? "" }
+            == ["RIGHT", "RIGHT", "WRONG", "WRONG", "WRONG"])
+        for outcome in scored {
+          #expect((outcome["feedbackText"] as? String ?? "").contains(key.explanation))
+        }
+        continue
+      }
+      #expect(entry["shuffle"] as? String == "false")
       let outcomes = try #require(entry["outcomes"] as? [[String: Any]])
       #expect(outcomes.map { $0["choice"] as? String ?? "" } == key.choices)
       for (index, outcome) in outcomes.enumerated() {
@@ -315,6 +413,14 @@ struct ExerciseCommandTests {
     #expect(gift["category"] as? String == "$CATEGORY: $course$/top/Unit 3: listening & <sound>")
     let choiceCount = keyed.reduce(0) { $0 + $1.1.choices.count }
     #expect(gift["choices"] as? Int == choiceCount && gift["withFeedback"] as? Int == choiceCount)
+    // Each number with its tolerance; each question's facts as its general feedback.
+    let numbers = try #require(gift["numbers"] as? [[String: Double]])
+    #expect(
+      numbers.map { [$0["value"] ?? 0, $0["tolerance"] ?? 0] }
+        == keyed.compactMap(\.1.numeric).map { [$0.value, $0.tolerance] })
+    let general = try #require(gift["general"] as? [String])
+    #expect(general.count == keyed.count)
+    for (text, (_, key)) in zip(general, keyed) { #expect(text.hasPrefix(key.explanation)) }
     // Each question says what to know before listening (the legend among it), and where the
     // sheet plays each series alone: GIFT carries no file.
     let texts = try #require(gift["texts"] as? [String])
@@ -351,12 +457,30 @@ struct ExerciseCommandTests {
     let keyed = items.flatMap(\.questions)
     let answered = try #require(report["questions"] as? [[String: String]])
     #expect(answered.count == keyed.count)
+    // A number to estimate is among them, typed with a decimal comma.
+    #expect(keyed.contains { $0.numeric != nil })
     let student = try String(
       contentsOf: folder.appendingPathComponent("exercise.html"), encoding: .utf8)
     for (said, question) in zip(answered, keyed) {
       let listen = question.listenAt.map { " Listen at \(clock($0)) in the audio." } ?? ""
-      #expect(said["right"] == "Right. \(question.explanation)\(listen)")
-      #expect(said["wrong"] == "Not this one. \(question.explanation)\(listen)")
+      let facts = "\(question.explanation)\(listen)"
+      if question.numeric != nil {
+        // "Right: 278." read aloud, then the facts; a number outside the tolerance is wrong;
+        // no number asks for one.
+        #expect(said["right"] == "Right: \(said["typedRight"] ?? "?"). \(facts)")
+        #expect(said["wrong"] == "Not this one. \(facts)")
+        #expect(said["none"] == "Type a number first.")
+      } else {
+        // "Right: it mostly rises." read aloud: the choice, its first letter lowered unless
+        // its first word is a name in capitals ("USA").
+        var choice = question.choices[question.answer]
+        let first = choice.prefix { $0 != " " }
+        if first.count == 1 || first.dropFirst().first!.isLowercase {
+          choice = choice.prefix(1).lowercased() + choice.dropFirst()
+        }
+        #expect(said["right"] == "Right: \(choice). \(facts)")
+        #expect(said["wrong"] == "Not this one. \(facts)")
+      }
       // Not in the source in plain text, nor HTML-escaped.
       #expect(!student.contains(question.explanation))
       #expect(
@@ -542,7 +666,12 @@ struct ExerciseCommandTests {
     // The quizzes too: Moodle's question names, the explanations and feedback.
     let moodle = try String(contentsOf: folder.appendingPathComponent("quiz.xml"), encoding: .utf8)
     #expect(moodle.contains("<name><text>Aufgabe 1, Frage 1</text></name>"))
-    #expect(moodle.contains("Richtig. ") && moodle.contains("Nicht diese: Die Antwort ist"))
+    #expect(moodle.contains("Richtig: ") && moodle.contains("Nicht diese: Die Antwort ist"))
+    // The keys as German keyboards label them.
+    let sheet = try String(
+      contentsOf: folder.appendingPathComponent("exercise.html"), encoding: .utf8)
+    #expect(sheet.contains("<kbd>Pos1 / Ende</kbd>") && sheet.contains("<kbd>Leertaste</kbd>"))
+    #expect(!sheet.contains("Home / End"))
     #expect(!moodle.contains("Listen at") && !moodle.contains("Right."))
     let json = try String(
       contentsOf: folder.appendingPathComponent("exercise.json"), encoding: .utf8)
@@ -591,9 +720,10 @@ struct ExerciseCommandTests {
       }
     }
     let keyboard = try #require(report["keyboard"] as? [String: Any])
-    let wanted = try #require(keyboard["wanted"] as? [String: Int])
+    // A choice's index, or a number as typed.
+    let wanted = try #require(keyboard["wanted"] as? NSDictionary)
     #expect(wanted.count == items.reduce(0) { $0 + $1.questions.count })
-    #expect(keyboard["chosen"] as? [String: Int] == wanted)
+    #expect(keyboard["chosen"] as? NSDictionary == wanted)
   }
 
   @Test func theSameChartsAndSeedMakeTheSameExercise() throws {
@@ -624,7 +754,7 @@ struct ExerciseCommandTests {
     #expect(
       files(in: folder) == [
         ".chart2midi-files", "exercise.json", "item-1", "item-1.mp3", "item-2", "item-2.mp3",
-        "quiz.gift",
+        "item-3", "item-3.mp3", "quiz.gift",
       ])
   }
 
@@ -678,6 +808,88 @@ struct ExerciseCommandTests {
     #expect(result.status != 0)
     #expect(result.error.contains(message), "\(result.error)")
     #expect(files(in: folder.deletingLastPathComponent()).isEmpty)
+  }
+
+  /// A CSV chart takes its title, axis titles and format in an exercise, for every CSV chart or
+  /// one by its file; a descriptor keeps its own, and a words flag that names one is refused.
+  @Test func aCSVChartTakesItsWords() throws {
+    let csv = projectRoot.appendingPathComponent("Examples/rainfall.csv").path
+    let (folder, result) = try make(
+      [
+        "--x", "month", "--y", "inches", "--series-column", "region",
+        "--chart-title", "rainfall.csv=Rain by month", "--x-title", "Month", "--y-title",
+        "Rainfall", "--y-format", "rainfall.csv=%.1f inches",
+      ], charts: [csv, example("cars").path])
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    #expect(result.status == 0, "\(result.error)")
+    let items = try keyItems(folder)
+    #expect(
+      items.map(\.title) == ["Rain by month", "Vehicle Weight vs Fuel Efficiency by Country and MSRP"])
+    #expect(items[0].introduction.contains { $0.hasPrefix("The x axis is Month") })
+    #expect(items[0].introduction.contains { $0.hasPrefix("The y axis is Rainfall, from ") })
+    #expect(items[0].introduction.contains { $0.contains(" inches") }, "\(items[0].introduction)")
+    #expect(items[1].introduction.contains { $0.hasPrefix("The y axis is Fuel Efficiency") })
+    // A descriptor has its own words.
+    let (refused, run) = try make(["--x-title", "cars.json=Mass"], charts: [example("cars").path])
+    defer { try? FileManager.default.removeItem(at: refused.deletingLastPathComponent()) }
+    #expect(run.status == 64)
+    #expect(
+      run.error
+        == "Error: --x-title \"cars.json=Mass\": \(example("cars").path) is not a CSV chart; a descriptor or Vega-Lite file has its own words\n"
+    )
+  }
+
+  /// A teacher's questions file with a mistake: one sentence naming the file and the place, a
+  /// non-zero exit, no exercise written.
+  @Test(
+    arguments: [
+      (
+        "[{\"chart\": \"nope.json\", \"prompt\": \"P\", \"number\": 1, \"tolerance\": 1, \"explanation\": \"E\"}]",
+        "questions[0].chart: names no chart of the exercise (cars.json)"
+      ),
+      (
+        "{\"questions\": [{\"chart\": \"cars.json\", \"prompt\": \"P\", \"explanation\": \"E\", \"choices\": [{\"text\": \"a\", \"right\": true}, {\"text\": \"b\", \"right\": true}]}]}",
+        "questions[0].choices: has 2 choices marked right; mark exactly one"
+      ),
+      (
+        "[{\"chart\": \"cars.json\", \"prompt\": \"P\", \"explanation\": \"E\", \"choices\": [{\"text\": \"a\"}, {\"text\": \"b\"}]}]",
+        "questions[0].choices: has no choice marked right; mark one with \"right\": true"
+      ),
+      (
+        "[{\"chart\": \"cars.json\", \"prompt\": \"P\", \"explanation\": \"E\", \"number\": 3, \"choices\": [{\"text\": \"a\", \"right\": true}, {\"text\": \"b\"}]}]",
+        "questions[0]: needs either choices (one of them right) or a number with its tolerance"
+      ),
+      (
+        "[{\"chart\": \"cars.json\", \"prompt\": \"P\", \"explanation\": \"E\", \"number\": 3, \"tolerance\": -1}]",
+        "questions[0].tolerance: must be 0 or more, found -1.0"
+      ),
+      (
+        "[{\"chart\": \"cars.json\", \"prompt\": \"P\", \"explanation\": \"E\", \"number\": 3, \"tolerance\": 1, \"answer\": 2}]",
+        "questions[0].answer: is not a field of a question"
+      ),
+      (
+        "[{\"chart\": \"cars.json\", \"prompt\": \"\", \"explanation\": \"E\", \"number\": 3, \"tolerance\": 1}]",
+        "questions[0].prompt: must be a text that is not empty"
+      ),
+      (
+        "[{\"chart\": \"cars.json\", \"prompt\": \"P\", \"explanation\": \"E\", \"number\": 3, \"tolerance\": 1, \"listenAt\": 999}]",
+        "listens at 999.0 s, after the item's audio ends"
+      ),
+      ("{\"questions\": [", "is not JSON"),
+    ] as [(String, String)])
+  func aTeachersQuestionsWithAMistakeAreRefused(file: String, message: String) throws {
+    let parent = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let questions = parent.appendingPathComponent("own.json")
+    try Data(file.utf8).write(to: questions)
+    let out = parent.appendingPathComponent("exercise")
+    let result = try run(
+      ["exercise", example("cars").path, "--out", out.path, "--own-questions", questions.path])
+    #expect(result.status == 65, "\(result.error)")
+    #expect(result.error.hasPrefix("Error: \(questions.path): "), "\(result.error)")
+    #expect(result.error.contains(message), "\(result.error)")
+    #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
+    #expect(files(in: parent) == ["own.json"])
   }
 
   @Test func aFolderWithoutChartsAndAChartWithNothingClearAreRefused() throws {

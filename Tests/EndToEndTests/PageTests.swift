@@ -176,8 +176,24 @@ struct PageTests {
     #expect(bytes < 1_000_000, "\(bytes) bytes")
   }
 
-  /// ArrowDown goes to the next series at the point nearest in time, says its name and
-  /// instrument, and plays its stem; Space without solo plays the mix.
+  /// Up goes to the next series and down to the one before, as the key list says: of three
+  /// series, from the first, up reaches the second and down the third.
+  @Test func upIsTheNextSeriesAndDownTheOneBefore() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let up = try visit("Examples/dice.json", ["ArrowRight", "ArrowUp"], in: folder)
+    #expect(up.steps[1].status.hasPrefix("Blue plays "), "\(up.steps[1].status)")
+    let down = try visit("Examples/dice.json", ["ArrowRight", "ArrowDown"], in: folder)
+    #expect(down.steps[1].status.hasPrefix("Green plays "), "\(down.steps[1].status)")
+    let html = try String(
+      contentsOf: folder.appendingPathComponent("page/index.html"), encoding: .utf8)
+    #expect(
+      html.contains(
+        "<dt><kbd>↑ / ↓</kbd></dt><dd>next / previous series, at the point nearest in time</dd>"))
+  }
+
+  /// ArrowDown goes to the series before (of two, the other one) at the point nearest in time,
+  /// says its name and instrument, and plays its stem; Space without solo plays the mix.
   @Test func theSeriesKeysAndTheMix() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -156,9 +156,13 @@ struct QuestionMakerTests {
     let none = try #require(
       try Self.questions(Self.chart([("A", smooth)])).first { $0.kind == .outlier })
     #expect(none.rightChoice == "No note stands out")
-    #expect(none.explanation.hasPrefix("No. The quartiles are "))
-    // The lower fence lies below the axis, and is not said.
-    #expect(!none.explanation.contains("below"))
+    #expect(none.explanation.hasPrefix("The quartiles are "))
+    // Both fences are said, the lower one though it lies below the axis: the figures used.
+    let (low, high) = Self.quartiles(smooth)
+    #expect(low - 1.5 * (high - low) < 0)
+    // Statistics are rounded one decimal finer than the data (77.5): two here.
+    #expect(none.explanation.contains("below \(String(format: "%.2f", low - 1.5 * (high - low)))"))
+    #expect(none.explanation.contains("above \(String(format: "%.2f", high + 1.5 * (high - low)))"))
     // A spike on a rising line is inside the fences but jumps from its neighbours: neither yes
     // nor no is clear, and the question is not asked.
     var spiked = smooth

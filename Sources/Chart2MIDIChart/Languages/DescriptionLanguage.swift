@@ -18,8 +18,17 @@ public struct DescriptionLanguage: Hashable, Sendable {
 
   /// The language.
   package let code: Code
+  /// Its words and rules, not compared: the code says which they are.
+  private let entry: Entry
   /// Its words and rules.
-  package let table: LanguageTable
+  package var table: LanguageTable { entry.table }
+
+  /// A language's table, equal to any other: two languages are the same when their codes are.
+  private struct Entry: Hashable, Sendable {
+    let table: LanguageTable
+    static func == (a: Entry, b: Entry) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+  }
 
   /// The language of an eSpeak NG voice ("de", "fr-fr", "es-419", "en-us+f3"); English for a
   /// voice of a language without a table.
@@ -31,17 +40,10 @@ public struct DescriptionLanguage: Hashable, Sendable {
 
   /// The words of a language; English for a code without a table.
   public init(_ code: Code) {
-    table = LanguageTable.all.first { $0.code == code } ?? .english
+    let table = LanguageTable.all.first { $0.code == code } ?? .english
+    entry = Entry(table: table)
     self.code = table.code
   }
-
-  /// Two languages are the same when their codes are.
-  public static func == (a: DescriptionLanguage, b: DescriptionLanguage) -> Bool {
-    a.code == b.code
-  }
-
-  /// Hashes the code.
-  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
   /// English.
   public static let english = DescriptionLanguage(.english)
@@ -124,15 +126,16 @@ public struct DescriptionLanguage: Hashable, Sendable {
   /// The word before an x value: before a date, the one its format calls for as the language
   /// writes it ("on 5 March 2020", "im März 2020", "le 5 mars 2020"); else the word before a
   /// measure with a unit ("at") or before a number or category ("in").
-  package func preposition(date: DateFormat?, measure: Bool) -> String {
+  package func preposition(date: DateFormat?, measure: Bool, category: Bool = false) -> String {
     if let date { return table.datePreposition(datePattern(for: date)) }
+    if category, let word = table.categoryPreposition { return word }
     return measure ? table.measurePreposition : table.valuePreposition
   }
 
   // MARK: Dates
 
   /// The names of the months, January first.
-  var months: [String] { table.months }
+  package var months: [String] { table.months }
 
   /// The names of the weekdays, Thursday first (1 January 1970 was a Thursday).
   var weekdays: [String] { table.weekdays }

@@ -17,13 +17,28 @@ package struct ExerciseWords: Sendable {
   package var peakWhenPrompt: String
   package var peakWherePrompt: String
   package var peakValueExplanation: String
+  // Where and when a series is lowest.
+  package var lowWhenPrompt: String
+  package var lowWherePrompt: String
+  package var lowValueExplanation: String
+  // A yearly season: in which month a series is usually highest, then lowest.
+  package var seasonPrompts: [String]
+  package var seasonExplanations: [String]
+  /// One year's extreme in a season's explanation: "2019: July (75 degrees)".
+  package var seasonYear: String
+  // About how high a series reaches.
+  package var estimatePrompt: String
+  package var estimateExplanation: String
+  /// What a number field is labelled with.
+  package var yourAnswer: String
+  /// What a practice sheet says when Check is pressed before a number is typed.
+  package var typeNumber: String
   // Outliers.
   package var outlierPrompt: String
   package var noOutlier: String
   package var yesOutlier: String
   package var below: String
   package var above: String
-  package var outsideAxis: String
   package var or: String
   package var fences: String
   package var noExplanation: String
@@ -38,6 +53,12 @@ package struct ExerciseWords: Sendable {
   package var durationChoices: [String]
   package var durationHows: [String]
   package var durationExplanation: String
+  package var comparePrompt: String
+  package var compareExplanation: String
+  package var togetherPrompt: String
+  package var togetherChoices: [String]
+  package var togetherHows: [String]
+  package var togetherExplanation: String
   // Pages.
   package var instructions: String
   package var practiceInstructions: String
@@ -55,6 +76,11 @@ package struct ExerciseWords: Sendable {
   package var listenAtInAudio: String
   package var checkAnswer: String
   package var right: String
+  /// A right answer's feedback, read aloud: "Right: no note stands out."
+  package var rightIs: String
+  /// Whether a choice is lowered after "Right:" ("Right: it mostly rises."); not in German,
+  /// whose nouns keep their capital.
+  package var lowersChoice = true
   package var notThisOne: String
   package var notThisOneAnswer: String
   package var chooseFirst: String

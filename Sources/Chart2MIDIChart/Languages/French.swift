@@ -24,7 +24,7 @@ extension LanguageTable {
     ranking: { "Du plus élevé au plus bas en moyenne : \($0)." },
     summary: { "\($0) \($1), avec un maximum de \($2) et un minimum de \($3)." },
     datePreposition: { $0.hasDay ? "le" : $0.hasTime ? "à" : "en" },
-    measurePreposition: "à", valuePreposition: "en",
+    measurePreposition: "à", valuePreposition: "en", categoryPreposition: "pour",
     months: [
       "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
       "octobre", "novembre", "décembre",
@@ -49,6 +49,16 @@ extension LanguageTable {
       "Noise": "du bruit", "Ticks": "de tics",
     ],
     otherInstrument: { "de l'instrument \($0)" },
+    standalone: { object in
+      // "joue d'un son pur": the article after "de" as it stands alone.
+      for (partitive, article) in [
+        ("d'une ", "une "), ("d'un ", "un "), ("de la ", "la "), ("de l'", "l'"), ("du ", "le "),
+        ("des ", "les "), ("de ", ""),
+      ] where object.hasPrefix(partitive) {
+        return article + object.dropFirst(partitive.count)
+      }
+      return object
+    },
     reading: [
       "le temps avance selon ", "un son plus aigu signifie plus de ",
       "des notes plus longues signifient plus de ", "des notes plus fortes signifient plus de ",
@@ -75,7 +85,9 @@ extension PageWords {
       "jouer ou mettre en pause tout le graphique depuis le point courant", "arrêter",
       "n'écouter que la série courante, et revenir",
       "plus vite / plus lent, de 0,5x à 2x, à hauteur égale", "afficher ou masquer cette liste",
-    ], about: "À propos de ce graphique", axesAndSounds: "Axes et sons", mean: "Moyenne",
+    ],
+    keyNames: ["→ / ←", "↑ / ↓", "Début / Fin", "] / [", "Espace", "Échap", "S", "+ / −", "? / H"],
+    about: "À propos de ce graphique", axesAndSounds: "Axes et sons", mean: "Moyenne",
     median: "Médiane", dataTable: "Les données en tableau", series: "Série",
     label: "Étiquette", of: "sur", highest: "Maximum : ", lowest: "Minimum : ",
     noPoints: "aucun point", playingGraph: "Le graphique joue", playing: "Seule la série ",
@@ -104,13 +116,29 @@ extension ExerciseWords {
     peakWhenPrompt: "Quand {1} est-il le plus haut ?",
     peakWherePrompt: "Pour quelle valeur de {1} {2} est-il le plus haut ?",
     peakValueExplanation: "Plus haut : {1} ; le plus haut des autres choix : {2}.",
+    lowWhenPrompt: "Quand {1} est-il au plus bas ?",
+    lowWherePrompt: "Pour quelle valeur de {1} {2} est-il au plus bas ?",
+    lowValueExplanation: "Plus bas : {1} ; le plus bas des autres choix : {2}.",
+    seasonPrompts: [
+      "En quel mois {1} est-il d'habitude au plus haut ?",
+      "En quel mois {1} est-il d'habitude au plus bas ?",
+    ],
+    seasonExplanations: [
+      "La valeur la plus haute de chaque année : {1}.",
+      "La valeur la plus basse de chaque année : {1}.",
+    ],
+    seasonYear: "{1} : {2} ({3})",
+    estimatePrompt:
+      "Environ quelle valeur {1} atteint-il au plus haut ? Une réponse à {2} près compte.",
+    estimateExplanation: "Plus haut : {1} ; les réponses de {2} à {3} comptent.",
+    yourAnswer: "Votre réponse", typeNumber: "Saisissez d'abord un nombre.",
     outlierPrompt: "Une note de {1} se détache-t-elle des autres ? Si oui, vers quand ?",
     noOutlier: "Aucune note ne se détache", yesOutlier: "Oui, {1}", below: "sous {1}",
-    above: "au-dessus de {1}", outsideAxis: "hors de l'axe", or: " ou ",
+    above: "au-dessus de {1}", or: " ou ",
     fences:
       "Les quartiles sont {1} et {2}, donc une valeur aberrante se trouve {3} (à plus de 1,5 fois l'écart interquartile au-delà d'un quartile)",
-    noExplanation: "Non. {1} ; toutes les valeurs sont entre {2} et {3}.",
-    yesExplanation: "Oui. {1} : {2}.", atInAudio: "{1}, à {2} dans l'audio",
+    noExplanation: "{1} ; toutes les valeurs sont entre {2} et {3}.",
+    yesExplanation: "{1} : {2}.", atInAudio: "{1}, à {2} dans l'audio",
     higherSeriesPrompt: "Quel instrument sonne le plus haut en moyenne ?",
     meanOf: "Moyenne de {1} : {2}.",
     highestInstrumentPrompt: "Quel instrument joue les notes les plus hautes en moyenne ?",
@@ -128,6 +156,19 @@ extension ExerciseWords {
     ],
     durationExplanation:
       "Sur les {1} notes jouées, la corrélation de la durée et de la hauteur est de {2} : {3}.",
+    comparePrompt: "Pour {1}, quelle série sonne plus haut ?",
+    compareExplanation: "Pour {1} : {2}.",
+    togetherPrompt: "{1} et {2} montent-ils et descendent-ils ensemble ?",
+    togetherChoices: [
+      "Oui, ils montent et descendent ensemble", "Non, quand l'un monte, l'autre descend",
+      "Il n'y a pas de lien net",
+    ],
+    togetherHows: [
+      "ils montent et descendent ensemble", "quand l'un monte, l'autre descend le plus souvent",
+      "ils ne sont pas liés",
+    ],
+    togetherExplanation:
+      "Sur les {1} valeurs de {2} où les deux jouent, la corrélation de {3} et {4} est de {5} : {6}.",
     instructions:
       "Écoutez chaque graphique sonore autant de fois que vous voulez, puis choisissez une réponse par question. Le temps va de gauche à droite ; les notes plus hautes signifient des valeurs plus élevées.",
     practiceInstructions:
@@ -139,7 +180,8 @@ extension ExerciseWords {
       "Le corrigé de la fiche {1}. Chaque bonne réponse est marquée « bonne réponse » et en gras ; les temps comptent depuis le début de l'audio de l'exercice.",
     from: "D'après {1}.", rightAnswer: "bonne réponse", why: "Pourquoi :",
     listenAt: "Écouter à {1}", listenAtInAudio: " Écouter à {1} dans l'audio.",
-    checkAnswer: "Vérifier la réponse {1}", right: "Exact.", notThisOne: "Pas celle-ci.",
+    checkAnswer: "Vérifier la réponse {1}", right: "Exact.", rightIs: "Exact : {1}.",
+    notThisOne: "Pas celle-ci.",
     notThisOneAnswer: "Pas celle-ci : la réponse est « {1} ».",
     chooseFirst: "Choisissez d'abord une réponse.", itemQuestion: "Exercice {1}, question {2}",
     listenToFile: "Écoutez le fichier audio {1}.",

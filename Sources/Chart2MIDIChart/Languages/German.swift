@@ -48,6 +48,19 @@ extension LanguageTable {
       "Triangle": "eine Dreieckwelle", "Noise": "Rauschen", "Ticks": "Ticks",
     ],
     otherInstrument: { $0 },
+    standalone: { object in
+      // "spielt einen reinen Ton": the masculine accusative as a nominative.
+      var words = object.split(separator: " ").map(String.init)
+      switch words.first {
+      case "den": words[0] = "der"
+      case "einen":
+        words[0] = "ein"
+        // An adjective after "ein" ends in -er: "ein reiner Ton".
+        if words.count > 2, words[1].hasSuffix("en") { words[1] = words[1].dropLast(2) + "er" }
+      default: break
+      }
+      return words.joined(separator: " ")
+    },
     reading: [
       "die Zeit läuft entlang ", "höhere Töne bedeuten mehr ", "längere Noten bedeuten mehr ",
       "lautere Noten bedeuten mehr ",
@@ -75,6 +88,9 @@ extension PageWords {
       "nur die aktuelle Reihe hören, und zurück",
       "schneller / langsamer, 0,5- bis 2-fach, bei gleicher Tonhöhe",
       "diese Liste zeigen oder verbergen",
+    ],
+    keyNames: [
+      "→ / ←", "↑ / ↓", "Pos1 / Ende", "] / [", "Leertaste", "Esc", "S", "+ / −", "? / H",
     ], about: "Über diese Grafik", axesAndSounds: "Achsen und Klänge", mean: "Mittelwert",
     median: "Median", dataTable: "Die Daten als Tabelle", series: "Reihe",
     label: "Beschriftung",
@@ -104,13 +120,27 @@ extension ExerciseWords {
     peakWhenPrompt: "Wann ist {1} am höchsten?",
     peakWherePrompt: "Bei welchem Wert von {1} ist {2} am höchsten?",
     peakValueExplanation: "Höchster Wert: {1}; der höchste der anderen Antworten: {2}.",
+    lowWhenPrompt: "Wann ist {1} am tiefsten?",
+    lowWherePrompt: "Bei welchem Wert von {1} ist {2} am tiefsten?",
+    lowValueExplanation: "Tiefster Wert: {1}; der tiefste der anderen Antworten: {2}.",
+    seasonPrompts: [
+      "In welchem Monat ist {1} meist am höchsten?", "In welchem Monat ist {1} meist am tiefsten?",
+    ],
+    seasonExplanations: [
+      "Der höchste Wert jedes Jahres: {1}.", "Der tiefste Wert jedes Jahres: {1}.",
+    ],
+    seasonYear: "{1}: {2} ({3})",
+    estimatePrompt:
+      "Welchen Wert erreicht {1} ungefähr an der höchsten Stelle? Eine Antwort bis {2} daneben zählt.",
+    estimateExplanation: "Höchster Wert: {1}; Antworten von {2} bis {3} zählen.",
+    yourAnswer: "Ihre Antwort", typeNumber: "Geben Sie zuerst eine Zahl ein.",
     outlierPrompt: "Sticht ein Ton von {1} heraus? Wenn ja, ungefähr wann?",
     noOutlier: "Kein Ton sticht heraus", yesOutlier: "Ja, {1}", below: "unter {1}",
-    above: "über {1}", outsideAxis: "außerhalb der Achse", or: " oder ",
+    above: "über {1}", or: " oder ",
     fences:
       "Die Quartile sind {1} und {2}, also liegt ein Ausreißer {3} (mehr als das 1,5-Fache des Quartilsabstands jenseits eines Quartils)",
-    noExplanation: "Nein. {1}; alle Werte liegen zwischen {2} und {3}.",
-    yesExplanation: "Ja. {1}: {2}.", atInAudio: "{1}, bei {2} im Audio",
+    noExplanation: "{1}; alle Werte liegen zwischen {2} und {3}.",
+    yesExplanation: "{1}: {2}.", atInAudio: "{1}, bei {2} im Audio",
     higherSeriesPrompt: "Welches Instrument klingt im Mittel höher?",
     meanOf: "Mittelwert von {1}: {2}.",
     highestInstrumentPrompt: "Welches Instrument spielt im Mittel die höchsten Töne?",
@@ -128,6 +158,18 @@ extension ExerciseWords {
     ],
     durationExplanation:
       "Über die {1} gespielten Töne beträgt die Korrelation von Länge und Tonhöhe {2}: {3}.",
+    comparePrompt: "Welche Reihe klingt bei {1} höher?", compareExplanation: "Bei {1}: {2}.",
+    togetherPrompt: "Steigen und fallen {1} und {2} gemeinsam?",
+    togetherChoices: [
+      "Ja, sie steigen und fallen gemeinsam", "Nein, wenn eine steigt, fällt die andere",
+      "Es gibt keinen klaren Zusammenhang",
+    ],
+    togetherHows: [
+      "sie steigen und fallen gemeinsam", "wenn eine steigt, fällt die andere meist",
+      "sie hängen nicht zusammen",
+    ],
+    togetherExplanation:
+      "Über die {1} Werte von {2}, bei denen beide spielen, beträgt die Korrelation von {3} und {4} {5}: {6}.",
     instructions:
       "Hören Sie jede Audiografik so oft Sie möchten und wählen Sie dann eine Antwort je Frage. Die Zeit läuft von links nach rechts; höhere Töne bedeuten höhere Werte.",
     practiceInstructions:
@@ -139,7 +181,8 @@ extension ExerciseWords {
       "Die Lösungen zum Aufgabenblatt {1}. Jede richtige Antwort ist als „richtige Antwort“ und fett markiert; Zeiten zählen ab dem Beginn des Audios der Aufgabe.",
     from: "Aus {1}.", rightAnswer: "richtige Antwort", why: "Warum:",
     listenAt: "Anhören bei {1}", listenAtInAudio: " Anhören bei {1} im Audio.",
-    checkAnswer: "Antwort {1} prüfen", right: "Richtig.", notThisOne: "Nicht diese.",
+    checkAnswer: "Antwort {1} prüfen", right: "Richtig.", rightIs: "Richtig: {1}.",
+    lowersChoice: false, notThisOne: "Nicht diese.",
     notThisOneAnswer: "Nicht diese: Die Antwort ist „{1}“.",
     chooseFirst: "Wählen Sie zuerst eine Antwort.", itemQuestion: "Aufgabe {1}, Frage {2}",
     listenToFile: "Hören Sie die Audiodatei {1}.",

@@ -68,6 +68,9 @@ package struct LanguageTable: Sendable {
   package var measurePreposition: String
   /// The word before a number or a category ("in 1960").
   package var valuePreposition: String
+  /// The word before a category, where it is not `valuePreposition` (French "pour Waseca", not
+  /// "en Waseca": "en" goes with years and some countries only).
+  package var categoryPreposition: String? = nil
 
   // MARK: Dates
 
@@ -107,6 +110,10 @@ package struct LanguageTable: Sendable {
   package var timbreNames: [String: String] = [:]
   /// Another instrument as the object of "plays", from its General MIDI name.
   package var otherInstrument: @Sendable (_ generalMIDIName: String) -> String
+  /// An instrument as the object of "plays" made a phrase of its own, as a choice of answer
+  /// names it: German "einen reinen Ton" is "ein reiner Ton", French "d'un son pur" "un son
+  /// pur".
+  package var standalone: @Sendable (_ object: String) -> String = { $0 }
   /// What comes before each axis's title in how to read the sound: time, pitch, duration,
   /// loudness ("time runs along ", "higher pitch means more ", …).
   package var reading: [String]

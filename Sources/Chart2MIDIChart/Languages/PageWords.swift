@@ -5,6 +5,9 @@ package struct PageWords: Encodable, Hashable {
   package var audioGraph: String
   package var keysHeading: String
   package var keys: [String]
+  /// The keys as the language's keyboards label them, in the order of `keys`: German "Pos1 /
+  /// Ende", not "Home / End".
+  package var keyNames: [String]
   package var about: String
   package var axesAndSounds: String
   package var mean: String

@@ -71,7 +71,9 @@ extension PageWords {
       "reproducir o pausar todo el gráfico desde el punto actual", "detener",
       "escuchar solo la serie actual, y volver",
       "más rápido / más lento, de 0,5x a 2x, con el mismo tono", "mostrar u ocultar esta lista",
-    ], about: "Sobre este gráfico", axesAndSounds: "Ejes y sonidos", mean: "Media",
+    ],
+    keyNames: ["→ / ←", "↑ / ↓", "Inicio / Fin", "] / [", "Espacio", "Esc", "S", "+ / −", "? / H"],
+    about: "Sobre este gráfico", axesAndSounds: "Ejes y sonidos", mean: "Media",
     median: "Mediana", dataTable: "Los datos en una tabla", series: "Serie",
     label: "Etiqueta", of: "de", highest: "Máximo: ", lowest: "Mínimo: ",
     noPoints: "sin puntos", playingGraph: "Suena el gráfico", playing: "Suena solo ",
@@ -99,13 +101,28 @@ extension ExerciseWords {
     peakWhenPrompt: "¿Cuándo es más alto {1}?",
     peakWherePrompt: "¿En qué valor de {1} es más alto {2}?",
     peakValueExplanation: "Máximo: {1}; el más alto de las otras opciones: {2}.",
+    lowWhenPrompt: "¿Cuándo está {1} en su punto más bajo?",
+    lowWherePrompt: "¿En qué valor de {1} está {2} en su punto más bajo?",
+    lowValueExplanation: "Mínimo: {1}; el más bajo de las otras opciones: {2}.",
+    seasonPrompts: [
+      "¿En qué mes suele estar {1} en su punto más alto?",
+      "¿En qué mes suele estar {1} en su punto más bajo?",
+    ],
+    seasonExplanations: [
+      "El valor más alto de cada año: {1}.", "El valor más bajo de cada año: {1}.",
+    ],
+    seasonYear: "{1}: {2} ({3})",
+    estimatePrompt:
+      "¿Qué valor alcanza {1} aproximadamente en su punto más alto? Cuenta una respuesta que no se aleje más de {2}.",
+    estimateExplanation: "Máximo: {1}; cuentan las respuestas de {2} a {3}.",
+    yourAnswer: "Su respuesta", typeNumber: "Escriba primero un número.",
     outlierPrompt: "¿Destaca alguna nota de {1} sobre las demás? Si es así, ¿hacia cuándo?",
     noOutlier: "Ninguna nota destaca", yesOutlier: "Sí, {1}", below: "por debajo de {1}",
-    above: "por encima de {1}", outsideAxis: "fuera del eje", or: " o ",
+    above: "por encima de {1}", or: " o ",
     fences:
       "Los cuartiles son {1} y {2}, así que un valor atípico queda {3} (a más de 1,5 veces el rango intercuartílico más allá de un cuartil)",
-    noExplanation: "No. {1}; todos los valores quedan entre {2} y {3}.",
-    yesExplanation: "Sí. {1}: {2}.", atInAudio: "{1}, en {2} del audio",
+    noExplanation: "{1}; todos los valores quedan entre {2} y {3}.",
+    yesExplanation: "{1}: {2}.", atInAudio: "{1}, en {2} del audio",
     higherSeriesPrompt: "¿Qué instrumento suena más agudo en promedio?",
     meanOf: "Media de {1}: {2}.",
     highestInstrumentPrompt: "¿Qué instrumento toca las notas más agudas en promedio?",
@@ -123,6 +140,18 @@ extension ExerciseWords {
     ],
     durationExplanation:
       "En las {1} notas tocadas, la correlación entre duración y altura es {2}: {3}.",
+    comparePrompt: "En {1}, ¿qué serie suena más aguda?",
+    compareExplanation: "En {1}: {2}.",
+    togetherPrompt: "¿Suben y bajan {1} y {2} a la vez?",
+    togetherChoices: [
+      "Sí, suben y bajan a la vez", "No, cuando una sube, la otra baja",
+      "No hay una relación clara",
+    ],
+    togetherHows: [
+      "suben y bajan a la vez", "cuando una sube, la otra suele bajar", "no están relacionadas",
+    ],
+    togetherExplanation:
+      "En los {1} valores de {2} donde suenan las dos, la correlación de {3} y {4} es {5}: {6}.",
     instructions:
       "Escuche cada gráfico sonoro tantas veces como quiera y elija una respuesta para cada pregunta. El tiempo va de izquierda a derecha; las notas más agudas significan valores más altos.",
     practiceInstructions:
@@ -134,7 +163,8 @@ extension ExerciseWords {
       "Las soluciones de la hoja {1}. Cada respuesta correcta está marcada como «respuesta correcta» y en negrita; los tiempos cuentan desde el inicio del audio del ejercicio.",
     from: "De {1}.", rightAnswer: "respuesta correcta", why: "Por qué:",
     listenAt: "Escuchar en {1}", listenAtInAudio: " Escuchar en {1} del audio.",
-    checkAnswer: "Comprobar la respuesta {1}", right: "Correcto.", notThisOne: "Esta no.",
+    checkAnswer: "Comprobar la respuesta {1}", right: "Correcto.", rightIs: "Correcto: {1}.",
+    notThisOne: "Esta no.",
     notThisOneAnswer: "Esta no: la respuesta es «{1}».",
     chooseFirst: "Elija primero una respuesta.", itemQuestion: "Ejercicio {1}, pregunta {2}",
     listenToFile: "Escuche el archivo de audio {1}.",

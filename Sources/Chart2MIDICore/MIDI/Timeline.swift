@@ -9,7 +9,7 @@ public struct TimeSignature: Hashable, Sendable, CustomStringConvertible {
   public var noteValue: Int
 
   /// 4/4.
-  public static let common = TimeSignature(beats: 4, noteValue: 4)!
+  package static let common = TimeSignature(beats: 4, noteValue: 4)!
 
   /// A time signature; nil unless the beats are 1 to 32 and the note value a power of two to 32.
   public init?(beats: Int, noteValue: Int) {

@@ -58,24 +58,57 @@
   function hex(bytes) {
     return Array.from(bytes, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
   }
-  async function decode(salt, encoded) {
+  async function decode(salt, encoded, purpose) {
     const data = Uint8Array.from(atob(encoded), function (c) { return c.charCodeAt(0); });
     for (let start = 0; start < data.length; start += 32) {
-      const block = await sha(salt + ":explain:" + start / 32);
+      const block = await sha(salt + ":" + purpose + ":" + start / 32);
       for (let i = 0; i < 32 && start + i < data.length; i++) { data[start + i] ^= block[i]; }
     }
     return new TextDecoder().decode(data);
+  }
+  // A number as a student types it: "77", "77.5", "77,5" or "1 234,5".
+  function number(text) {
+    let cleaned = text.trim().replace(/[\s\u00a0\u202f']/g, "");
+    if (/^[+-]?\d*,\d+$/.test(cleaned)) { cleaned = cleaned.replace(",", "."); }
+    cleaned = cleaned.replace(/,/g, "");
+    return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? parseFloat(cleaned) : NaN;
+  }
+  // "Right: it mostly rises.": the choice after the template's {1}, its first letter lowered
+  // where the language does so and the first word is no name in capitals ("USA").
+  function rightText(fieldset, choice) {
+    let text = choice.trim();
+    const first = text.split(/\s/)[0];
+    const upper = function (c) { return c !== c.toLowerCase() && c === c.toUpperCase(); };
+    const lower = function (c) { return c !== c.toUpperCase() && c === c.toLowerCase(); };
+    if (fieldset.dataset.lower === "true" && first.length > 0 && upper(first[0])
+      && (first.length === 1 || lower(first[1]))) {
+      text = text[0].toLowerCase() + text.slice(1);
+    }
+    return fieldset.dataset.right.replace("{1}", text);
   }
   document.querySelectorAll("fieldset[data-salt]").forEach(function (fieldset) {
     const button = fieldset.querySelector("button.check");
     const said = fieldset.querySelector(".feedback");
     button.addEventListener("click", async function () {
-      const chosen = fieldset.querySelector("input:checked");
-      if (!chosen) { said.textContent = fieldset.dataset.choose; return; }
       const salt = fieldset.dataset.salt;
-      const right = hex(await sha(salt + ":" + chosen.value)) === fieldset.dataset.answer;
-      const facts = await decode(salt, fieldset.dataset.feedback);
-      said.textContent = (right ? fieldset.dataset.right : fieldset.dataset.wrong) + " " + facts;
+      let right;
+      let given;
+      if (fieldset.dataset.number) {
+        const field = fieldset.querySelector("input[type=text]");
+        const value = number(field.value);
+        if (isNaN(value)) { said.textContent = fieldset.dataset.choose; return; }
+        const key = (await decode(salt, fieldset.dataset.number, "number")).split(":");
+        right = Math.abs(value - parseFloat(key[0])) <= parseFloat(key[1]) * (1 + 1e-9);
+        given = field.value;
+      } else {
+        const chosen = fieldset.querySelector("input:checked");
+        if (!chosen) { said.textContent = fieldset.dataset.choose; return; }
+        right = hex(await sha(salt + ":" + chosen.value)) === fieldset.dataset.answer;
+        given = fieldset.querySelector("label[for='" + chosen.id + "']").textContent;
+      }
+      const facts = await decode(salt, fieldset.dataset.feedback, "explain");
+      said.textContent = (right ? rightText(fieldset, given) : fieldset.dataset.wrong) + " "
+        + facts;
     });
   });
 })();

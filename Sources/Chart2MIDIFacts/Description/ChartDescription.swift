@@ -149,7 +149,8 @@ public struct ChartDescription: Sendable {
     let measure = x.contains(where: \.isLetter) && chart.xAxis.categorical == nil
     if chart.xAxis.numeric != nil { x = language.number(x) }
     let preposition = language.preposition(
-      date: chart.xAxis.numeric?.dateFormat, measure: measure)
+      date: chart.xAxis.numeric?.dateFormat, measure: measure,
+      category: chart.xAxis.categorical != nil)
     let label = point.label.map { " (\($0))" } ?? ""
     return "\(preposition) \(x)\(label)"
   }

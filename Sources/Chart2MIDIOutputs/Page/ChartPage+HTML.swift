@@ -35,12 +35,10 @@ extension ChartPage {
       )
     }
     // In an exercise, no key jumps to an extreme: the ear finds it.
-    let keys = zip(
-      ["→ / ←", "↑ / ↓", "Home / End", "] / [", "Space", "Escape", "S", "+ / −", "? / H"],
-      words.keys
-    ).filter { !data.quiz || $0.0 != "] / [" }.map { key in
-      (key.0, data.quiz && key.0 == "→ / ←" ? words.quizStep : key.1)
-    }
+    // The keys as the page's language labels them: the first steps through points, the fourth
+    // jumps to extremes.
+    let keys = zip(words.keyNames, words.keys).enumerated().filter { !data.quiz || $0.offset != 3 }
+      .map { at, key in (key.0, data.quiz && at == 0 ? words.quizStep : key.1) }
     let keyList = keys.map {
       "<dt><kbd>\(HTMLText.text($0.0))</kbd></dt><dd>\(HTMLText.text($0.1))</dd>"
     }

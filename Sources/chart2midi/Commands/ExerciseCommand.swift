@@ -45,6 +45,13 @@ struct ExerciseCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "A JSON file of your own questions, added to the items of the charts they name: {\"questions\": [{\"chart\": \"rain.csv\", \"prompt\": \"...\", \"choices\": [{\"text\": \"...\", \"right\": true}, {\"text\": \"...\"}], \"explanation\": \"...\"}]}; a number to estimate takes \"number\" and \"tolerance\" instead of choices.",
+      valueName: "file"))
+  var ownQuestions: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "The seed that chooses the questions (default 1); another seed, another exercise.",
       valueName: "n"))
   var seed: UInt64 = 1
@@ -82,6 +89,9 @@ struct ExerciseCommand: ParsableCommand {
   @OptionGroup(title: "CSV input")
   var csv: CSVColumnOptions
 
+  @OptionGroup(title: "CSV charts' words")
+  var words: ExerciseChartWords
+
   @OptionGroup(title: "Mapping")
   var mapping: MappingOptions
 
@@ -96,9 +106,11 @@ struct ExerciseCommand: ParsableCommand {
         "--questions: questions per chart must be 1 or more, found \(questions)", status: .usage)
     }
     let files = try csv.chartFiles(in: inputs)
+    try words.check(files: files, isCSV: csv.readsAsCSV)
     let charts = try files.map { file in
       try attributingErrors(to: file) {
-        let chart = try csv.loadChart(file)
+        var chart = try csv.loadChart(file)
+        if csv.readsAsCSV(file) { try words.apply(to: &chart, file: file, among: files) }
         var settings = try ExportSettings.forChart(
           chart, overrides: mapping.settings + sound.settings)
         settings.inputs = [URL(fileURLWithPath: file)]
@@ -111,6 +123,7 @@ struct ExerciseCommand: ParsableCommand {
     request.questionsPerChart = questions
     request.seed = seed
     request.practice = practice
+    request.ownQuestions = ownQuestions.map { URL(fileURLWithPath: $0) }
     request.language = try descriptionLanguage(language)
     if !format.isEmpty { request.formats = Set(format) }
     let exercise = try Exercise.write(charts, to: URL(fileURLWithPath: out), request: request)

@@ -68,6 +68,19 @@ struct CSVOptions: ParsableArguments {
       }
       return chart
     }
+    try Self.setWords(
+      of: &chart, summary: summary, xTitle: xTitle, yTitle: yTitle, yFormat: yFormat)
+    return chart
+  }
+
+  /// Gives a CSV chart its words: the summary, the axes' titles and the y values' format, each
+  /// when given.
+  ///
+  /// - Throws: `CommandFailure` for a format that is not one.
+  static func setWords(
+    of chart: inout ChartDescriptor, summary: String?, xTitle: String?, yTitle: String?,
+    yFormat: String?
+  ) throws {
     if let summary { chart.summary = summary }
     if let xTitle {
       switch chart.xAxis {
@@ -87,7 +100,6 @@ struct CSVOptions: ParsableArguments {
         throw CommandFailure("--y-format \(quoted(yFormat)): \(error.message)", status: .usage)
       }
     }
-    return chart
   }
 
   /// The chart files that `inputs` name (see `CSVColumnOptions.chartFiles(in:)`).

@@ -153,7 +153,8 @@
         case "ArrowUp":
         case "ArrowDown": {
           const time = point >= 0 ? points[point].onset : 0;
-          const step = event.key === "ArrowDown" ? 1 : -1;
+          // Up is the next series, down the one before, as the key list says.
+          const step = event.key === "ArrowUp" ? 1 : -1;
           series = (series + step + data.series.length) % data.series.length;
           point = -1;
           const next = current();
