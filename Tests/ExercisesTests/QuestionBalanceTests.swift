@@ -125,6 +125,11 @@ struct QuestionBalanceTests {
       var generator = SeededGenerator(seed: UInt64(seed))
       let chosen = QuestionMaker.choose(candidates, count: 3, using: &generator)
       #expect(chosen[chosen.count - 2].count >= 2 && chosen[chosen.count - 1].count >= 2)
+      if seed <= 3 {
+        for questions in chosen.suffix(2) {
+          print("seed \(seed): \(questions.map { "\($0.kind): \($0.prompt) → \($0.rightChoice)" })")
+        }
+      }
     }
   }
 
