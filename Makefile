@@ -5,7 +5,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # `--soundfont gm`. The programs the tests and the packaging start are in Scripts/programs.tsv, one
 # list that the Makefile installs from (`test-deps`, `package-deps`) and ProgramListTests checks.
 BUILD_PACKAGES := pkg-config libsmf-dev libfluidsynth-dev libglib2.0-dev libebur128-dev libespeak-ng-dev \
-  libsoxr-dev libsndfile1-dev libssl-dev timgm6mb-soundfont
+  libsoxr-dev libsndfile1-dev libssl-dev liblouis-dev liblouis-data timgm6mb-soundfont
 PROGRAMS := Scripts/programs.tsv
 # The packages of one step of the list (rows start with a program's name or a file's path).
 step_packages = $(shell awk -F'\t' '$$1 ~ /^[a-z0-9\/]/ && $$3 == "$(1)" { n = split($$2, p, ","); for (i = 1; i <= n; i++) print p[i] }' $(PROGRAMS) | sort -u)

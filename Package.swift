@@ -57,6 +57,11 @@ let package = Package(
       providers: [.apt(["libsndfile1-dev", "pkg-config"])]
     ),
     .systemLibrary(
+      name: "CLouis",
+      pkgConfig: "liblouis",
+      providers: [.apt(["liblouis-dev", "liblouis-data", "pkg-config"])]
+    ),
+    .systemLibrary(
       name: "CSoxr",
       pkgConfig: "soxr",
       providers: [.apt(["libsoxr-dev", "pkg-config"])]
@@ -112,14 +117,14 @@ let package = Package(
       name: "SoundFontResource", path: "soundfonts", exclude: ["README.md"],
       sources: ["BundledSoundFont.swift"], resources: [.copy("chart2midi.sf2")]),
     // One chart's Production (its score, timeline, facts, narration and audio, made once) and a
-    // writer per output, staged and committed. The page's script and style are files the tests
+    // writer per output, staged and committed; braille through liblouis. The page's script and style are files the tests
     // parse, compiled into the program.
     .target(
       name: "Chart2MIDIOutputs",
       dependencies: [
         "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts",
         "Chart2MIDICore", "Chart2MIDISonification", "Chart2MIDISMFReader", "Chart2MIDIAudio",
-        "TextEncoders",
+        "TextEncoders", "CLouis",
       ],
       resources: [.embedInCode("Page/Resources/page.js"), .embedInCode("Page/Resources/page.css")]),
     // Listening exercises on top of the outputs: questions, answer keys, practice pages, quizzes.

@@ -29,6 +29,9 @@ public struct Exercise: Hashable, Sendable, Codable {
     public var questions: [Question]
     /// What the player that explores its audio by keys reads.
     var player: ChartPage.PlayerData?
+    /// Each series' points in the order they sound, each led by its time in the audio and
+    /// without its value, for a braille reader to follow along (see `BrailleOutput.pointLines`).
+    var readAlong: [String] = []
     /// Each series' stem beside the mix, in the order the player takes them: its name, what it
     /// plays ("High plays a bowed string", the legend) and its file, relative to the exercise's
     /// folder.
@@ -76,6 +79,9 @@ public enum ExerciseFormat: String, Hashable, Sendable, CaseIterable, Codable {
   case qti
   /// `exercise.json`, the same content as data.
   case json
+  /// `exercise.brf`, the student sheet in braille (see `ExercisePages.braille`), for an embosser
+  /// or a braille display; not written unless asked for.
+  case braille
 }
 
 /// The domain of exercise failures.
@@ -129,11 +135,13 @@ public struct ExerciseRequest: Sendable {
   public var questionsPerChart = 3
   /// The seed that chooses the questions: the same charts and seed give the same exercise.
   public var seed: UInt64 = 1
-  /// The files written.
-  public var formats = Set(ExerciseFormat.allCases)
+  /// The files written: by default all but braille.
+  public var formats = Set(ExerciseFormat.allCases).subtracting([.braille])
   /// Whether the student sheet checks answers itself (see `ExercisePages.studentSheet`);
   /// without it, the sheet holds no key at all.
   public var practice = false
+  /// How the braille is written: its grade, cells per line and lines per page.
+  package var brailleFormat = BrailleFormat()
   /// A JSON file of the teacher's own questions, added to the items of the charts they name
   /// (see `OwnQuestions` for its form): checked before anything is rendered.
   public var ownQuestions: URL?
@@ -280,7 +288,8 @@ extension Exercise {
       exercise.language = language.code.rawValue
       exercise.warnings = warnings
       try exercise.writeDocuments(
-        into: staging, formats: request.formats, practice: request.practice)
+        into: staging, formats: request.formats, practice: request.practice,
+        braille: request.brailleFormat)
       try replace(folder, with: staging)
       return exercise
     } catch {
@@ -342,12 +351,16 @@ extension Exercise {
       audioSeconds: report.audioSeconds, questions: [],
       // Without practice's feedback, a label would give an answer away.
       player: practice ? report.pageData : report.pageData?.withoutLabels())
-    return (item, maker.candidates)
+    var made = item
+    made.readAlong = BrailleOutput.pointLines(
+      of: entry.chart, score: score, language: language, values: false)
+    return (made, maker.candidates)
   }
 
   /// The names of the files an exercise writes besides its audio.
   static let documentNames = [
     "exercise.html", "answers.html", "quiz.gift", "quiz.xml", "quiz-qti.zip", "exercise.json",
+    "exercise.brf",
   ]
 
   /// Refuses to replace a folder that holds anything chart2midi did not write there, or an input.
@@ -377,10 +390,14 @@ extension Exercise {
   }
 
   /// Writes the documents `formats` names into `folder`.
-  func writeDocuments(into folder: URL, formats: Set<ExerciseFormat>, practice: Bool = false)
-    throws
-  {
+  func writeDocuments(
+    into folder: URL, formats: Set<ExerciseFormat>, practice: Bool = false,
+    braille: BrailleFormat = BrailleFormat()
+  ) throws {
     var documents: [(String, Data)] = []
+    if formats.contains(.braille) {
+      documents.append(("exercise.brf", try ExercisePages.braille(self, braille)))
+    }
     if formats.contains(.html) {
       documents.append(
         ("exercise.html", Data(ExercisePages.studentSheet(self, practice: practice).utf8)))

@@ -76,6 +76,7 @@ public enum ChartExport {
     do {
       try MIDIOutput.stage(production, into: &batch)
       try ScriptOutput.stage(production, into: &batch)
+      try BrailleOutput.stage(production, into: &batch)
       try CaptionOutput.stage(production, into: &batch, report: &report)
       if let music = production.music {
         // The audio files' markers: the score's (moved by a narration, with its sentences), and

@@ -79,6 +79,12 @@ public struct ExportSettings: Sendable {
   /// The narration as spoken, as a script to edit and voice (see `ScriptFile`); needs a
   /// narration.
   public var scriptOut: URL?
+  /// The chart in braille, as a BRF file (its title, description, what is heard and its data, a
+  /// line per point led by its time in the audio), with a tactile graphic beside it (the same
+  /// name ending `.svg`); in the narration voice's language.
+  public var braille: URL?
+  /// How the braille is written: its grade, cells per line and lines per page.
+  package var brailleFormat = BrailleFormat()
   /// Sessions that lay out the stems for a DAW or an editor: REAPER projects (`.rpp`) and
   /// OpenTimelineIO timelines (`.otio`), by the extension; they need `stems`.
   public var sessions: [URL] = []
@@ -193,9 +199,11 @@ public struct ExportSettings: Sendable {
     let captionOutputs = captionFiles.flatMap {
       [$0] + (CaptionFormat.isDAPT($0) ? [] : pointCaptions(for: $0).map { [$0] } ?? [])
     }
-    let files = ([midi, mix, scriptOut] + (captionOutputs + sessions).map { $0 }).compactMap {
-      $0.map { ($0, OutputCheck.Kind.file) }
-    }
+    let brailleFiles = braille.map { [$0, TactileGraphic.url(besideBraille: $0)] } ?? []
+    let files = ([midi, mix, scriptOut] + (captionOutputs + sessions + brailleFiles).map { $0 })
+      .compactMap {
+        $0.map { ($0, OutputCheck.Kind.file) }
+      }
     if let page {
       try ChartPage.checkReplaceable(page.folder, inputs: inputs)
       // A page plays one stem per series: stems written beside it are the same stems.

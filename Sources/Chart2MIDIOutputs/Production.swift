@@ -87,6 +87,7 @@ package struct Production {
     let summarize = chart.summary?.isEmpty ?? true
     let needsFacts =
       summarize || spoken.parts != nil || settings.captions != nil || settings.wantsAudio
+      || settings.braille != nil
     let description = needsFacts ? ChartDescription(chart) : nil
     self.description = description
     var summarized = chart

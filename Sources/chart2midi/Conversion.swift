@@ -27,6 +27,8 @@ struct Conversion: Sendable {
   /// What speaks a narration: the operator's choice alone, never a chart's.
   var engine = SpeechEngine.espeak
   var pagePath: String?
+  var braillePath: String?
+  var brailleFormat = BrailleFormat()
   var quiet = false
 
   /// Converts, and returns the lines that tell what was written (warnings first). Errors about
@@ -48,6 +50,8 @@ struct Conversion: Sendable {
       settings.stemCues = stemCues
       settings.sessions = sessionPaths.map { URL(fileURLWithPath: $0) }
       settings.scriptOut = url(scriptOut)
+      settings.braille = url(braillePath)
+      settings.brailleFormat = brailleFormat
       settings.narration.script = url(script)
       settings.narration.lexicon = url(lexicon)
       // A script is a narration; so is a voice of another engine, which speaks its language.
@@ -86,6 +90,11 @@ struct Conversion: Sendable {
       }
       if let scriptOut {
         lines.append("script: \(scriptOut) (\(counted(report.narration.count, "sentence")))")
+      }
+      if let braillePath, let braille = settings.braille {
+        lines.append(
+          "braille: \(braillePath) and \(TactileGraphic.url(besideBraille: braille).lastPathComponent) beside it (grade \(brailleFormat.grade.rawValue), \(brailleFormat.cells) cells by \(brailleFormat.lines) lines)"
+        )
       }
       for (path, written) in zip(sessionPaths, report.sessionFiles) {
         // A new version beside a session that was there (and may hold a DAW's edits).

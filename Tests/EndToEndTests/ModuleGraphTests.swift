@@ -83,6 +83,7 @@ struct ModuleGraphTests {
       "CSMF": "Chart2MIDISMFReader", "CFluidSynth": "Chart2MIDIAudio",
       "CEBUR128": "Chart2MIDIAudio", "CEspeakNG": "Chart2MIDIAudio", "CSoxr": "Chart2MIDIAudio",
       "CSndFile": "Chart2MIDIAudio", "CCrypto": "Hashing", "CMalloc": "chart2midi",
+      "CLouis": "Chart2MIDIOutputs",
     ]
     let systemTargets = Set(targets.values.filter { $0.type == "system-target" }.map(\.name))
     #expect(systemTargets == Set(wrappers.keys), "a C module without its wrapper named here")

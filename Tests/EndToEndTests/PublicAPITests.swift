@@ -24,11 +24,13 @@ struct PublicAPITests {
   /// The search paths a client's compiler gets from SwiftPM: the built modules, and the C modules
   /// their types hold (with the folders of the C headers, from pkg-config).
   static func searchPaths() throws -> [String] {
-    let cModules = ["CSMF", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSndFile", "CSoxr", "CCrypto"]
+    let cModules = [
+      "CSMF", "CFluidSynth", "CEBUR128", "CEspeakNG", "CSndFile", "CSoxr", "CCrypto", "CLouis",
+    ]
     let headers = try run(
       [
         "--cflags-only-I", "smf", "fluidsynth", "libebur128", "espeak-ng", "sndfile", "soxr",
-        "libcrypto",
+        "libcrypto", "liblouis",
       ],
       program: tool("pkg-config"))
     #expect(headers.status == 0, "\(headers.error)")

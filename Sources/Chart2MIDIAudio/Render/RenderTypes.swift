@@ -49,7 +49,7 @@ public struct StereoAudio: Hashable, Sendable {
   }
 
   /// The number of sample frames.
-  public var frames: Int { left.count }
+  package var frames: Int { left.count }
 
   /// The largest absolute sample value.
   package var peak: Float { max(Self.peak(of: left), Self.peak(of: right)) }

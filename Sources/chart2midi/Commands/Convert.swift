@@ -54,6 +54,9 @@ struct Convert: ParsableCommand {
       valueName: "script.json"))
   var scriptOut: String?
 
+  @OptionGroup(title: "Braille")
+  var braille: BrailleOptions
+
   @Option(
     name: .long,
     help: ArgumentHelp(
@@ -109,7 +112,7 @@ struct Convert: ParsableCommand {
       captionLabels: captionLabels, stemCues: outputs.stemCues,
       sessionPaths: session, scriptOut: scriptOut, script: script, lexicon: lexicon,
       engine: speech.engine,
-      pagePath: page)
+      pagePath: page, braillePath: braille.braille, brailleFormat: braille.format.chosen)
     try conversion.run().forEach(report)
   }
 }

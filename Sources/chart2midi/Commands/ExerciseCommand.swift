@@ -66,7 +66,7 @@ struct ExerciseCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "What to write: html, gift, moodle (quiz.xml), qti (quiz-qti.zip) or json; repeat for several (default: all).",
+      "What to write: html, gift, moodle (quiz.xml), qti (quiz-qti.zip), json or braille (exercise.brf); repeat for several (default: all but braille).",
       valueName: "format"))
   var format: [ExerciseFormat] = []
 
@@ -85,6 +85,16 @@ struct ExerciseCommand: ParsableCommand {
       "The student sheet checks each answer and then shows the facts behind it (the answers are in the page as hashes, not in plain text); without it the sheet holds no key."
   )
   var practice = false
+
+  @Flag(
+    name: .long,
+    help:
+      "Also write the student sheet in braille, exercise.brf (for an embosser or a braille display): each item's guide, its points in the order they sound (times, never values) and its questions; the same as --format braille beside the others."
+  )
+  var braille = false
+
+  @OptionGroup(title: "Braille")
+  var brailleFormat: BrailleFormatOptions
 
   @OptionGroup(title: "CSV input")
   var csv: CSVColumnOptions
@@ -123,9 +133,11 @@ struct ExerciseCommand: ParsableCommand {
     request.questionsPerChart = questions
     request.seed = seed
     request.practice = practice
+    request.brailleFormat = brailleFormat.chosen
     request.ownQuestions = ownQuestions.map { URL(fileURLWithPath: $0) }
     request.language = try descriptionLanguage(language)
     if !format.isEmpty { request.formats = Set(format) }
+    if braille { request.formats.insert(.braille) }
     let exercise = try Exercise.write(charts, to: URL(fileURLWithPath: out), request: request)
     for warning in exercise.warnings { report("warning: \(warning)") }
     let count = exercise.items.reduce(0) { $0 + $1.questions.count }

@@ -47,7 +47,7 @@ func journeys(folder: URL) throws {
   render.loudness = .broadcast
   let rendering = try FluidSynthRenderer(soundFont: try SoundFontLocator.locate(), options: render)
     .render(Performance(file: file))
-  print(rendering.mix.frames, rendering.stems.map(\.name), rendering.loudness?.summary ?? "")
+  print(rendering.mix.left.count, rendering.stems.map(\.name), rendering.loudness?.summary ?? "")
 
   // Export every file a server makes, and switch on what went wrong.
   var settings = try ExportSettings(chart: chart)
