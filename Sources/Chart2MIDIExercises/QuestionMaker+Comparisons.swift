@@ -99,17 +99,9 @@ extension QuestionMaker {
     else { return nil }
     let pairs = notes
     guard pairs.count >= 8 else { return nil }
-    guard let r = Self.correlation(pairs.map(\.length), pairs.map(\.key)) else { return nil }
-    let answer: Int
-    if r >= Self.clearLink {
-      answer = 0
-    } else if r <= -Self.clearLink {
-      answer = 1
-    } else if abs(r) < Self.noLink, pairs.count >= 12 {
-      answer = 2
-    } else {
-      return nil
-    }
+    guard let r = Self.correlation(pairs.map(\.length), pairs.map(\.key)),
+      let answer = Self.link(r, count: pairs.count, clear: Self.clearLink)
+    else { return nil }
     let how = ExerciseWords.fill(words.durationHows[answer], axis.title, chart.yAxis.title)
     return Question(
       kind: .durationLink, prompt: ExerciseWords.fill(words.durationPrompt, axis.title),

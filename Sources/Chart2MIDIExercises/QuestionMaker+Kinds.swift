@@ -178,17 +178,9 @@ extension QuestionMaker {
         guard pairs.count >= 8 else { continue }
         let a = pairs.map { chart.series[one.index].dataPoints[$0.a].y! }
         let b = pairs.map { chart.series[other.index].dataPoints[$0.b].y! }
-        guard let r = Self.correlation(a, b) else { continue }
-        let answer: Int
-        if r >= Self.together {
-          answer = 0
-        } else if r <= -Self.together {
-          answer = 1
-        } else if abs(r) < Self.noLink, pairs.count >= 12 {
-          answer = 2
-        } else {
-          continue
-        }
+        guard let r = Self.correlation(a, b),
+          let answer = Self.link(r, count: pairs.count, clear: Self.together)
+        else { continue }
         let names = [one, other].map { description.name(of: $0.stats) }
         questions.append(
           Question(
@@ -205,6 +197,15 @@ extension QuestionMaker {
       }
     }
     return questions
+  }
+
+  /// A correlation's answer among "together" (0), "opposite" (1) and "no clear link" (2): clear
+  /// beyond ±`clear`; no link within ±`noLink`, over twelve values or more; else nil.
+  static func link(_ r: Double, count: Int, clear: Double) -> Int? {
+    if r >= clear { return 0 }
+    if r <= -clear { return 1 }
+    if abs(r) < noLink, count >= 12 { return 2 }
+    return nil
   }
 
   /// Pearson's correlation of two lists of the same length, nil when either does not vary.
