@@ -27,14 +27,16 @@ struct BrailleTests {
   /// `lines` of BRF read back to print, with `tables`.
   static func backTranslated(_ lines: [String], tables: String) throws -> [String] {
     let read = try runPython(
-      """
+      #"""
       import subprocess, sys
-      # lou_translate reads its input line by line, each line on its own.
+      # lou_translate reads its input line by line, each line on its own, and reads "\" as the
+      # start of an escape: BRF's backslash (a cell, "ou" in English) is written "\\".
       done = subprocess.run(["lou_translate", "--backward", sys.argv[1]],
-                            input="".join(line + "\\n" for line in sys.argv[2:]),
+                            input="".join(line.replace("\\", "\\\\") + "\n"
+                                          for line in sys.argv[2:]),
                             capture_output=True, text=True, check=True)
       print(done.stdout, end="")
-      """, [tables] + lines)
+      """#, [tables] + lines)
     try #require(read.status == 0, "lou_translate is missing: run `make test`")
     return read.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
@@ -75,7 +77,9 @@ struct BrailleTests {
     let body = pages.flatMap { $0.dropFirst() }
     let text = try Self.readBack(body, tables: "en-us-brf.dis,en-ueb-g2.ctb")
     #expect(text.contains("twentieth-century birth rates"), "\(text.prefix(300))")
-    #expect(text.contains("series birth rate"))
+    // The unit every value shares is said once, after the series' name.
+    // ("people" is a word sign before the bracket: read back as "p").
+    #expect(text.contains("series birth rate (births per 10,000 p"))
     let chart = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: example("birth-rate")))
         as? [String: Any])
@@ -84,7 +88,7 @@ struct BrailleTests {
     for point in points {
       let x = Int((point["x"] as! NSNumber).doubleValue)
       let y = Int((point["y"] as! NSNumber).doubleValue)
-      #expect(text.contains("\(x): \(y) births"), "\(x): \(y)")
+      #expect(text.contains(" \(x): \(y) ") || text.hasSuffix(" \(x): \(y)"), "\(x): \(y)")
     }
     #expect(text.contains("0:0"))
     // The tactile graphic beside it: thick lines, every label in braille that reads back.

@@ -60,18 +60,32 @@ package enum BrailleOutput {
         else { return nil }
         return (at, time)
       }.sorted { $0.1 < $1.1 }
-      for (at, time) in points {
+      let ys = points.map { language.number(chart.yAxis.describe(series.dataPoints[$0.0].y!)) }
+      // A unit every value shares is said once, after the series' name: a line a point.
+      let unit = values ? Self.sharedUnit(ys) : ""
+      if !unit.isEmpty { lines[lines.count - 1] += " (\(unit.dropFirst()))" }
+      for ((at, time), y) in zip(points, ys) {
         let point = series.dataPoints[at]
         var x = chart.xAxis.describe(point.x, in: language)
         if chart.xAxis.numeric != nil { x = language.number(x) }
-        let y = language.number(chart.yAxis.describe(point.y!))
         let label = values ? point.label.map { " (\($0))" } ?? "" : ""
-        lines.append(
-          "\(clock(time, language)) – \(x)\(values ? "\(language.separator(":"))\(y)" : "")\(label)"
-        )
+        let value = values ? "\(language.separator(":"))\(y.dropLast(unit.count))" : ""
+        lines.append("\(clock(time, language)) – \(x)\(value)\(label)")
       }
     }
     return lines
+  }
+
+  /// The words after the number that every value shares (" births per 10,000 people"), with
+  /// their leading space; empty when they differ or do not start with a letter.
+  static func sharedUnit(_ values: [String]) -> String {
+    guard var unit = values.first.map({ String($0.drop { $0 != " " }) }), !unit.isEmpty else {
+      return ""
+    }
+    for value in values where !value.hasSuffix(unit) || value.count == unit.count {
+      unit = ""
+    }
+    return unit.dropFirst().first?.isLetter == true ? unit : ""
   }
 
   /// A time in the audio as minutes, seconds and tenths ("0:07.5"), in the language's numbers.
