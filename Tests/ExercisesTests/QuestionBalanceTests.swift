@@ -87,6 +87,7 @@ struct QuestionBalanceTests {
     var positions: [Int: Int] = [:]
     var kinds: [Question.Kind: [Int: Int]] = [:]
     var asked: [Question.Kind: Int] = [:]
+    var distinct: Set<String> = []
     for seed in 1...20 {
       var generator = SeededGenerator(seed: UInt64(seed))
       let chosen = QuestionMaker.choose(candidates, count: 3, using: &generator)
@@ -109,13 +110,17 @@ struct QuestionBalanceTests {
       }
       for (chart, questions) in zip(charts, chosen) {
         try check(questions, of: chart)
-        for question in questions { asked[question.kind, default: 0] += 1 }
+        for question in questions {
+          asked[question.kind, default: 0] += 1
+          distinct.insert(question.prompt)
+        }
       }
       // Choices without an order of their own are shuffled: the same question's right
       // instrument is not always first.
     }
     print("right positions over 20 seeds: \(positions.sorted { $0.key < $1.key })")
     print("answers by kind over 20 seeds: \(kinds.mapValues { $0.sorted { $0.key < $1.key } })")
+    print("distinct questions over 20 seeds: \(distinct.count)")
     print("asked over 20 seeds: \(asked.sorted { $0.key.rawValue < $1.key.rawValue })")
     for kind in [Question.Kind.lowestValue, .season, .compareAt, .together, .estimate] {
       #expect(asked[kind, default: 0] >= 1, "\(kind) never asked")
