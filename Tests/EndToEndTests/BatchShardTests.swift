@@ -89,6 +89,52 @@ struct BatchShardTests {
     return environment.merging(variables) { $1 }
   }
 
+  /// `--dry-run` lists a shard's charts as the run then does them, writes nothing, and after the
+  /// run lists them up to date; a chart that cannot be read says why.
+  @Test func aDryRunListsAShardsChartsAndWritesNothing() throws {
+    let parent = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let charts = try Self.charts(in: parent)
+    let out = parent.appendingPathComponent("out")
+    func lines(_ run: Run) -> [String] {
+      run.output.split(separator: "\n").map(String.init)
+    }
+    var planned: [String] = []
+    for index in 1...3 {
+      let dry = try run(
+        Self.batch(charts, out, ["--shard", "\(index)/3", "--dry-run"]), program: Self.program,
+        environment: Self.environment([:]))
+      #expect(dry.status == 0, "\(dry.error)")
+      #expect(dry.error.hasSuffix("; nothing written\n"), "\(dry.error)")
+      #expect(!FileManager.default.fileExists(atPath: out.path))
+      planned += lines(dry)
+    }
+    // Every chart once over the three shards: each to convert, but the broken one.
+    #expect(planned.count == 40)
+    #expect(planned.filter { $0.hasPrefix("convert: ") }.count == 39)
+    let broken = try #require(planned.first { $0.hasPrefix("cannot read: ") })
+    #expect(broken.hasPrefix("cannot read: \(charts.appendingPathComponent("broken.json").path): "))
+    // The shard's run does what its dry run listed; a dry run after it finds each up to date.
+    let dry = try run(
+      Self.batch(charts, out, ["--shard", "2/3", "--dry-run"]), program: Self.program,
+      environment: Self.environment([:]))
+    let done = try run(
+      Self.batch(charts, out, ["--shard", "2/3"]), program: Self.program,
+      environment: Self.environment([:]))
+    let converted = Set(try Self.records(out).filter { $0.status == "converted" }.map(\.input))
+    let listed = Set(
+      lines(dry).filter { $0.hasPrefix("convert: ") }.map {
+        URL(fileURLWithPath: String($0.dropFirst("convert: ".count))).deletingPathExtension()
+          .lastPathComponent
+      })
+    #expect(!converted.isEmpty && converted == listed, "\(done.error)")
+    let again = try run(
+      Self.batch(charts, out, ["--shard", "2/3", "--dry-run"]), program: Self.program,
+      environment: Self.environment([:]))
+    let upToDate = lines(again).filter { $0.hasPrefix("up to date: ") }
+    #expect(upToDate.count == listed.count, "\(again.output)")
+  }
+
   @Test func fourShardsMakeWhatOneBatchMakesAndASecondRunDoesNothing() throws {
     let parent = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: parent) }

@@ -77,6 +77,13 @@ struct Batch: AsyncParsableCommand {
     help: "Convert every chart, even those whose outputs are up to date in the manifest.")
   var force = false
 
+  @Flag(
+    name: .long,
+    help:
+      "List this shard's charts, each as it would go (convert, up to date, or why it cannot be read), and write nothing."
+  )
+  var dryRun = false
+
   @OptionGroup(title: "Speech")
   var speech: SpeechOptions
 
@@ -111,7 +118,7 @@ struct Batch: AsyncParsableCommand {
         skipNext = !argument.contains("=")
         continue
       }
-      if flag == "--force" { continue }
+      if flag == "--force" || flag == "--dry-run" { continue }
       kept.append(argument)
     }
     var text = "chart2midi \(Chart2MIDI.configuration.version)\n" + kept.joined(separator: "\n")
@@ -150,6 +157,7 @@ struct Batch: AsyncParsableCommand {
     }
     let shard = try Shard.resolve(
       option: self.shard, shards: shards, environment: ProcessInfo.processInfo.environment)
+    if dryRun { return try plan(files, shard: shard) }
     do {
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     } catch {
@@ -158,26 +166,8 @@ struct Batch: AsyncParsableCommand {
     let folder = URL(fileURLWithPath: out)
     let share = shard?.share(of: files.map(Self.name(of:)))
     let chosen = files.filter { share?.contains(Self.name(of: $0)) ?? true }
-    let settings = try settingsHash()
-    // What earlier runs did, from every shard's manifest: an output up to date is not made again.
-    let previous =
-      force ? [:] : BatchManifest.latest(BatchManifest.read(BatchManifest.manifests(in: folder)))
     let manifest = try BatchManifest.Writer(url: BatchManifest.url(in: folder, shard: shard))
-    // The mix is named for the audio format asked for (the library checks the value).
-    let fileExtension =
-      sound.audioFormat.flatMap { AudioFormat(rawValue: $0.text) }?.fileExtension ?? "wav"
-    let work = chosen.map { file -> BatchItem in
-      let name = Self.name(of: file)
-      func path(_ suffix: String) -> String { folder.appendingPathComponent(name + suffix).path }
-      let conversion = Conversion(
-        input: file, csv: csv, mapping: mapping, sound: sound, midiPath: path(".mid"),
-        wavPath: wav ? path("." + fileExtension) : nil, stemsPath: stems ? path("-stems") : nil,
-        stemOptions: stemOptions,
-        captionsPath: captions ? path(".vtt") : nil, engine: speech.engine, quiet: true)
-      return BatchItem(
-        name: name, conversion: conversion, folder: folder, settingsHash: settings,
-        previous: previous[name], shard: shard.map { "\($0.index)/\($0.count)" })
-    }
+    let work = try items(chosen, in: folder, shard: shard)
     let workers = max(1, min(work.count, jobs ?? ProcessInfo.processInfo.activeProcessorCount))
     let clock = ContinuousClock()
     let start = clock.now
@@ -224,6 +214,49 @@ struct Batch: AsyncParsableCommand {
   }
 }
 
+extension Batch {
+  /// The work of `files` in `folder`: each chart's conversion, and what earlier runs did (from
+  /// every shard's manifest: an output up to date is not made again).
+  func items(_ files: [String], in folder: URL, shard: Shard?) throws -> [BatchItem] {
+    let settings = try settingsHash()
+    let previous =
+      force ? [:] : BatchManifest.latest(BatchManifest.read(BatchManifest.manifests(in: folder)))
+    // The mix is named for the audio format asked for (the library checks the value).
+    let fileExtension =
+      sound.audioFormat.flatMap { AudioFormat(rawValue: $0.text) }?.fileExtension ?? "wav"
+    return files.map { file -> BatchItem in
+      let name = Self.name(of: file)
+      func path(_ suffix: String) -> String { folder.appendingPathComponent(name + suffix).path }
+      let conversion = Conversion(
+        input: file, csv: csv, mapping: mapping, sound: sound, midiPath: path(".mid"),
+        wavPath: wav ? path("." + fileExtension) : nil, stemsPath: stems ? path("-stems") : nil,
+        stemOptions: stemOptions,
+        captionsPath: captions ? path(".vtt") : nil, engine: speech.engine, quiet: true)
+      return BatchItem(
+        name: name, conversion: conversion, folder: folder, settingsHash: settings,
+        previous: previous[name], shard: shard.map { "\($0.index)/\($0.count)" })
+    }
+  }
+
+  /// `--dry-run`: this shard's charts on standard output, a line each ("convert: a.json", "up to
+  /// date: b.json", "cannot read: c.json: …"), then a count on standard error; no folder, file or
+  /// manifest line is written.
+  func plan(_ files: [String], shard: Shard?) throws {
+    let share = shard?.share(of: files.map(Self.name(of:)))
+    let chosen = files.filter { share?.contains(Self.name(of: $0)) ?? true }
+    var counts: [String: Int] = [:]
+    for item in try items(chosen, in: URL(fileURLWithPath: out), shard: shard) {
+      let (kind, line) = item.plan()
+      counts[kind, default: 0] += 1
+      output(line)
+    }
+    report(
+      "would convert \(counts["convert", default: 0]), up to date \(counts["up to date", default: 0]), cannot read \(counts["cannot read", default: 0]) of \(chosen.count) charts"
+        + (shard.map { " (shard \($0.index) of \($0.count), of \(files.count) in all)" } ?? "")
+        + "; nothing written")
+  }
+}
+
 /// One chart of a batch: skipped when its outputs are up to date, else converted; either way a
 /// record for the manifest.
 struct BatchItem: Sendable {
@@ -233,6 +266,33 @@ struct BatchItem: Sendable {
   var settingsHash: String
   var previous: BatchRecord?
   var shard: String?
+
+  /// What a run would do with the chart, without doing it: "convert", "up to date" or "cannot
+  /// read", and its line.
+  func plan() -> (kind: String, line: String) {
+    do {
+      let chart = try attributingErrors(to: conversion.input) {
+        try conversion.csv.loadChart(conversion.input)
+      }
+      let hash = try Digest.sha256(input: URL(fileURLWithPath: conversion.input), chart: chart)
+      if isUpToDate(inputHash: hash) { return ("up to date", "up to date: \(conversion.input)") }
+      return ("convert", "convert: \(conversion.input)")
+    } catch {
+      let namesInput = (error as? any LocatedError)?.file == conversion.input
+      return (
+        "cannot read", "cannot read: \(namesInput ? "\(error)" : "\(conversion.input): \(error)")"
+      )
+    }
+  }
+
+  /// Whether an earlier run made this chart's outputs from these bytes and settings, and they are
+  /// whole.
+  func isUpToDate(inputHash: String) -> Bool {
+    guard let previous, previous.status != "failed", previous.inputHash == inputHash,
+      previous.settingsHash == settingsHash
+    else { return false }
+    return isWhole(previous.outputs)
+  }
 
   func run() -> (record: BatchRecord, lines: [String]) {
     let clock = ContinuousClock()
@@ -248,9 +308,7 @@ struct BatchItem: Sendable {
       }
       record.inputHash = try Digest.sha256(
         input: URL(fileURLWithPath: conversion.input), chart: chart)
-      if let previous, previous.status != "failed", previous.inputHash == record.inputHash,
-        previous.settingsHash == settingsHash, isWhole(previous.outputs)
-      {
+      if let previous, isUpToDate(inputHash: record.inputHash) {
         record.status = "skipped"
         record.outputs = previous.outputs
         record.audioSeconds = previous.audioSeconds
