@@ -46,9 +46,6 @@ public struct Question: Hashable, Sendable, Codable {
       self.value = value
       self.tolerance = tolerance
     }
-
-    /// Whether `number` counts as right.
-    package func accepts(_ number: Double) -> Bool { abs(number - value) <= tolerance * (1 + 1e-9) }
   }
 
   /// What it asks about.
