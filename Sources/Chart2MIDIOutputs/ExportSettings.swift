@@ -364,7 +364,7 @@ public struct ExportSettings: Sendable {
   ///
   /// - Throws: `ExportError` at the `soundfont` setting's place when the file named does not
   ///   exist; `SynthError` when no soundfont is found at all.
-  func locatedSoundFont() throws -> URL {
+  package func locatedSoundFont() throws -> URL {
     if let named = soundFont, let place = origins[.soundfont], place.isInInput {
       // Named by the chart: only where the program allows it, and only a file beside the chart,
       // with one sentence whatever the reason one is refused.

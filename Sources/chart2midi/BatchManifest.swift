@@ -1,5 +1,6 @@
 import Chart2MIDIBase
 import Chart2MIDIChart
+import Chart2MIDIOutputs
 import Foundation
 import Hashing
 
@@ -23,7 +24,9 @@ struct BatchRecord: Codable, Equatable {
   /// The SHA-256 of everything else that makes the outputs: the settings, the soundfont's bytes,
   /// the program's version.
   var settingsHash: String
-  /// `converted`, `skipped` (up to date) or `failed`.
+  /// `converted`, `skipped` (up to date) or `failed`; `removed` for a chart no longer in the
+  /// inputs (its outputs kept), `pruned` once its outputs are removed (compaction then drops its
+  /// lines).
   var status: String
   /// Why it failed, in one sentence.
   var error: String?
@@ -39,10 +42,22 @@ struct BatchRecord: Codable, Equatable {
   var finished: String
   /// The shard that did it ("2/4"), when sharded.
   var shard: String?
+
+  /// Now, as `finished` says it: ISO 8601 in UTC, to the millisecond.
+  static func now() -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: Date())
+  }
 }
 
 /// A batch's manifests: one JSON Lines file per shard in the batch's folder, appended to as each
-/// chart is done (a line is written whole and synced to disk before the next chart is reported).
+/// chart is done (a line is written whole and synced to disk before the next chart is reported),
+/// read a line at a time, and compacted to each chart's latest record.
+///
+/// Several processes, on several machines, may append to one manifest and compact it: each
+/// append and each compaction holds the file's `flock` (which Linux's NFS client takes on the
+/// server), and a writer whose file was replaced by a compaction opens the new one.
 enum BatchManifest {
   /// The manifest of `shard` (nil: an unsharded batch) in `folder`.
   static func url(in folder: URL, shard: Shard?) -> URL {
@@ -58,52 +73,304 @@ enum BatchManifest {
     }
   }
 
-  /// The records of `urls`, in order; a line that is not a whole record (cut by a kill) is
-  /// skipped.
-  static func read(_ urls: [URL]) -> [BatchRecord] {
-    let decoder = JSONDecoder()
-    var records: [BatchRecord] = []
-    for url in urls {
-      // A regular file only, never followed through a link: a FIFO would never end.
-      var status = stat()
-      guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-        let bytes = try? readRegularFile(url.path, maximumBytes: 1 << 30)
-      else { continue }
-      let text = String(decoding: bytes, as: UTF8.self)
-      for line in text.split(separator: "\n") {
-        if let record = try? decoder.decode(BatchRecord.self, from: Data(line.utf8)) {
-          records.append(record)
+  /// The shard a manifest's name says ("manifest-2-of-8.jsonl"), nil for an unsharded one's.
+  static func shard(ofManifest url: URL) -> Shard? {
+    let name = url.deletingPathExtension().lastPathComponent
+    let parts = name.split(separator: "-")
+    guard parts.count == 4, parts[0] == "manifest", parts[2] == "of",
+      let index = Int(parts[1]), let count = Int(parts[3]), (1...count).contains(index)
+    else { return nil }
+    return Shard(index: index, count: count)
+  }
+
+  /// A line of a manifest as it is read: the chart it is about, when it was finished, and its
+  /// bytes, decoded only when it is kept as the chart's latest.
+  struct Line {
+    var input: String
+    var finished: String
+    var status: String
+    var bytes: Data
+
+    /// The line's chart and time, found without decoding the line where it was written as
+    /// chart2midi writes it (keys sorted, no space, no escape in either value), else by decoding
+    /// it; nil for a line that is not a whole record.
+    init?(_ bytes: Data) {
+      guard bytes.last == UInt8(ascii: "}") else { return nil }
+      if let input = Self.value(of: "input", in: bytes),
+        let finished = Self.value(of: "finished", in: bytes),
+        let status = Self.value(of: "status", in: bytes)
+      {
+        (self.input, self.finished, self.status, self.bytes) = (input, finished, status, bytes)
+        return
+      }
+      guard let record = try? JSONDecoder().decode(BatchRecord.self, from: bytes) else {
+        return nil
+      }
+      (input, finished, status, self.bytes) = (record.input, record.finished, record.status, bytes)
+    }
+
+    /// The record the line holds.
+    var record: BatchRecord? { try? JSONDecoder().decode(BatchRecord.self, from: bytes) }
+
+    /// The string after `"key":` in `bytes` (spaces allowed around the colon) when it holds no
+    /// backslash; a key's quotes can only stand unescaped outside a string, so a value never
+    /// matches.
+    private static func value(of key: String, in bytes: Data) -> String? {
+      let pattern = Array("\"\(key)\"".utf8)
+      return bytes.withUnsafeBytes { raw -> String? in
+        let count = raw.count
+        var index = 0
+        search: while index + pattern.count < count {
+          defer { index += 1 }
+          for offset in 0..<pattern.count where raw[index + offset] != pattern[offset] {
+            continue search
+          }
+          var start = index + pattern.count
+          func skipSpaces() {
+            while start < count, raw[start] == UInt8(ascii: " ") { start += 1 }
+          }
+          skipSpaces()
+          guard start < count, raw[start] == UInt8(ascii: ":") else { continue }
+          start += 1
+          skipSpaces()
+          guard start < count, raw[start] == UInt8(ascii: "\"") else { continue }
+          start += 1
+          var end = start
+          while end < count, raw[end] != UInt8(ascii: "\""), raw[end] != UInt8(ascii: "\\") {
+            end += 1
+          }
+          guard end < count, raw[end] == UInt8(ascii: "\"") else { return nil }
+          return String(
+            decoding: UnsafeRawBufferPointer(rebasing: raw[start..<end]), as: UTF8.self)
         }
+        return nil
       }
     }
-    return records
   }
 
-  /// The latest record of each chart, by the time it was finished.
-  static func latest(_ records: [BatchRecord]) -> [String: BatchRecord] {
-    var latest: [String: BatchRecord] = [:]
-    // A record said to finish later than now (beyond a clock's skew) is not one of this batch's.
+  /// What the manifests hold: each chart's latest line, and how many lines they have in all.
+  struct Contents {
+    var lines: [String: Line] = [:]
+    var count = 0
+
+    /// Takes `line` when it is its chart's latest so far: finished later (or as late, and read
+    /// later), and not after `horizon`.
+    mutating func take(_ line: Line, horizon: String) {
+      guard line.finished <= horizon,
+        lines[line.input].map({ $0.finished <= line.finished }) ?? true
+      else { return }
+      lines[line.input] = line
+    }
+
+    /// A chart's latest record, decoded when asked for (the lines are kept as read, a record
+    /// takes several times their memory).
+    func record(for input: String) -> BatchRecord? { lines[input]?.record }
+  }
+
+  /// A time an hour from now, as records write it: a record said to finish later than that
+  /// (beyond a clock's skew) is not one of this batch's.
+  static func horizon() -> String {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    let horizon = formatter.string(from: Date().addingTimeInterval(3600))
-    for record in records
-    where record.finished <= horizon
-      && latest[record.input].map({ $0.finished <= record.finished }) ?? true
-    {
-      latest[record.input] = record
-    }
-    return latest
+    return formatter.string(from: Date().addingTimeInterval(3600))
   }
 
-  /// Appends records to a manifest, each a whole line synced to disk.
-  final class Writer {
-    private let descriptor: Int32
+  /// The latest line of each chart in `urls`, read a line at a time: the memory it takes follows
+  /// the number of charts, not the manifests' history. A line that is not a whole record (cut by
+  /// a kill) is skipped.
+  static func read(_ urls: [URL]) -> Contents {
+    var contents = Contents()
+    let horizon = horizon()
+    for url in urls {
+      forEachLine(in: url) { line in
+        contents.count += 1
+        contents.take(line, horizon: horizon)
+      }
+    }
+    return contents
+  }
 
-    /// Opens `url` to append to, creating it; a last line cut short by a kill is ended first, so
-    /// that the next record starts a line of its own.
+  /// Calls `body` with each whole record's line of the manifest at `url`, a megabyte read at a
+  /// time. A regular file only, never followed through a link: a FIFO would never end.
+  static func forEachLine(in url: URL, _ body: (Line) throws -> Void) rethrows {
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+    try forEachLine(descriptor: descriptor, body)
+  }
+
+  /// Calls `body` with each whole record's line from `offset` on; returns the offset after the
+  /// last line ended by a line feed (a line still being written is read next time).
+  @discardableResult
+  fileprivate static func forEachLine(
+    descriptor: Int32, from offset: off_t = 0, _ body: (Line) throws -> Void
+  ) rethrows -> off_t {
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var pending: [UInt8] = []
+    func line(_ bytes: ArraySlice<UInt8>) throws {
+      guard !bytes.isEmpty, let line = Line(Data(bytes)) else { return }
+      try body(line)
+    }
+    var offset = offset
+    var ended = offset
+    while true {
+      let count = buffer.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, offset)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      var start = 0
+      for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
+        if pending.isEmpty {
+          try line(buffer[start..<index])
+        } else {
+          pending += buffer[start..<index]
+          try line(pending[...])
+          pending.removeAll(keepingCapacity: true)
+        }
+        start = index + 1
+        ended = offset + off_t(index + 1)
+      }
+      offset += off_t(count)
+      pending += buffer[start..<count]
+    }
+    try line(pending[...])
+    return ended
+  }
+
+  /// The manifests of a folder as a run goes on: read whole once, then only what other runs
+  /// have appended since (a file compacted meanwhile is read whole again), so that a chart's
+  /// latest record is current when its lock is taken.
+  final class View: @unchecked Sendable {
+    private let folder: URL
+    private var contents = Contents()
+    /// Where each manifest was read to: its device and inode, and the offset after its last line.
+    private var read: [String: (device: UInt64, inode: UInt64, offset: off_t)] = [:]
+    private let lock = NSLock()
+
+    init(folder: URL) {
+      self.folder = folder
+      refresh()
+    }
+
+    /// What has been read so far.
+    var current: Contents {
+      lock.lock()
+      defer { lock.unlock() }
+      return contents
+    }
+
+    /// Reads what the manifests gained since the last time.
+    func refresh() {
+      lock.lock()
+      defer { lock.unlock() }
+      let horizon = horizon()
+      for url in manifests(in: folder) {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { continue }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+        let device = UInt64(status.st_dev)
+        let inode = UInt64(status.st_ino)
+        var offset: off_t = 0
+        if let known = read[url.path], known.device == device, known.inode == inode,
+          known.offset <= status.st_size
+        {
+          offset = known.offset
+        }
+        guard offset < status.st_size else { continue }
+        let ended = forEachLine(descriptor: descriptor, from: offset) { line in
+          contents.count += 1
+          contents.take(line, horizon: horizon)
+        }
+        read[url.path] = (device, inode, ended)
+      }
+    }
+
+    /// A chart's latest record, after reading what was appended since.
+    func latest(for input: String) -> BatchRecord? {
+      refresh()
+      lock.lock()
+      defer { lock.unlock() }
+      return contents.record(for: input)
+    }
+  }
+
+  /// Rewrites each manifest of `urls` with only its charts' latest lines (as `known` holds them,
+  /// and any line finished after those, appended since they were read), without the charts of
+  /// `dropping` (pruned). Each file is written beside itself and renamed into place, holding its
+  /// lock, a megabyte at a time. Returns the lines before and after.
+  @discardableResult
+  static func compact(_ urls: [URL], known: [String: Line], dropping: Set<String> = [])
+    throws -> (before: Int, after: Int)
+  {
+    var before = 0
+    var after = 0
+    for url in urls {
+      let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+      guard descriptor >= 0 else { continue }
+      defer { close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+      while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+      let temporary = TemporaryFiles.path(for: url, tag: "compact")
+      TemporaryFiles.register(temporary)
+      defer { TemporaryFiles.unregister(temporary) }
+      do {
+        try TemporaryFiles.write(to: temporary) { output in
+          var kept = Data()
+          var written: Set<String> = []
+          try forEachLine(descriptor: descriptor) { line in
+            before += 1
+            guard !dropping.contains(line.input) else { return }
+            let latest = known[line.input]
+            // The latest known (once), or newer than anything known.
+            let keep =
+              latest.map { $0.bytes == line.bytes } ?? false
+              ? written.insert(line.input).inserted
+              : latest.map { line.finished > $0.finished } ?? true
+            guard keep else { return }
+            after += 1
+            kept += line.bytes
+            kept.append(UInt8(ascii: "\n"))
+            if kept.count >= 1 << 20 {
+              try kept.withUnsafeBytes(output)
+              kept.removeAll(keepingCapacity: true)
+            }
+          }
+          try kept.withUnsafeBytes(output)
+        }
+        guard chmod(temporary.path, 0o644) == 0, rename(temporary.path, url.path) == 0 else {
+          throw WriteFailure()
+        }
+      } catch {
+        try? FileManager.default.removeItem(at: temporary)
+        let reason = (error as? WriteFailure)?.reason ?? "\(error)"
+        throw CommandFailure(
+          "cannot compact the manifest \(url.relativePath): \(reason)", status: .ioError)
+      }
+    }
+    return (before, after)
+  }
+
+  /// Appends records to a manifest, each a whole line synced to disk, holding the file's lock.
+  final class Writer {
+    private let url: URL
+    private var descriptor: Int32
+
+    /// Opens `url` to append to, creating it.
     init(url: URL) throws {
-      // Never through a link, never into a FIFO or a device planted in its place.
-      descriptor = open(
+      self.url = url
+      descriptor = try Self.open(url)
+    }
+
+    /// `url` opened to append to, created when missing: never through a link, never into a FIFO
+    /// or a device planted in its place.
+    private static func open(_ url: URL) throws -> Int32 {
+      let descriptor = Glibc.open(
         url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
       var status = stat()
       guard descriptor >= 0, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG
@@ -115,28 +382,50 @@ enum BatchManifest {
         throw CommandFailure(
           "cannot write the manifest \(url.relativePath): \(reason)", status: .cannotCreate)
       }
-      if status.st_size > 0 {
-        let reader = open(url.path, O_RDONLY | O_CLOEXEC)
-        var last: UInt8 = 0
-        if reader >= 0 {
-          _ = pread(reader, &last, 1, off_t(status.st_size - 1))
-          close(reader)
-        }
-        if last != UInt8(ascii: "\n") { _ = write(descriptor, "\n", 1) }
-      }
+      return descriptor
     }
 
     deinit { close(descriptor) }
 
-    /// Writes `record` as one line.
-    func append(_ record: BatchRecord) throws {
+    /// Writes `record` as one line, after the file's last whole line (a line cut short by a kill
+    /// is ended first).
+    func append(_ record: BatchRecord) throws { try append([record]) }
+
+    /// Writes `records`, a line each, in one write and one sync.
+    func append(_ records: [BatchRecord]) throws {
+      guard !records.isEmpty else { return }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      let line = try encoder.encode(record) + Data("\n".utf8)
-      let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      guard written == line.count, fsync(descriptor) == 0 else {
-        throw CommandFailure(
-          "cannot write the manifest: \(String(cString: strerror(errno)))", status: .ioError)
+      var line = Data()
+      for record in records { line += try encoder.encode(record) + Data("\n".utf8) }
+      while true {
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        // A compaction renamed a new file into place: append to that one.
+        var held = stat()
+        var named = stat()
+        if fstat(descriptor, &held) == 0, lstat(url.path, &named) == 0,
+          held.st_ino != named.st_ino || held.st_dev != named.st_dev
+        {
+          close(descriptor)
+          descriptor = try Self.open(url)
+          continue
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        if held.st_size > 0 {
+          var last: UInt8 = 0
+          let reader = Glibc.open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+          if reader >= 0 {
+            _ = pread(reader, &last, 1, off_t(held.st_size - 1))
+            close(reader)
+          }
+          if last != UInt8(ascii: "\n") { line.insert(UInt8(ascii: "\n"), at: 0) }
+        }
+        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == line.count, fsync(descriptor) == 0 else {
+          throw CommandFailure(
+            "cannot write the manifest: \(String(cString: strerror(errno)))", status: .ioError)
+        }
+        return
       }
     }
   }
@@ -218,110 +507,5 @@ enum Digest {
     }
     hasher.update(data: bytes)
     return SHA256.hex(hasher.finalize())
-  }
-}
-
-/// A stable, even share of a batch: the charts ranked by the SHA-256 of their names and cut into
-/// `count` runs of equal length (to one chart); shard `index` (from 1) takes the run at that
-/// place. The hash, not the folder's order, decides a chart's place, so adding a chart moves at
-/// most one chart across each cut.
-struct Shard: Equatable {
-  var index: Int
-  var count: Int
-
-  /// The most shards a batch is cut into, and the largest index or count read from the
-  /// environment: no array job comes near it, and every sum of them stays far from overflow.
-  static let maximumCount = 10_000_000
-
-  /// A name's place in the ranking: the first eight bytes of its SHA-256.
-  static func rank(of name: String) -> UInt64 {
-    SHA256.hash(data: Data(name.utf8)).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-  }
-
-  /// The names of `names` that are this shard's.
-  func share(of names: [String]) -> Set<String> {
-    let ranked = names.map { (rank: Self.rank(of: $0), name: $0) }.sorted {
-      ($0.rank, $0.name) < ($1.rank, $1.name)
-    }
-    var share: Set<String> = []
-    for (place, entry) in ranked.enumerated()
-    where place * count / max(1, ranked.count) == index - 1 {
-      share.insert(entry.name)
-    }
-    return share
-  }
-
-  /// The shard asked for: `--shard I/N`, else an array job's index and count from the
-  /// environment (Kubernetes Indexed Jobs' `JOB_COMPLETION_INDEX` with `--shards N`; Slurm's
-  /// `SLURM_ARRAY_TASK_ID` less `SLURM_ARRAY_TASK_MIN`, of `SLURM_ARRAY_TASK_COUNT`; AWS Batch's
-  /// `AWS_BATCH_JOB_ARRAY_INDEX` of `AWS_BATCH_JOB_ARRAY_SIZE` or `--shards N`); nil for none.
-  ///
-  /// - Throws: `CommandFailure` naming the flag or the variable that does not fit.
-  static func resolve(option: String?, shards: Int?, environment: [String: String]) throws
-    -> Shard?
-  {
-    let limit = maximumCount
-    func whole(_ name: String) throws -> Int? {
-      guard let text = environment[name] else { return nil }
-      guard let value = Int(text), (0...limit).contains(value) else {
-        throw CommandFailure(
-          "\(name) is \"\(visible(text))\", not a whole number from 0 to 10,000,000", status: .usage
-        )
-      }
-      return value
-    }
-    func checked(_ index: Int, _ count: Int, _ source: String) throws -> Shard {
-      guard (1...limit).contains(count), (1...count).contains(index) else {
-        throw CommandFailure(
-          "\(source): shard \(index) of \(count) does not exist; shards count from 1 to the number of shards",
-          status: .usage
-        )
-      }
-      return Shard(index: index, count: count)
-    }
-    if let option {
-      let parts = option.split(separator: "/", omittingEmptySubsequences: false)
-      guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-        (1...limit).contains(count)
-      else {
-        throw CommandFailure(
-          "--shard \(visible(option)): expected I/N with N from 1 to 10,000,000, such as 1/4",
-          status: .usage)
-      }
-      return try checked(index, count, "--shard \(option)")
-    }
-    if let index = try whole("JOB_COMPLETION_INDEX") {
-      guard let shards else {
-        throw CommandFailure(
-          "JOB_COMPLETION_INDEX is set: give the number of shards with --shards N (the job's completions)",
-          status: .usage
-        )
-      }
-      return try checked(index + 1, shards, "JOB_COMPLETION_INDEX \(index)")
-    }
-    if let id = try whole("SLURM_ARRAY_TASK_ID") {
-      guard let count = try whole("SLURM_ARRAY_TASK_COUNT") ?? shards else {
-        throw CommandFailure(
-          "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT or --shards", status: .usage)
-      }
-      let first = try whole("SLURM_ARRAY_TASK_MIN") ?? 0
-      return try checked(id - first + 1, count, "SLURM_ARRAY_TASK_ID \(id)")
-    }
-    if let index = try whole("AWS_BATCH_JOB_ARRAY_INDEX") {
-      guard let count = try whole("AWS_BATCH_JOB_ARRAY_SIZE") ?? shards else {
-        throw CommandFailure(
-          "AWS_BATCH_JOB_ARRAY_INDEX is set: give the array's size with --shards N or AWS_BATCH_JOB_ARRAY_SIZE",
-          status: .usage
-        )
-      }
-      return try checked(index + 1, count, "AWS_BATCH_JOB_ARRAY_INDEX \(index)")
-    }
-    if shards != nil {
-      throw CommandFailure(
-        "--shards needs the shard's index: JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX, or give --shard I/N",
-        status: .usage
-      )
-    }
-    return nil
   }
 }

@@ -31,6 +31,33 @@ struct Conversion: Sendable {
   var brailleFormat = BrailleFormat()
   var quiet = false
 
+  /// The settings `chart` is exported with: its own, the flags', and the files asked for.
+  func settings(for chart: ChartDescriptor) throws -> ExportSettings {
+    var settings = try ExportSettings.forChart(
+      chart, overrides: mapping.settings + sound.settings + stemOptions.settings)
+    func url(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0) } }
+    (settings.midi, settings.mix) = (url(midiPath), url(wavPath))
+    (settings.stems, settings.captions) = (url(stemsPath), url(captionsPath))
+    settings.moreCaptions = moreCaptions.map { URL(fileURLWithPath: $0) }
+    settings.captionLabels = captionLabels
+    settings.stemCues = stemCues
+    settings.sessions = sessionPaths.map { URL(fileURLWithPath: $0) }
+    settings.scriptOut = url(scriptOut)
+    settings.braille = url(braillePath)
+    settings.brailleFormat = brailleFormat
+    settings.narration.script = url(script)
+    settings.narration.lexicon = url(lexicon)
+    // A script is a narration; so is a voice of another engine, which speaks its language.
+    settings.narration.engine = engine
+    if let language = try engine.modelLanguage() { settings.narration.voice = language }
+    if script != nil || engine != .espeak, settings.narration.parts == nil {
+      settings.narration.parts = .both
+    }
+    settings.inputs = [URL(fileURLWithPath: input)]
+    settings.limits = csv.columns.limits
+    return settings
+  }
+
   /// Converts, and returns the lines that tell what was written (warnings first). Errors about
   /// the chart name its file.
   func run() throws -> [String] { try perform().lines }
@@ -40,28 +67,7 @@ struct Conversion: Sendable {
   func perform(loaded: ChartDescriptor? = nil) throws -> (lines: [String], report: ExportReport) {
     try attributingErrors(to: input) {
       let chart = try loaded ?? csv.loadChart(input)
-      var settings = try ExportSettings.forChart(
-        chart, overrides: mapping.settings + sound.settings + stemOptions.settings)
-      func url(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0) } }
-      (settings.midi, settings.mix) = (url(midiPath), url(wavPath))
-      (settings.stems, settings.captions) = (url(stemsPath), url(captionsPath))
-      settings.moreCaptions = moreCaptions.map { URL(fileURLWithPath: $0) }
-      settings.captionLabels = captionLabels
-      settings.stemCues = stemCues
-      settings.sessions = sessionPaths.map { URL(fileURLWithPath: $0) }
-      settings.scriptOut = url(scriptOut)
-      settings.braille = url(braillePath)
-      settings.brailleFormat = brailleFormat
-      settings.narration.script = url(script)
-      settings.narration.lexicon = url(lexicon)
-      // A script is a narration; so is a voice of another engine, which speaks its language.
-      settings.narration.engine = engine
-      if let language = try engine.modelLanguage() { settings.narration.voice = language }
-      if script != nil || engine != .espeak, settings.narration.parts == nil {
-        settings.narration.parts = .both
-      }
-      settings.inputs = [URL(fileURLWithPath: input)]
-      settings.limits = csv.columns.limits
+      var settings = try settings(for: chart)
       let options = settings.sonification
       // The page comes from the same render, unless the stems are split otherwise than by series:
       // then it is rendered on its own, after the other outputs (its folder checked first).

@@ -25,6 +25,15 @@ enum ExitStatus: Int32, Sendable {
   case cannotCreate = 73
   /// An output whose writing failed on the way, or scratch files that could not be used.
   case ioError = 74
+  /// Work another process holds (a batch's chart locked by another run that outlived the wait):
+  /// worth trying again later.
+  case temporaryFailure = 75
+
+  /// Whether the status is the machine's or the storage's rather than the data's: an engine
+  /// retries these on another node, and gives up on the others.
+  var isInfrastructure: Bool {
+    [.noInput, .unavailable, .software, .cannotCreate, .ioError, .temporaryFailure].contains(self)
+  }
 
   /// The status an error of the library ends the command with, from its code; nil for the
   /// argument parser's own errors and exits, which keep theirs.

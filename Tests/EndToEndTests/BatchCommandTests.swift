@@ -9,10 +9,19 @@ struct BatchCommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try run(["batch", "Examples", "--out", folder.path, "--captions", "--jobs", "2"])
     #expect(result.status == 0, "\(result.error)")
-    #expect(result.error.contains("converted 6, up to date 0, failed 0 of 6 charts in "))
+    // The folder at any depth: the descriptors, and the Vega-Lite specifications in their folder.
+    let specifications = try FileManager.default.contentsOfDirectory(
+      atPath: projectRoot.appendingPathComponent("Examples/vega-lite").path
+    ).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }
+    #expect(specifications.count == 7)
+    #expect(result.error.contains("converted 13, up to date 0, failed 0 of 13 charts in "))
     #expect(
       files(in: folder)
-        == (exampleNames.flatMap { ["\($0).mid", "\($0).vtt"] } + ["manifest.jsonl"]).sorted())
+        == (exampleNames.flatMap { ["\($0).mid", "\($0).vtt"] } + ["manifest.jsonl", "vega-lite"])
+        .sorted())
+    #expect(
+      files(in: folder.appendingPathComponent("vega-lite"))
+        == specifications.flatMap { ["\($0).mid", "\($0).vtt"] }.sorted())
     // The same bytes as convert writes.
     let single = folder.appendingPathComponent("single.mid")
     #expect(try run(["convert", "Examples/cars.json", "-o", single.path]).status == 0)

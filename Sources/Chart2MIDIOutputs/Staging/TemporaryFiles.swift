@@ -18,6 +18,8 @@ package enum TemporaryFiles {
 
   private struct State {
     var paths = Set<String>()
+    /// The folders whose stale temporaries this process has removed already.
+    var swept = Set<String>()
     var writing = 0
     var interrupted = false
   }
@@ -35,6 +37,13 @@ package enum TemporaryFiles {
     UInt64.random(in: .min ... .max)
   }
 
+  /// The machine's host name.
+  package static let hostName: String = {
+    var name = [CChar](repeating: 0, count: 256)
+    gethostname(&name, name.count - 1)
+    return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }()
+
   /// This host as temporaries name it: `h` and 16 hex digits of a hash of the host name, the boot's
   /// id and the process namespace, the same for every process of one machine's boot and namespace.
   package static let host: String = {
@@ -42,13 +51,11 @@ package enum TemporaryFiles {
       (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(
         in: .whitespacesAndNewlines) ?? ""
     }
-    var name = [CChar](repeating: 0, count: 256)
-    gethostname(&name, name.count - 1)
     let namespace =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid"))
       ?? ""
     let identity = [
-      String(cString: name), contents("/proc/sys/kernel/random/boot_id"), namespace,
+      hostName, contents("/proc/sys/kernel/random/boot_id"), namespace,
     ].joined(separator: "\n")
     // FNV-1a, 64 bits: a name, not a secret.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -69,9 +76,13 @@ package enum TemporaryFiles {
       ".\(destination.lastPathComponent).\(host).\(getpid()).\(tag)-\(random).tmp")
   }
 
-  /// Notes a temporary as being written, after removing what killed runs left beside it.
+  /// Notes a temporary as being written, after removing what killed runs left beside it (once a
+  /// folder in a process: a batch of many charts into a folder of many files reads it once).
   package static func register(_ url: URL) {
-    removeStale(in: url.deletingLastPathComponent())
+    let folder = url.deletingLastPathComponent()
+    if withState({ $0.swept.insert(folder.standardizedFileURL.path).inserted }) {
+      removeStale(in: folder)
+    }
     _ = withState { $0.paths.insert(url.path) }
   }
 

@@ -104,6 +104,12 @@ struct CSVOptions: ParsableArguments {
 
   /// The chart files that `inputs` name (see `CSVColumnOptions.chartFiles(in:)`).
   func chartFiles(in inputs: [String]) throws -> [String] { try columns.chartFiles(in: inputs) }
+
+  /// The chart files that `inputs` name, with their names in a batch (see
+  /// `CSVColumnOptions.chartEntries(in:skipping:)`).
+  func chartEntries(in inputs: [String], skipping: [String]) throws -> [(
+    path: String, name: String
+  )] { try columns.chartEntries(in: inputs, skipping: skipping) }
 }
 
 /// The columns of a CSV input, and where a Vega-Lite specification's data is found.
@@ -196,24 +202,61 @@ struct CSVColumnOptions: ParsableArguments {
   }
 
   /// The chart files that `inputs` name, in order: files as given, and from each folder its .json
-  /// files (and its .csv files when --x names a column), sorted by name.
-  func chartFiles(in inputs: [String]) throws -> [String] {
-    var files: [String] = []
+  /// files (and its .csv files when --x names a column) at any depth, sorted by path. Hidden files
+  /// and folders, links to folders, and the folders in `skipping` (a batch's output folder inside
+  /// an input) are passed over.
+  func chartFiles(in inputs: [String], skipping: [String] = []) throws -> [String] {
+    try chartEntries(in: inputs, skipping: skipping).map(\.path)
+  }
+
+  /// The chart files that `inputs` name, each with its name in a batch: its path inside the folder
+  /// it was found in (or its file name, for a file given), without the extension.
+  func chartEntries(in inputs: [String], skipping: [String] = []) throws -> [(
+    path: String, name: String
+  )] {
+    var files: [(path: String, name: String)] = []
     let fileManager = FileManager.default
+    let skipped = Set(skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+    let wanted = x == nil ? ["json"] : ["json", "csv"]
+    func isChart(_ name: String) -> Bool {
+      !name.hasPrefix(".") && wanted.contains(URL(fileURLWithPath: name).pathExtension.lowercased())
+    }
     for input in inputs {
       var isFolder: ObjCBool = false
       guard fileManager.fileExists(atPath: input, isDirectory: &isFolder) else {
         throw CommandFailure("\(input): no such file or folder", status: .noInput)
       }
-      if isFolder.boolValue {
-        let names = (try? fileManager.contentsOfDirectory(atPath: input)) ?? []
-        let wanted = x == nil ? ["json"] : ["json", "csv"]
-        files += names.sorted().filter {
-          wanted.contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
+      guard isFolder.boolValue else {
+        files.append((input, URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent))
+        continue
+      }
+      var found: [String] = []
+      // Depth first, never through a link (a link to a folder could lead in a circle).
+      func walk(_ relative: String) {
+        let folder = relative.isEmpty ? input : (input as NSString).appendingPathComponent(relative)
+        guard !skipped.contains(URL(fileURLWithPath: folder).standardizedFileURL.path) else {
+          return
         }
-        .map { URL(fileURLWithPath: input).appendingPathComponent($0).path }
-      } else {
-        files.append(input)
+        for name in (try? fileManager.contentsOfDirectory(atPath: folder)) ?? []
+        where !name.hasPrefix(".") {
+          let path = relative.isEmpty ? name : relative + "/" + name
+          var status = stat()
+          guard lstat((input as NSString).appendingPathComponent(path), &status) == 0 else {
+            continue
+          }
+          if status.st_mode & S_IFMT == S_IFDIR {
+            walk(path)
+          } else if isChart(name) {
+            found.append(path)
+          }
+        }
+      }
+      walk("")
+      files += found.sorted().map { relative in
+        (
+          URL(fileURLWithPath: input).appendingPathComponent(relative).path,
+          (relative as NSString).deletingPathExtension
+        )
       }
     }
     guard !files.isEmpty else {
