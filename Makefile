@@ -1,4 +1,4 @@
-# chart2midi: make demo | make test | make check | make deb | make package-check | make bench | make docs | make format
+# chart2midi: make demo | make test | make test-engines | make check | make deb | make package-check | make bench | make docs | make format
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What the build and the main job need: the C libraries and the General MIDI soundfont of
@@ -22,7 +22,7 @@ MANDATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 # zsh finds a system package's completions in vendor-completions, anything else's in site-functions.
 ZSH_COMPLETIONS := share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 
-.PHONY: deps test-deps package-deps list-packages venv build demo check test bench docs pins soundfont format clean fuzz sanitize install uninstall manual install-files deb package-check
+.PHONY: deps test-deps package-deps engines-deps test-engines list-packages venv build demo check test bench docs pins soundfont format clean fuzz sanitize install uninstall manual install-files deb package-check
 
 # Installs the Debian packages named in $(1) that are missing (apt, through sudo when not root).
 define apt_install
@@ -48,6 +48,10 @@ test-deps:
 ## package-deps: install the programs the packaging starts (Scripts/programs.tsv, step package)
 package-deps:
 	$(call apt_install,$(call step_packages,package))
+
+## engines-deps: install munge, slurmctld, slurmd and Slurm's commands (Scripts/programs.tsv, step engines)
+engines-deps:
+	$(call apt_install,$(call step_packages,engines))
 
 ## list-packages: the Debian packages of one step of Scripts/programs.tsv (STEP=test or package)
 list-packages:
@@ -95,13 +99,21 @@ check: deps
 ## MuseScore and the other players, and the check of every program listed, the packaging's too),
 ## the documentation check and the documentation build
 ## (the release binary too: the memory of hour-long renders is measured on what ships)
-test: deps package-deps venv
+test: deps package-deps engines-deps venv
 	$(SWIFT) build
 	$(SWIFT) build $(RELEASE) --product chart2midi
 	$(MAKE) --no-print-directory manual
 	CHART2MIDI_RELEASE=$(CURDIR)/.build/release/chart2midi $(SWIFT) test
 	python3 Scripts/check-docs.py
 	$(MAKE) --no-print-directory docs
+
+## test-engines: batch on a real array-job engine: a one-node Slurm cluster started on localhost
+## (Tests/Engines/slurm.conf.in), the README's array script over a corpus, a task cancelled and
+## requeued, one index run again, the union checked against one run; then two machines (host names
+## and PID namespaces of their own) on one folder at once. Every daemon started is stopped.
+test-engines: deps engines-deps
+	$(SWIFT) build $(RELEASE) --product chart2midi
+	Scripts/engines-check.sh
 
 ## docs: the DocC documentation of every library module, in .build/docs (warnings fail)
 docs:

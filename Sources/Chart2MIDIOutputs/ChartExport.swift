@@ -63,7 +63,9 @@ public enum ChartExport {
   ///   - progress: called now and then while audio renders, with the part done, 0 to 1.
   /// - Returns: what was written, and warnings.
   /// - Throws: `MIDIMapError` when the mapping settings do not fit the chart; `SynthError` when
-  ///   audio cannot be rendered; `ExportError` when a file cannot be written.
+  ///   audio cannot be rendered; `ExportError` when a file cannot be written;
+  ///   `CancellationError` when the task it runs in is cancelled while audio or speech is made
+  ///   (no file is written then).
   public static func export(
     _ chart: ChartDescriptor, settings: ExportSettings,
     progress: (@Sendable (Double) -> Void)? = nil
@@ -87,6 +89,7 @@ public enum ChartExport {
           music.synthesized, leadIn: performance.leadIn,
           musicStart: production.score.timeline.graphStart,
           recordings: production.narration?.recordings ?? [])
+        try Task.checkCancellation()
         let audio = try RenderedAudio(
           rendering, of: performance, music.renderer,
           moreMarkers: production.facts.dropFirst().map {

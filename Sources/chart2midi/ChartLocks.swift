@@ -79,6 +79,8 @@ final class ChartLocks: @unchecked Sendable {
         let text = Array(this.text.utf8)
         _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         fsync(descriptor)
+        // Removed with the temporaries when the run is interrupted.
+        TemporaryFiles.register(url)
         hold(url.path, descriptor)
         return nil
       }
@@ -143,6 +145,7 @@ final class ChartLocks: @unchecked Sendable {
     lock.unlock()
     guard let descriptor else { return }
     unlink(url.path)
+    TemporaryFiles.unregister(url)
     close(descriptor)
   }
 }

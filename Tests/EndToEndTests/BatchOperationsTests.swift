@@ -276,6 +276,37 @@ struct BatchOperationsTests {
     )
   }
 
+  /// `--chart-timeout`: a chart that takes longer stops within a fraction of a second of it, fails
+  /// with a sentence and 65, and leaves nothing; the others are converted.
+  @Test func aChartPastItsTimeoutStopsAndLeavesNothing() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let charts = try Self.charts(1, in: folder)
+    // Half an hour of audio with stems: seconds of work even in a release build.
+    var long = try String(contentsOf: example("cars"), encoding: .utf8)
+    long.insert(
+      contentsOf: #""sonification": {"totalDuration": 1800}, "#,
+      at: long.index(after: long.startIndex))
+    try long.write(
+      to: charts.appendingPathComponent("long.json"), atomically: false, encoding: .utf8)
+    let out = folder.appendingPathComponent("out")
+    let clock = ContinuousClock()
+    let began = clock.now
+    let result = try run(
+      ["batch", charts.path, "--out", out.path, "--wav", "--stems", "--chart-timeout", "1"],
+      program: Self.program, environment: Self.environment())
+    let seconds = (clock.now - began) / .seconds(1)
+    #expect(result.status == 65, "\(result.error)")
+    #expect(
+      result.error.contains(
+        "failed: \(charts.path)/long.json: stopped after 1 s (--chart-timeout); nothing written"),
+      "\(result.error)")
+    #expect(result.error.contains("converted 1, up to date 0, failed 1 of 2"), "\(result.error)")
+    #expect(seconds < 4, "\(seconds) s")
+    #expect(
+      files(in: out) == ["c00-stems", "c00.mid", "c00.wav", "manifest.jsonl"], "\(files(in: out))")
+  }
+
   /// A chart taken out of the inputs is reported once as removed, its outputs kept; `--prune`
   /// removes its outputs and its records; `batch-report` counts it, and names the shards that
   /// never wrote a manifest.

@@ -423,7 +423,7 @@ struct ProgramListTests {
   }
 
   @Test func theMakefileInstallsEachStepsPackagesFromTheList() throws {
-    for step in ["test", "package"] {
+    for step in ["test", "package", "engines"] {
       let said = try run(
         ["--no-print-directory", "-s", "-C", projectRoot.path, "list-packages", "STEP=\(step)"],
         program: try tool("make"))

@@ -28,7 +28,8 @@ public struct FluidSynthRenderer: Sendable {
   /// - Parameters:
   ///   - performance: what to play.
   ///   - progress: called now and then with the part of the music rendered so far, 0 to 1.
-  /// - Throws: `SynthError` when FluidSynth cannot be set up or the soundfont cannot be loaded.
+  /// - Throws: `SynthError` when FluidSynth cannot be set up or the soundfont cannot be loaded;
+  ///   `CancellationError` when the task it runs in is cancelled (checked each second of audio).
   public func render(_ performance: Performance, progress: ((Double) -> Void)? = nil) throws
     -> Rendering
   {
@@ -103,9 +104,11 @@ public struct FluidSynthRenderer: Sendable {
     var nextReport = 0
     func render(to frame: Int) throws {
       while cursor < frame {
-        if let progress, cursor >= nextReport {
-          progress(min(1, Double(cursor) / Double(totalFrames)))
+        if cursor >= nextReport {
+          progress?(min(1, Double(cursor) / Double(totalFrames)))
           nextReport = cursor + options.sampleRate
+          // A render run by a task stops within a second of audio of its cancellation.
+          if Task.isCancelled { throw CancellationError() }
         }
         // A silent synth (no voice sounding, no reverb ringing) makes zeros: skip to the frame.
         if synth.activeVoices == 0, options.reverb == 0 || output.lastBlockPeak == 0 {

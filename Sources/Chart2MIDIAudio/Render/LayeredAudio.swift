@@ -63,6 +63,8 @@ package struct LayeredAudio: Sendable {
     let right = UnsafeMutableBufferPointer(rebasing: scratch[size..<(2 * size)])
     let reading = UnsafeMutableBufferPointer(rebasing: scratch[(2 * size)...])
     for first in stride(from: 0, to: frames, by: size) {
+      // Read for a task (measured, limited): stopped at its cancellation.
+      if Task.isCancelled { throw CancellationError() }
       let piece = first..<min(frames, first + size)
       if gain == 1, layers.count == 1, layers[0].gain == 1, !envelope.touches(piece),
         layers[0].range.lowerBound <= piece.lowerBound,

@@ -38,7 +38,8 @@ package final class Speaker: Sendable {
   /// spoken now (by Piper all in one go; by eSpeak NG or a command one at a time). Speech stops
   /// as soon as all of it would last longer than `maximumSeconds`.
   ///
-  /// - Throws: `SpeechTooLong` past `maximumSeconds`; `SynthError` when the engine cannot speak.
+  /// - Throws: `SpeechTooLong` past `maximumSeconds`; `SynthError` when the engine cannot speak;
+  ///   `CancellationError` when the task it runs in is cancelled.
   package func speak(_ texts: [String], maximumSeconds: Double = .infinity) throws -> [Spoken] {
     var known = said.withLock { kept in texts.map { kept[$0] } }
     var seconds = known.reduce(0.0) { total, speech in
@@ -57,6 +58,8 @@ package final class Speaker: Sendable {
       // so a sentence kept from measuring is the one the narration would have spoken.
       var left = room
       for text in missing {
+        // Spoken by a task: stopped between sentences once it is cancelled.
+        if Task.isCancelled { throw CancellationError() }
         _ = try SpeechSynthesizer.speak([text], voice: voice, rate: rate, maximumSeconds: left) {
           samples, sampleRate, words in
           made.append(Spoken(samples: samples, sampleRate: sampleRate, words: words))
@@ -67,6 +70,7 @@ package final class Speaker: Sendable {
       made = try ExternalSpeech.piper(missing, voice: PiperVoice(model: model), rate: rate)
     case .command(let command):
       for text in missing {
+        if Task.isCancelled { throw CancellationError() }
         made.append(try ExternalSpeech.command(command, text: text, rate: rate))
         seconds += Double(made.last!.samples.count) / Double(made.last!.sampleRate)
         if seconds > maximumSeconds { throw SpeechTooLong() }

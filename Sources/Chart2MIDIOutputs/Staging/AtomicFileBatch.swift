@@ -42,10 +42,13 @@ package struct AtomicFileBatch {
   /// `folder` whole at commit (its missing parents are made now).
   ///
   /// - Throws: `ExportError` naming the first destination, in order, that could not be written; any
-  ///   temporary files written so far are removed.
+  ///   temporary files written so far are removed. `CancellationError` when the task it runs in
+  ///   is cancelled.
   package mutating func stage(_ files: [(destination: URL, write: Writer)], folder: URL? = nil)
     throws
   {
+    // A task cancelled meanwhile writes nothing more (its caller discards what it staged).
+    try Task.checkCancellation()
     var staging: URL?
     if let folder {
       let temporary = try makeFolder(beside: folder)
@@ -156,7 +159,13 @@ package struct AtomicFileBatch {
   /// new one into its place and removing the old one.
   ///
   /// - Throws: `ExportError` when a rename fails; what is not yet in place is removed.
+  ///   `CancellationError` when the task it runs in is cancelled: nothing is put in place.
   package mutating func commit() throws {
+    // Cancelled before the renames: nothing is put in place.
+    if Task.isCancelled {
+      discard()
+      throw CancellationError()
+    }
     // First the devices and pipes: a failure there (a closed pipe) still leaves no file behind.
     for staged in pending {
       guard let stream = staged.stream else { continue }

@@ -104,6 +104,13 @@ struct Batch: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "Stop a chart that takes longer than this many seconds and report it failed (65, as bad data: a retry would take as long).",
+      valueName: "seconds"))
+  var chartTimeout: Double?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "The log on standard error: text (a timestamped line a chart) or json (a JSON object a line).",
       valueName: "format"))
   var logFormat: BatchLog.Format = .text
@@ -113,6 +120,9 @@ struct Batch: AsyncParsableCommand {
 
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
+    if let chartTimeout, !(chartTimeout > 0 && chartTimeout <= 31_536_000) {
+      throw ValidationError("--chart-timeout must be more than 0 seconds and at most a year.")
+    }
     try speech.validate(voice: mapping.voice)
   }
 
@@ -206,7 +216,7 @@ struct Batch: AsyncParsableCommand {
       var pending = work.makeIterator()
       func startNext() {
         guard let item = pending.next() else { return }
-        group.addTask { item.run(locks: locks) }
+        group.addTask { await item.runTimed(locks: locks, timeout: chartTimeout) }
       }
       for _ in 0..<workers { startNext() }
       for try await outcome in group {
@@ -229,7 +239,9 @@ struct Batch: AsyncParsableCommand {
         }
         try await Task.sleep(for: .milliseconds(500))
       }
-      if case .done(let record, let warnings) = item.run(locks: locks) {
+      if case .done(let record, let warnings) = await item.runTimed(
+        locks: locks, timeout: chartTimeout)
+      {
         try finish(record, warnings: warnings)
       } else {
         // Taken again at once: left to the run that holds it.
@@ -464,9 +476,22 @@ struct BatchItem: Sendable {
       status: "converted", seconds: 0, finished: "", shard: shard)
   }
 
+  /// `run(locks:)`, stopped after `timeout` seconds: the render and the speech stop at their
+  /// next check (a second of audio, a sentence) and the chart fails.
+  func runTimed(locks: ChartLocks, timeout: Double?) async -> Outcome {
+    guard let timeout else { return run(locks: locks) }
+    let work = Task { run(locks: locks, timeout: timeout) }
+    let timer = Task {
+      try await Task.sleep(for: .seconds(timeout))
+      work.cancel()
+    }
+    defer { timer.cancel() }
+    return await work.value
+  }
+
   /// Converts the chart unless its outputs are up to date, holding its lock (released by the
   /// caller once the record is in the manifest); held by another run, it is left to that run.
-  func run(locks: ChartLocks) -> Outcome {
+  func run(locks: ChartLocks, timeout: Double? = nil) -> Outcome {
     let clock = ContinuousClock()
     let start = clock.now
     var record = emptyRecord
@@ -506,6 +531,11 @@ struct BatchItem: Sendable {
         record.audioSeconds = done.report.audioSeconds
         record.outputs = try outputs()
       }
+    } catch is CancellationError {
+      record.status = "failed"
+      record.error =
+        "\(conversion.input): stopped after \(ValueFormat.plain(timeout ?? 0)) s (--chart-timeout); nothing written"
+      record.exitStatus = ExitStatus.dataError.rawValue
     } catch {
       record.status = "failed"
       // An error about the chart names it already; any other gets the chart's name.
