@@ -26,6 +26,9 @@ final class FluidSynthInstance {
   let hasReverb: Bool
   /// The id of the loaded soundfont, once one is loaded.
   private var soundFontID: Int32?
+  /// The soundfont loaded once for the process that this synth plays from (the synth never
+  /// deletes it).
+  private var shared: SharedSoundFont?
   /// The loaded soundfont's path, as it was given.
   private(set) var soundFontPath = ""
   /// The soundfont's file name, for messages.
@@ -104,6 +107,8 @@ final class FluidSynthInstance {
   }
 
   deinit {
+    // The shared soundfont is taken off the stack first, so that deleting the synth leaves it.
+    if let shared { _ = fluid_synth_remove_sfont(synth, shared.font) }
     delete_fluid_synth(synth)
     delete_fluid_settings(settings)
     storage.deallocate()
@@ -125,9 +130,6 @@ final class FluidSynthInstance {
     try Self.check(result, call, what, log: log)
   }
 
-  /// Held while a soundfont loads: one load at a time.
-  private static let loading = Mutex(())
-
   /// Loads the soundfont.
   ///
   /// - Throws: `SynthError` naming the file when it is not a soundfont or FluidSynth cannot load it.
@@ -142,21 +144,15 @@ final class FluidSynthInstance {
         "\(soundFont.relativePath) is not a SoundFont (SF2 or SF3) file",
         file: soundFont.relativePath, code: .soundFontUnusable)
     }
-    // One load at a time: loading the same file in several threads at once doubles the memory.
-    let id = Self.loading.withLock { _ in
-      // The path as it was given, so that FluidSynth's own message names it so too.
-      log.capturing { fluid_synth_sfload(synth, soundFont.relativePath, 1) }
-    }
-    do {
-      try check(
-        id, "fluid_synth_sfload",
-        "FluidSynth could not load the soundfont \(soundFont.relativePath)")
-    } catch var error as SynthError {
-      // A file FluidSynth cannot load is the soundfont's fault, not the library's.
-      error.file = soundFont.relativePath
-      error.code = .soundFontUnusable
-      throw error
-    }
+    // Loaded once a process (one load at a time), and shared by every synth that plays it.
+    let font = try SharedSoundFont.loaded(soundFont)
+    let id = log.capturing { fluid_synth_add_sfont(synth, font.font) }
+    try check(
+      id, "fluid_synth_add_sfont",
+      "FluidSynth could not take the soundfont \(soundFont.relativePath)")
+    shared = font
+    // As loading it into this synth would: every channel's preset chosen again.
+    _ = log.capturing { fluid_synth_program_reset(synth) }
     soundFontID = id
     soundFontPath = soundFont.relativePath
   }
@@ -260,5 +256,86 @@ final class FluidSynthInstance {
     case .text, .marker: break
     }
     return true
+  }
+}
+
+/// A soundfont loaded once for a process and played by every synth that asks for the same file
+/// (by device, inode, size and time of change): a batch of charts reads a 148 MB General MIDI
+/// soundfont once, not once a chart, and holds its samples once however many charts render at
+/// once. It is loaded by a synth of its own, kept with it; synths add it to their stack and take
+/// it off before they are deleted. Its samples are only read while synths play (without FluidSynth's
+/// dynamic sample loading, the default, a preset's selection changes nothing in the soundfont).
+final class SharedSoundFont: @unchecked Sendable {
+  let font: OpaquePointer
+  private let settings: OpaquePointer
+  private let synth: OpaquePointer
+  private let key: String
+
+  /// The soundfonts loaded now, by file: those a synth holds, and the last one loaded, kept for
+  /// the next chart.
+  private static let loaded = Mutex<(fonts: [String: WeakFont], last: SharedSoundFont?)>(([:], nil))
+
+  private struct WeakFont {
+    weak var font: SharedSoundFont?
+  }
+
+  private init(font: OpaquePointer, settings: OpaquePointer, synth: OpaquePointer, key: String) {
+    (self.font, self.settings, self.synth, self.key) = (font, settings, synth, key)
+  }
+
+  deinit {
+    delete_fluid_synth(synth)
+    delete_fluid_settings(settings)
+  }
+
+  /// The soundfont at `url`, loaded now or already.
+  ///
+  /// - Throws: `SynthError` naming the file when FluidSynth cannot load it.
+  static func loaded(_ url: URL) throws -> SharedSoundFont {
+    var status = stat()
+    let key =
+      stat(url.path, &status) == 0
+      ? "\(status.st_dev) \(status.st_ino) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)"
+      : url.path
+    // One load at a time: loading the same file in several threads at once doubles the memory.
+    return try loaded.withLock { state in
+      if let font = state.fonts[key]?.font {
+        state.last = font
+        return font
+      }
+      let font = try load(url, key: key)
+      state.fonts = state.fonts.filter { $0.value.font != nil }
+      state.fonts[key] = WeakFont(font: font)
+      state.last = font
+      return font
+    }
+  }
+
+  private static func load(_ url: URL, key: String) throws -> SharedSoundFont {
+    let log = FluidSynthLog()
+    guard let settings = log.capturing({ new_fluid_settings() }) else {
+      throw SynthError(
+        "FluidSynth could not create its settings (new_fluid_settings failed)",
+        call: "new_fluid_settings", code: .libraryFailed)
+    }
+    _ = fluid_settings_setint(settings, "synth.lock-memory", 0)
+    guard let synth = log.capturing({ new_fluid_synth(settings) }) else {
+      delete_fluid_settings(settings)
+      throw SynthError(
+        "FluidSynth could not create a synthesizer (new_fluid_synth failed)",
+        call: "new_fluid_synth", code: .libraryFailed)
+    }
+    // The path as it was given, so that FluidSynth's own message names it so too.
+    let id = log.capturing { fluid_synth_sfload(synth, url.relativePath, 0) }
+    guard id != FLUID_FAILED, let font = fluid_synth_get_sfont_by_id(synth, id) else {
+      delete_fluid_synth(synth)
+      delete_fluid_settings(settings)
+      let reason = log.last.map { ": \($0)" } ?? ""
+      // A file FluidSynth cannot load is the soundfont's fault, not the library's.
+      throw SynthError(
+        "FluidSynth could not load the soundfont \(url.relativePath) (fluid_synth_sfload failed\(reason))",
+        file: url.relativePath, call: "fluid_synth_sfload", code: .soundFontUnusable)
+    }
+    return SharedSoundFont(font: font, settings: settings, synth: synth, key: key)
   }
 }
