@@ -122,4 +122,34 @@ struct FluidSynthLogTests {
       )
     }
   }
+
+  /// A soundfont is loaded once a process: every synth that loads the same file plays from one
+  /// copy, which outlives the synths that loaded it; the file changed on disk is loaded anew.
+  @Test func aSoundFontIsLoadedOnceAndShared() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = try soundFont(programs: [0], in: folder)
+    var first: FluidSynthInstance? = try FluidSynthInstance(
+      sampleRate: 44100, channels: 16, polyphony: 16)
+    try first?.load(url)
+    let second = try FluidSynthInstance(sampleRate: 44100, channels: 16, polyphony: 16)
+    try second.load(url)
+    let shared = try #require(second.shared)
+    #expect(first?.shared === shared)
+    first = nil
+    // The second synth still plays from it once the first is gone.
+    #expect(second.hasPreset(bank: 0, program: 0))
+    #expect(try second.send(.noteOn(note: 60, velocity: 100), channel: 0))
+    try second.process(frames: FluidSynthInstance.blockSize)
+    #expect(second.groupIsActive(0))
+    // Written again with another program: a new load.
+    let other = try soundFont(programs: [0, 5], in: folder)
+    try FileManager.default.removeItem(at: url)
+    try FileManager.default.moveItem(at: other, to: url)
+    let changed = url
+    let third = try FluidSynthInstance(sampleRate: 44100, channels: 16, polyphony: 16)
+    try third.load(changed)
+    #expect(third.shared !== shared)
+    #expect(third.hasPreset(bank: 0, program: 5) && !second.hasPreset(bank: 0, program: 5))
+  }
 }

@@ -28,7 +28,7 @@ final class FluidSynthInstance {
   private var soundFontID: Int32?
   /// The soundfont loaded once for the process that this synth plays from (the synth never
   /// deletes it).
-  private var shared: SharedSoundFont?
+  private(set) var shared: SharedSoundFont?
   /// The loaded soundfont's path, as it was given.
   private(set) var soundFontPath = ""
   /// The soundfont's file name, for messages.
