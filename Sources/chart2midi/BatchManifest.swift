@@ -44,10 +44,13 @@ struct BatchRecord: Codable, Equatable {
   var shard: String?
 
   /// Now, as `finished` says it: ISO 8601 in UTC, to the millisecond.
-  static func now() -> String {
+  static func now() -> String { time(Date()) }
+
+  /// A time as `finished` says it.
+  static func time(_ date: Date) -> String {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.string(from: Date())
+    return formatter.string(from: date)
   }
 }
 
@@ -169,11 +172,7 @@ enum BatchManifest {
 
   /// A time an hour from now, as records write it: a record said to finish later than that
   /// (beyond a clock's skew) is not one of this batch's.
-  static func horizon() -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.string(from: Date().addingTimeInterval(3600))
-  }
+  static func horizon() -> String { BatchRecord.time(Date().addingTimeInterval(3600)) }
 
   /// The latest line of each chart in `urls`, read a line at a time: the memory it takes follows
   /// the number of charts, not the manifests' history. A line that is not a whole record (cut by
