@@ -824,7 +824,9 @@ struct ExerciseCommandTests {
     #expect(result.status == 0, "\(result.error)")
     let items = try keyItems(folder)
     #expect(
-      items.map(\.title) == ["Rain by month", "Vehicle Weight vs Fuel Efficiency by Country and MSRP"])
+      items.map(\.title) == [
+        "Rain by month", "Vehicle Weight vs Fuel Efficiency by Country and MSRP",
+      ])
     #expect(items[0].introduction.contains { $0.hasPrefix("The x axis is Month") })
     #expect(items[0].introduction.contains { $0.hasPrefix("The y axis is Rainfall, from ") })
     #expect(items[0].introduction.contains { $0.contains(" inches") }, "\(items[0].introduction)")

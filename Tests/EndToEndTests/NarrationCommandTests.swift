@@ -56,7 +56,8 @@ struct NarrationCommandTests {
     #expect(result.status == 0, "\(result.error)")
     let text = try String(contentsOf: script, encoding: .utf8)
     for words in [
-      "Rainfall by month.", "The tropics are far wetter.", "Time runs along Month; higher pitch means more Rainfall.",
+      "Rainfall by month.", "The tropics are far wetter.",
+      "Time runs along Month; higher pitch means more Rainfall.",
       "11.5 inches in Nov",
     ] {
       #expect(text.contains(words), "\(words) in \(text)")

@@ -10,12 +10,12 @@ import Foundation
 /// after: the same text gives the same samples in one process and across processes, and
 /// narrations on several threads run at once, each in its own copy. Loading takes about 5 ms.
 final class PrivateEspeak {
-  typealias Callback = @convention(c) (
-    UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?
-  ) -> Int32
+  typealias Callback =
+    @convention(c) (
+      UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?
+    ) -> Int32
 
-  let initialize:
-    @convention(c) (espeak_AUDIO_OUTPUT, Int32, UnsafePointer<CChar>?, Int32) -> Int32
+  let initialize: @convention(c) (espeak_AUDIO_OUTPUT, Int32, UnsafePointer<CChar>?, Int32) -> Int32
   let setSynthCallback: @convention(c) (Callback?) -> Void
   let setVoiceByName: @convention(c) (UnsafePointer<CChar>?) -> espeak_ERROR
   let setVoiceByProperties: @convention(c) (UnsafeMutablePointer<espeak_VOICE>?) -> espeak_ERROR
@@ -74,9 +74,10 @@ final class PrivateEspeak {
   private static func copy() throws -> String {
     // The file the program has loaded, as the process's memory map names it.
     // (A file of /proc reports no size: it is read to its end, not by its size.)
-    let maps = FileHandle(forReadingAtPath: "/proc/self/maps").map {
-      String(decoding: $0.readDataToEndOfFile(), as: UTF8.self)
-    } ?? ""
+    let maps =
+      FileHandle(forReadingAtPath: "/proc/self/maps").map {
+        String(decoding: $0.readDataToEndOfFile(), as: UTF8.self)
+      } ?? ""
     let loaded = maps.split(separator: "\n").lazy.compactMap { line -> String? in
       guard let slash = line.firstIndex(of: "/") else { return nil }
       let path = String(line[slash...])
