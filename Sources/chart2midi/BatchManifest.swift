@@ -243,14 +243,18 @@ enum BatchManifest {
   /// have appended since (a file compacted meanwhile is read whole again), so that a chart's
   /// latest record is current when its lock is taken.
   final class View: @unchecked Sendable {
-    private let folder: URL
+    /// The manifests it reads: those in the folder when it was made, and the run's own (another
+    /// run of the same shard appends to it too). The folder is listed once: a folder of many
+    /// outputs is not listed again for each chart.
+    private var urls: [URL]
     private var contents = Contents()
     /// Where each manifest was read to: its device and inode, and the offset after its last line.
     private var read: [String: (device: UInt64, inode: UInt64, offset: off_t)] = [:]
     private let lock = NSLock()
 
-    init(folder: URL) {
-      self.folder = folder
+    init(folder: URL, own: URL? = nil) {
+      urls = manifests(in: folder)
+      if let own, !urls.contains(own) { urls.append(own) }
       refresh()
     }
 
@@ -266,7 +270,7 @@ enum BatchManifest {
       lock.lock()
       defer { lock.unlock() }
       let horizon = horizon()
-      for url in manifests(in: folder) {
+      for url in urls {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { continue }
         defer { close(descriptor) }

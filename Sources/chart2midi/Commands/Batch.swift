@@ -162,7 +162,8 @@ struct Batch: AsyncParsableCommand {
       throw CommandFailure("cannot create the folder \(out)", status: .cannotCreate)
     }
     let log = BatchLog(format: logFormat)
-    var view = BatchManifest.View(folder: folder)
+    let own = BatchManifest.url(in: folder, shard: shard)
+    var view = BatchManifest.View(folder: folder, own: own)
     let contents = view.current
     // Past three lines a chart, the history outweighs what is read from it.
     if compact || contents.count > 3 * contents.lines.count + 1000 {
@@ -170,9 +171,9 @@ struct Batch: AsyncParsableCommand {
       let (before, after) = try BatchManifest.compact(
         BatchManifest.manifests(in: folder), known: contents.lines, dropping: pruned)
       log.note("compacted the manifests: \(before) lines to \(after)")
-      view = BatchManifest.View(folder: folder)
+      view = BatchManifest.View(folder: folder, own: own)
     }
-    let manifest = try BatchManifest.Writer(url: BatchManifest.url(in: folder, shard: shard))
+    let manifest = try BatchManifest.Writer(url: own)
     let removed = try removedCharts(
       contents, names: entries.map(\.name), shard: shard, folder: folder, manifest: manifest,
       log: log)
