@@ -53,7 +53,7 @@ struct BatchCommandTests {
   /// in a batch of two at a time make two first synths at nearly the same moment: before the fix,
   /// about 3 runs in 100 wrote a WAV unlike the chart rendered alone.
   @Test func twoFirstRendersAtOnceSoundAsOneRenderedAlone() throws {
-    let program = releaseExecutable ?? executable
+    let program = testedProgram
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let inputs = folder.appendingPathComponent("in")

@@ -7,7 +7,7 @@ import Testing
 /// reruns decided by the settings' meaning, logs, and charts in nested folders.
 @Suite("Batch operations", .serialized)
 struct BatchOperationsTests {
-  static let program = releaseExecutable ?? executable
+  static let program = testedProgram
 
   /// The tests' environment without any array job's variables, with `variables` set.
   static func environment(_ variables: [String: String] = [:]) -> [String: String] {

@@ -7,7 +7,7 @@ import Testing
 @Suite("Batch in shards, resumable", .serialized)
 struct BatchShardTests {
   /// The binary the runs use: release when `make test` built it.
-  static let program = releaseExecutable ?? executable
+  static let program = testedProgram
 
   /// A folder of 40 charts: the examples in several copies, a CSV, a Vega-Lite specification
   /// with its data file, and one broken chart.

@@ -62,7 +62,7 @@ let loudnessPresets: [(name: String, target: Double, ceiling: Double)] = [
 @Suite("Loudness for broadcast and the web", .serialized)
 struct LoudnessTests {
   /// A render that measures loudness over and over: the release build when `make test` made it.
-  let program = releaseExecutable ?? executable
+  let program = testedProgram
 
   @Test(
     "the mix reaches the target within 0.5 LU, its true peak under the ceiling",

@@ -45,7 +45,7 @@ struct SharedFolderTests {
       // nothing in the other's namespace.
       let padding = String(repeating: "/bin/true; ", count: pidPadding)
       let command =
-        "\(padding)exec \(executable.path) batch \(copy)-*.json --out out --wav --stems --duration 30"
+        "\(padding)exec \(testedProgram.path) batch \(copy)-*.json --out out --wav --stems --duration 30"
       process.arguments = Self.unshare + ["sh", "-c", command]
       process.currentDirectoryURL = folder
       process.standardOutput = FileHandle.nullDevice

@@ -22,10 +22,14 @@ public struct Run: Sendable {
   public var error: String
 }
 
+/// The `chart2midi` the tests run: the release build when `make test` made it (what ships, and
+/// many times faster at rendering than the debug build), else the debug build beside the tests.
+public let testedProgram: URL = releaseExecutable ?? executable
+
 /// Runs the built `chart2midi` (or `program`) in the project folder (or `folder`), with the
 /// test's environment and `SOURCE_DATE_EPOCH` set, unless `environment` is given.
 public func run(
-  _ arguments: [String], program: URL = executable, in folder: URL = projectRoot,
+  _ arguments: [String], program: URL = testedProgram, in folder: URL = projectRoot,
   environment: [String: String]? = nil
 ) throws -> Run {
   let process = Process()
