@@ -124,16 +124,11 @@ public struct Question: Hashable, Sendable, Codable {
     return text == "-0" ? "0" : text
   }
 
-  /// A time in the audio as minutes, seconds and tenths: "0:07.5".
-  package static func clock(_ seconds: Double) -> String {
-    let tenths = Int((max(0, seconds) * 10).rounded())
-    let minutes = tenths / 600
-    let rest = tenths % 600
-    return "\(minutes):\(rest < 100 ? "0" : "")\(rest / 10).\(rest % 10)"
-  }
+  /// A time in the audio: "0:07.5" (see `DescriptionLanguage.clock(_:)`).
+  package static func clock(_ seconds: Double) -> String { DescriptionLanguage.clock(seconds) }
 
   /// A time in the audio in a language's number format: "0:07,5" in German.
   package static func clock(_ seconds: Double, in language: DescriptionLanguage) -> String {
-    language.number(clock(seconds))
+    language.clock(seconds)
   }
 }

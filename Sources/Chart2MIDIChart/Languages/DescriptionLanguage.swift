@@ -55,6 +55,17 @@ public struct DescriptionLanguage: Hashable, Sendable {
     table.spacesBeforeColons ? " \(mark) " : "\(mark) "
   }
 
+  /// A time in the audio as minutes, seconds and tenths ("0:07.5"), as the exercises and the
+  /// braille lead a point with it.
+  package static func clock(_ seconds: Double) -> String {
+    let tenths = Int((max(0, seconds) * 10).rounded())
+    let rest = tenths % 600
+    return "\(tenths / 600):\(rest < 100 ? "0" : "")\(rest / 10).\(rest % 10)"
+  }
+
+  /// A time in the audio in this language's number format: "0:07,5" in German.
+  package func clock(_ seconds: Double) -> String { number(Self.clock(seconds)) }
+
   /// A number the description formatted (with "," grouping thousands and "." before decimals), with
   /// the language's separators: only a separator between two digits changes.
   package func number(_ text: String) -> String {

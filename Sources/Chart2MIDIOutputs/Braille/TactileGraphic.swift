@@ -26,7 +26,7 @@ package struct TactileGraphic {
   /// The graphic of `chart`, its labels in `language`'s braille.
   package init(
     _ chart: ChartDescriptor, language: DescriptionLanguage, translator: BrailleTranslator
-  ) throws {
+  ) {
     self.chart = chart
     self.language = language
     self.translator = translator

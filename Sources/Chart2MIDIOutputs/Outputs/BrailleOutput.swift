@@ -70,7 +70,7 @@ package enum BrailleOutput {
         if chart.xAxis.numeric != nil { x = language.number(x) }
         let label = values ? point.label.map { " (\($0))" } ?? "" : ""
         let value = values ? "\(language.separator(":"))\(y.dropLast(unit.count))" : ""
-        lines.append("\(clock(time, language)) – \(x)\(value)\(label)")
+        lines.append("\(language.clock(time)) – \(x)\(value)\(label)")
       }
     }
     return lines
@@ -86,12 +86,5 @@ package enum BrailleOutput {
       unit = ""
     }
     return unit.dropFirst().first?.isLetter == true ? unit : ""
-  }
-
-  /// A time in the audio as minutes, seconds and tenths ("0:07.5"), in the language's numbers.
-  static func clock(_ seconds: Double, _ language: DescriptionLanguage) -> String {
-    let tenths = Int((max(0, seconds) * 10).rounded())
-    let rest = tenths % 600
-    return language.number("\(tenths / 600):\(rest < 100 ? "0" : "")\(rest / 10).\(rest % 10)")
   }
 }
