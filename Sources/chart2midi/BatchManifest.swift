@@ -192,12 +192,22 @@ enum BatchManifest {
   /// Calls `body` with each whole record's line of the manifest at `url`, a megabyte read at a
   /// time. A regular file only, never followed through a link: a FIFO would never end.
   static func forEachLine(in url: URL, _ body: (Line) throws -> Void) rethrows {
-    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    guard descriptor >= 0 else { return }
+    guard let (descriptor, _) = openForReading(url) else { return }
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
     try forEachLine(descriptor: descriptor, body)
+  }
+
+  /// A manifest opened to read, and its status: a regular file only, never through a link (a FIFO
+  /// would never end); nil for anything else. The caller closes it.
+  static func openForReading(_ url: URL) -> (descriptor: Int32, status: stat)? {
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      return nil
+    }
+    return (descriptor, status)
   }
 
   /// Calls `body` with each whole record's line from `offset` on; returns the offset after the
@@ -271,11 +281,8 @@ enum BatchManifest {
       defer { lock.unlock() }
       let horizon = horizon()
       for url in urls {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { continue }
+        guard let (descriptor, status) = openForReading(url) else { continue }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
         let device = UInt64(status.st_dev)
         let inode = UInt64(status.st_ino)
         var offset: off_t = 0
@@ -313,11 +320,8 @@ enum BatchManifest {
     var before = 0
     var after = 0
     for url in urls {
-      let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-      guard descriptor >= 0 else { continue }
+      guard let (descriptor, _) = openForReading(url) else { continue }
       defer { close(descriptor) }
-      var status = stat()
-      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
       while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
       let temporary = TemporaryFiles.path(for: url, tag: "compact")
       TemporaryFiles.register(temporary)
