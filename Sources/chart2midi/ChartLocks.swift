@@ -108,7 +108,8 @@ final class ChartLocks: @unchecked Sendable {
 
   /// Whether a lock of `status` was last renewed longer than the lease ago.
   private func isExpired(_ status: stat) -> Bool {
-    Date().timeIntervalSince1970 - TimeInterval(status.st_mtim.tv_sec) > lease
+    let renewed = TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9
+    return Date().timeIntervalSince1970 - renewed > lease
   }
 
   /// Removes a dead holder's lock, unless it was replaced since it was looked at.
