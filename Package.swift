@@ -29,6 +29,13 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+    // The service (`chart2midi serve`): its HTTP server, metrics and forms.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+    .package(url: "https://github.com/vapor/multipart-kit", from: "4.5.0"),
   ],
   targets: [
     .systemLibrary(
@@ -124,7 +131,7 @@ let package = Package(
       dependencies: [
         "Chart2MIDIBase", "Chart2MIDIChart", "Chart2MIDIInput", "Chart2MIDIFacts",
         "Chart2MIDICore", "Chart2MIDISonification", "Chart2MIDISMFReader", "Chart2MIDIAudio",
-        "TextEncoders", "CLouis",
+        "TextEncoders", "CLouis", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       resources: [.embedInCode("Page/Resources/page.js"), .embedInCode("Page/Resources/page.css")]),
     // Listening exercises on top of the outputs: questions, answer keys, practice pages, quizzes.
@@ -141,6 +148,12 @@ let package = Package(
       name: "chart2midi",
       dependencies: libraryModules + [
         "Hashing", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "MultipartKit", package: "multipart-kit"),
       ]
     ),
     // The project's own soundfont, made by code (see soundfonts/README.md).
@@ -169,7 +182,11 @@ let package = Package(
         "Chart2MIDISonification", "Chart2MIDISMFReader", "Chart2MIDIAudio", "Chart2MIDIOutputs",
         "SoundFontMaker", "TestSupport", "CSoxr",
       ]),
-    .testTarget(name: "OutputsTests", dependencies: libraryModules + ["TestSupport"]),
+    .testTarget(
+      name: "OutputsTests",
+      dependencies: libraryModules + [
+        "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

@@ -65,16 +65,27 @@ public enum ChartExport {
   /// - Throws: `MIDIMapError` when the mapping settings do not fit the chart; `SynthError` when
   ///   audio cannot be rendered; `ExportError` when a file cannot be written;
   ///   `CancellationError` when the task it runs in is cancelled while audio or speech is made
-  ///   (no file is written then).
+  ///   (no file is written then). `ExportError` (`exceedsLimits`) past `settings.exportLimits`.
+  ///   It blocks the calling thread until done: from async code, call
+  ///   `export(_:settings:on:progress:) async`.
   public static func export(
     _ chart: ChartDescriptor, settings: ExportSettings,
     progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> ExportReport {
+    try limited(settings) { try exportNow(chart, settings: settings, progress: progress) }
+  }
+
+  /// `export(_:settings:progress:)`, under the call's control.
+  private static func exportNow(
+    _ chart: ChartDescriptor, settings: ExportSettings,
+    progress: (@Sendable (Double) -> Void)?
+  ) throws -> ExportReport {
+    try settings.exportLimits.check(points: chart.pointCount)
     try settings.checkOutputs()
     if settings.page != nil { try ChartPage.checkSize(chart, limits: settings.limits) }
     let production = try Production(chart, settings: settings, progress: progress)
     var report = production.report
-    var batch = AtomicFileBatch()
+    var batch = AtomicFileBatch(sinks: settings.sinks)
     do {
       try MIDIOutput.stage(production, into: &batch)
       try ScriptOutput.stage(production, into: &batch)
@@ -89,13 +100,14 @@ public enum ChartExport {
           music.synthesized, leadIn: performance.leadIn,
           musicStart: production.score.timeline.graphStart,
           recordings: production.narration?.recordings ?? [])
-        try Task.checkCancellation()
+        try WorkControl.checkCancellation()
         let audio = try RenderedAudio(
           rendering, of: performance, music.renderer,
           moreMarkers: production.facts.dropFirst().map {
             Score.Marker(time: $0.start, text: $0.text)
           })
         audio.report(into: &report)
+        try settings.exportLimits.check(audioSeconds: report.audioSeconds ?? 0)
         try AudioOutput.stage(audio, into: &batch, report: &report)
         try PageOutput.stage(audio, production, into: &batch, report: &report)
         try SessionOutput.stage(
@@ -107,6 +119,7 @@ public enum ChartExport {
       } else {
         try DAPTOutput.stage(production, stems: [], into: &batch, report: &report)
       }
+      try settings.exportLimits.check(outputBytes: batch.stagedBytes)
       try batch.commit()
     } catch {
       batch.discard()
@@ -119,9 +132,17 @@ public enum ChartExport {
   /// and `captions` are not used).
   ///
   /// - Throws: `SynthError` when audio cannot be rendered; `ExportError` when a file cannot be
-  ///   written.
+  ///   written; `ExportError` (`exceedsLimits`) past `settings.exportLimits`. It blocks the
+  ///   calling thread until done: from async code, call `export(_:settings:on:progress:) async`.
   public static func export(
     _ file: MIDIFile, settings: ExportSettings, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> ExportReport {
+    try limited(settings) { try exportNow(file, settings: settings, progress: progress) }
+  }
+
+  /// `export(_:settings:progress:)` of a MIDI file, under the call's control.
+  private static func exportNow(
+    _ file: MIDIFile, settings: ExportSettings, progress: (@Sendable (Double) -> Void)?
   ) throws -> ExportReport {
     try settings.checkOutputs()
     if let page = settings.page {
@@ -130,23 +151,43 @@ public enum ChartExport {
         file: page.folder.relativePath, code: .outputConflict)
     }
     var report = ExportReport()
-    var batch = AtomicFileBatch()
+    var batch = AtomicFileBatch(sinks: settings.sinks)
     do {
       let performance = Performance(
         file: file, stemsBy: settings.stemsBy == .channel ? .channel : .track)
       let renderer = try Renderer(settings)
+      let limits = settings.exportLimits
+      try limits.check(audioSeconds: performance.leadIn + performance.end)
+      try limits.check(
+        outputBytes: settings.audioBytes(
+          lasting: performance.leadIn + performance.end, stems: performance.stems.count),
+        estimated: true)
       let audio = try renderer.synth.layers(
         of: performance, spill: renderer.spill, progress: progress)
       let rendered = try RenderedAudio(audio, of: performance, renderer)
       rendered.report(into: &report)
+      try limits.check(audioSeconds: report.audioSeconds ?? 0)
       try AudioOutput.stage(rendered, into: &batch, report: &report)
       try SessionOutput.stage(rendered, into: &batch, report: &report)
+      try limits.check(outputBytes: batch.stagedBytes)
       try batch.commit()
     } catch {
       batch.discard()
       throw error
     }
     return report
+  }
+
+  /// Runs `work` under the control of the calling async entry point, or else under a control of
+  /// its own that holds it to the settings' CPU time; CPU time spent past the limit is refused
+  /// as `ExportError`.
+  static func limited<T>(_ settings: ExportSettings, _ work: () throws -> T) throws -> T {
+    do {
+      if WorkControl.current != nil { return try work() }
+      return try WorkControl(cpuSeconds: settings.exportLimits.renderCPUSeconds).run(work)
+    } catch let exceeded as CPUTimeExceeded {
+      throw ExportLimits.refusal(exceeded)
+    }
   }
 
   /// How the settings' audio is rendered and written.

@@ -14,6 +14,7 @@ extension ExportSettings {
     case captionStyle, captionTime, sessionPaths, vttKind
     // How audio is rendered and written.
     case sampleRate, bitDepth, tailCap, reverb, loudness, soundfont, stemsBy, audioFormat
+    case quality, bitrate
 
     /// How the option's command-line text becomes a value.
     package var shape: SettingShape {

@@ -25,6 +25,8 @@ public struct ExportSettings: Sendable {
   /// The audio file format asked for; nil lets the mix's file name say it (`.flac`, `.ogg`,
   /// `.opus`, `.mp3`), else WAV.
   public var audioFormat: AudioFormat?
+  /// How MP3, Ogg Vorbis and Opus trade size for quality: a variable bitrate at 0.5 unless set.
+  public var lossyQuality = LossyQuality.standard
 
   /// The format the mix and stems are written in.
   package var effectiveAudioFormat: AudioFormat {
@@ -34,10 +36,15 @@ public struct ExportSettings: Sendable {
   /// project's own (see `SoundFontLocator`).
   public var soundFont: String?
   /// Whether a chart's `sonification` object may name the soundfont (a file beside the chart, or
-  /// `gm`); a program that renders charts from anyone turns it off, and such a chart is refused.
-  public var chartMayNameSoundFont = true
+  /// `gm`): off unless the caller turns it on, so that a chart from anyone names no file of the
+  /// machine that renders it (such a chart is refused, in the same words whether the file exists
+  /// or not). The command line turns it on for the charts its user gives it.
+  public var chartMayNameSoundFont = false
   /// The limits a page's text is held to (`ReadingLimits.pageTextBytes`).
   public var limits = ReadingLimits()
+  /// The most this export may take: points, seconds of audio and narration, bytes written, CPU
+  /// time. None by default; a server sets them for each request.
+  public var exportLimits = ExportLimits()
   /// One stem per series, or one per track.
   public var stemsBy: Performance.StemGrouping = .series
   /// Whether the captions name every labelled point too.
@@ -90,14 +97,19 @@ public struct ExportSettings: Sendable {
   public var sessions: [URL] = []
   /// The files the export reads (the chart, a MIDI file): no output may be one of them.
   public var inputs: [URL] = []
+  /// Outputs handed to a writer instead of written to a file, by the path they stand at: their
+  /// bytes go to it at commit, a piece at a time, once every output is made (see
+  /// `ChartExport.export(_:settings:as:to:on:progress:)`).
+  package var sinks: [String: AtomicFileBatch.Sink] = [:]
   /// Where each narration or audio option was last set, when a setting set it.
   package internal(set) var origins: [Key: ErrorLocation] = [:]
   /// Whether the sample rate or the bit depth is the broadcast delivery's (48 kHz, 24-bit), which
   /// a broadcast loudness preset implies where neither was set (see `broadcastPresets`).
   package private(set) var deliveryImplied = false
-  /// When the WAV files' `bext` says they were made, where `SOURCE_DATE_EPOCH` does not say; nil
-  /// for the time of the render.
-  package var originationDate: Date?
+  /// When the audio files say they were made (a WAV's `bext`, the tags of the others), where
+  /// `SOURCE_DATE_EPOCH` does not say; nil for the time of the render. Set it for the same bytes
+  /// from the same chart at any time.
+  public var originationDate: Date?
 
   /// The loudness presets of delivery to broadcasters and streaming services, which take 48 kHz,
   /// 24-bit audio: EBU R128, ATSC A/85, streaming.
@@ -174,6 +186,19 @@ public struct ExportSettings: Sendable {
         "cannot write the mix \(mix.relativePath) as \(format.rawValue): its name says \(named.rawValue); name a .\(format.fileExtension) file",
         file: mix.relativePath, code: .outputConflict)
     }
+    // A bitrate is MP3's or Opus's, within their rates.
+    if case .bitrate(let rate) = lossyQuality, wantsAudio {
+      let format = page != nil && mix == nil ? pageAudioFormat : effectiveAudioFormat
+      if format != .wav && format != .flac {
+        guard let rates = LossyQuality.bitrates(of: format), rates.contains(rate) else {
+          throw ExportError(
+            LossyQuality.bitrates(of: format).map {
+              "\(format.rawValue) takes a bitrate of \($0.lowerBound) to \($0.upperBound) kb/s, not \(rate)"
+            } ?? "\(format.rawValue) takes a quality from 0 to 1, not a bitrate",
+            at: origins[.bitrate], code: .invalidSetting)
+        }
+      }
+    }
     for session in sessions {
       guard SessionFormat(fileExtension: session.pathExtension) != nil else {
         throw ExportError(
@@ -215,7 +240,7 @@ public struct ExportSettings: Sendable {
     }
     let folders: [(URL, OutputCheck.Kind)] =
       (stems.map { [($0, .folder)] } ?? []) + (page.map { [($0.folder, .otherFolder)] } ?? [])
-    try OutputCheck.check(files + folders, inputs: inputs)
+    try OutputCheck.check(files.filter { sinks[$0.0.path] == nil } + folders, inputs: inputs)
   }
 
   /// The settings for a chart: the defaults, then its `sonification` object, then `overrides`
@@ -349,6 +374,18 @@ public struct ExportSettings: Sendable {
       }
       soundFont = path
     case .stemsBy: stemsBy = try read.choice()
+    case .quality:
+      guard case .number(let level) = setting.value, (0...1).contains(level) else {
+        throw read.failure("expected 0 (the best quality) to 1 (the smallest file)")
+      }
+      lossyQuality = .variable(level)
+    case .bitrate:
+      guard case .number(let rate) = setting.value, rate == rate.rounded(),
+        (12...510).contains(rate)
+      else {
+        throw read.failure("expected kilobits a second: 32 to 320 for mp3, 12 to 510 for opus")
+      }
+      lossyQuality = .bitrate(kilobitsPerSecond: Int(rate))
     case .audioFormat:
       guard case .string(let name) = setting.value, let format = AudioFormat(rawValue: name) else {
         throw read.failure("expected wav, flac, ogg, opus or mp3")

@@ -103,27 +103,33 @@ package struct Production {
     // A narration goes around the graph: spoken on a thread of its own while the music renders.
     var speech: BackgroundWork<Narration>?
     var sentences: [ScriptFile.Sentence] = []
+    let limits = settings.exportLimits
+    var narrationEstimate = 0.0
     if spoken.parts != nil {
       let speaker = Speaker(
         engine: spoken.engine, voice: spoken.voice, rate: spoken.speechRate)
+      // A voice the engine does not have is refused before anything is spoken or rendered.
+      guard try speaker.canSpeak() else {
+        throw SynthError(
+          "eSpeak NG has no voice \"\(spoken.voice)\"", at: settings.origin(of: .voice),
+          code: .unknownVoice)
+      }
       let (intro, details, cues, script) = try Self.lines(
         given, score: score, settings: settings, facts: spokenFacts!, speaker: speaker)
       sentences = script
       // Texts too long to speak are refused before the music renders.
-      try Narration.checkLength(
-        of: (intro + details + cues.map(\.line)).filter { $0.recording == nil }.map(\.spoken),
-        speechRate: spoken.speechRate)
+      let texts = (intro + details + cues.map(\.line)).filter { $0.recording == nil }.map(\.spoken)
+      let narrationLimit = limits.narrationSeconds ?? Narration.maximumDuration
+      try Narration.checkLength(of: texts, speechRate: spoken.speechRate, limit: narrationLimit)
+      // The narration around the graph, by its words: audio longer than allowed is refused now.
+      narrationEstimate = SpeechEstimate(language: language, rate: spoken.speechRate).seconds(
+        (intro + details).map(\.spoken))
       let (graphDuration, sampleRate) = (score.duration, settings.render.sampleRate)
       speech = BackgroundWork { [intro, details, cues, speaker] in
-        guard try speaker.canSpeak() else {
-          throw ExportError(
-            "eSpeak NG has no voice \"\(spoken.voice)\"; `chart2midi voices` lists the voices installed",
-            at: settings.origin(of: .voice), code: .invalidSetting)
-        }
-        return try Narration(
+        try Narration(
           intro: intro, details: details, cues: cues,
           graphDuration: graphDuration, speaker: speaker, pause: spoken.pause,
-          sampleRate: sampleRate)
+          sampleRate: sampleRate, limit: narrationLimit)
       }
     }
     // The music renders from time 0 of the graph, wherever the narration puts it.
@@ -144,6 +150,13 @@ package struct Production {
             (performance.leadIn + score.duration) / 3600), at: options.origin(of: .padStart),
           code: .invalidSetting)
       }
+      try limits.check(
+        audioSeconds: performance.leadIn + score.duration + narrationEstimate,
+        estimated: narrationEstimate > 0)
+      try limits.check(
+        outputBytes: settings.audioBytes(
+          lasting: performance.leadIn + score.duration, stems: performance.stems.count),
+        estimated: true)
       music = Music(
         performance: performance,
         synthesized: try renderer.synth.synthesize(

@@ -67,9 +67,12 @@ struct BatchItem: Sendable {
   /// next check (a second of audio, a sentence) and the chart fails.
   func runTimed(locks: ChartLocks, timeout: Double?) async -> Outcome {
     guard let timeout else { return run(locks: locks) }
-    let work = Task { run(locks: locks, timeout: timeout) }
+    // The control reaches the speech's thread too, which the task's cancellation does not.
+    let control = WorkControl()
+    let work = Task { control.run { run(locks: locks, timeout: timeout) } }
     let timer = Task {
       try await Task.sleep(for: .seconds(timeout))
+      control.cancel()
       work.cancel()
     }
     defer { timer.cancel() }

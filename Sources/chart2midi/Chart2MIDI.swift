@@ -1,4 +1,5 @@
 import ArgumentParser
+import Chart2MIDIAudio
 import Chart2MIDIOutputs
 import Foundation
 
@@ -52,7 +53,7 @@ struct Chart2MIDI: AsyncParsableCommand {
       // The library's errors end with the status of their kind (sysexits), the parser's with
       // its own.
       guard let status = ExitStatus(for: error) else { exit(withError: error) }
-      report(fullMessage(for: withLimitHint(error)))
+      report(fullMessage(for: withCommandHints(error)))
       Foundation.exit(status.rawValue)
     }
   }
@@ -70,8 +71,15 @@ private func keepLargeArraysMapped() {
   #endif
 }
 
-/// An outputs' error about a limit passed, with how to raise it for a chart that is trusted.
-func withLimitHint(_ error: any Error) -> any Error {
+/// The library's error, with the command line's advice where it has one: how to raise a limit
+/// for a chart that is trusted, how to list the voices.
+func withCommandHints(_ error: any Error) -> any Error {
+  if var failure = error as? SynthError, failure.code == .unknownVoice,
+    failure.message.hasPrefix("eSpeak NG has no voice")
+  {
+    failure.message += "; `chart2midi voices` lists the voices installed"
+    return failure
+  }
   guard var failure = error as? ExportError, let limit = failure.limit else { return error }
   failure.message += "; raise the limit with --limit \(limit.rawValue)=N for a chart you trust"
   return failure

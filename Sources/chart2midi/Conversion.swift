@@ -54,6 +54,8 @@ struct Conversion: Sendable {
       settings.narration.parts = .both
     }
     settings.inputs = [URL(fileURLWithPath: input)]
+    // The user's own chart may name a soundfont beside it.
+    settings.chartMayNameSoundFont = true
     settings.limits = csv.columns.limits
     return settings
   }

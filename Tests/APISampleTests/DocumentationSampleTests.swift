@@ -110,7 +110,7 @@ struct DocumentationSampleTests {
     #expect(chart.xAxis.numeric?.describe(1.32) == "1.32 tons")
     // The sample formats a Double with %ld, which reads no integer argument: the closure is used as
     // written, and says what it says. ("%.0f miles per gallon" is what it means.)
-    let mpgClosure = try #require(sampleChartDescriptor()).yAxis.valueDescriptionProvider
+    let mpgClosure = try #require(sampleChartDescriptor()?.yAxis).valueDescriptionProvider
     #expect(chart.yAxis.describe(34) == mpgClosure(34))
     // Markers in the MIDI file carry the closures' text.
     var options = SonificationOptions()

@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// The public API as a program outside the package meets it: the journeys of its users type-check
-/// with it alone, the plumbing is out of reach, and it stays at most 450 declarations.
+/// with it alone, the plumbing is out of reach, and it stays at most 490 declarations (450 until
+/// the library took on servers: async exports, their executor and limits, outputs in memory and
+/// the chart-descriptor API's other forms).
 ///
 /// A test target of the package sees its `package` declarations too, so these tests compile from
 /// outside: `swiftc` against the built modules, without the package's name.
@@ -81,7 +83,7 @@ struct PublicAPITests {
     #expect(inside.status == 0, "\(inside.error)")
   }
 
-  @Test func atMost450PublicDeclarations() throws {
+  @Test func atMost490PublicDeclarations() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     var declarations: [String] = []
@@ -118,7 +120,8 @@ struct PublicAPITests {
     }
     // The count is a real one: the model's types are among them.
     #expect(declarations.contains("ChartDescriptor") && declarations.contains("ChartExport"))
-    #expect(declarations.count <= 450, "\(declarations.count) public declarations")
+    print("\(declarations.count) public declarations")
+    #expect(declarations.count <= 490, "\(declarations.count) public declarations")
   }
 }
 

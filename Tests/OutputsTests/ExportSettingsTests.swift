@@ -173,7 +173,7 @@ struct ExportSettingsTests {
   }
 }
 
-/// A program that renders charts from anyone takes no soundfont from them.
+/// A program that renders charts from anyone takes no soundfont from them, unless it allows it.
 @Suite("The chart's soundfont, by the program's leave")
 struct ChartSoundFontPolicyTests {
   @Test func aProgramCanRefuseEveryChartsSoundFont() throws {
@@ -183,7 +183,8 @@ struct ChartSoundFontPolicyTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     var settings = try ExportSettings(chart: chart)
     settings.mix = folder.appendingPathComponent("d.wav")
-    settings.chartMayNameSoundFont = false
+    // Refused by default: a library caller renders charts from anyone unless it says otherwise.
+    #expect(settings.chartMayNameSoundFont == false)
     #expect(
       throws: ExportError(
         "this program takes no soundfont from a chart; remove soundfont from the chart's sonification",

@@ -325,33 +325,6 @@ struct NarrationTests {
 /// library, so the same chart gives the same bytes in one long-lived process, on any thread.
 @Suite("Narration is the same every time", .serialized)
 struct NarrationDeterminismTests {
-  func narratedMix(_ chart: ChartDescriptor, in folder: URL, _ name: String) throws -> Data {
-    var settings = try ExportSettings.forChart(chart)
-    settings.narration.parts = .both
-    settings.midi = folder.appendingPathComponent("\(name).mid")
-    settings.mix = folder.appendingPathComponent("\(name).wav")
-    // One date in the `bext`, which is otherwise the time of each render.
-    settings.originationDate = Date(timeIntervalSince1970: 1_700_000_000)
-    _ = try ChartExport.export(chart, settings: settings)
-    return try Data(contentsOf: settings.mix!)
-  }
-
-  @Test func twentyExportsInOneProcessAreIdentical() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let chart = try ChartDescriptor(contentsOf: example("coffee-code"))
-    let first = try narratedMix(chart, in: folder, "first")
-    for run in 1..<20 {
-      let again = try narratedMix(chart, in: folder, "run\(run)")
-      #expect(again == first, "export \(run + 1) differs from the first")
-    }
-    // Two at once, on two threads, give the same bytes too.
-    let both = try [0, 1].map { index in
-      BackgroundWork { try self.narratedMix(chart, in: folder, "thread\(index)") }
-    }.map { try $0.value() }
-    #expect(both.allSatisfy { $0 == first })
-  }
-
   /// The speech itself, in one process: the same texts give the same samples each time (within
   /// one narration, the second sentence is spoken after the first, as it always is).
   @Test func theSameTextsGiveTheSameSamples() throws {

@@ -11,7 +11,7 @@ public enum SampleFormat: String, Hashable, Sendable, CaseIterable {
   /// 32-bit IEEE float.
   case float32
 
-  var bytesPerSample: Int {
+  package var bytesPerSample: Int {
     switch self {
     case .int16: 2
     case .int24: 3

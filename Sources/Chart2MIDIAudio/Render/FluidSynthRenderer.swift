@@ -102,18 +102,23 @@ public struct FluidSynthRenderer: Sendable {
     var cursor = 0
     let totalFrames = max(1, Int(performance.end * rate))
     var nextReport = 0
+    // The CPU time of this thread, for the call's limit.
+    var meter = WorkControl.Meter()
     func render(to frame: Int) throws {
       while cursor < frame {
         if cursor >= nextReport {
           progress?(min(1, Double(cursor) / Double(totalFrames)))
           nextReport = cursor + options.sampleRate
-          // A render run by a task stops within a second of audio of its cancellation.
-          if Task.isCancelled { throw CancellationError() }
+          // A render stops within a second of audio of its cancellation, or of passing the CPU
+          // time its call allows.
+          try meter.check()
         }
-        // A silent synth (no voice sounding, no reverb ringing) makes zeros: skip to the frame.
+        // A silent synth (no voice sounding, no reverb ringing) makes zeros: skip to the frame,
+        // a second at a time, so that a long silence is checked as often as music.
         if synth.activeVoices == 0, options.reverb == 0 || output.lastBlockPeak == 0 {
-          try output.appendSilence(frames: frame - cursor)
-          cursor = frame
+          let to = min(frame, nextReport)
+          try output.appendSilence(frames: to - cursor)
+          cursor = to
           continue
         }
         let count = min(block, frame - cursor)

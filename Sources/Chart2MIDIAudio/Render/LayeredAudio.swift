@@ -1,3 +1,5 @@
+import Chart2MIDIBase
+
 /// Stereo audio made of layers: each a stretch of samples placed at a frame and scaled, the layers
 /// added and their sum scaled by one gain. A render's mix and stems are kept this way, so that a
 /// long file (a narrated graph, music after a long lead-in) is written, measured and summed piece
@@ -64,7 +66,7 @@ package struct LayeredAudio: Sendable {
     let reading = UnsafeMutableBufferPointer(rebasing: scratch[(2 * size)...])
     for first in stride(from: 0, to: frames, by: size) {
       // Read for a task (measured, limited): stopped at its cancellation.
-      if Task.isCancelled { throw CancellationError() }
+      try WorkControl.checkCancellation()
       let piece = first..<min(frames, first + size)
       if gain == 1, layers.count == 1, layers[0].gain == 1, !envelope.touches(piece),
         layers[0].range.lowerBound <= piece.lowerBound,

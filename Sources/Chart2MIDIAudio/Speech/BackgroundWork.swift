@@ -1,3 +1,4 @@
+import Chart2MIDIBase
 import Foundation
 
 /// Work done on a thread of its own while the caller goes on with other work, such as speech
@@ -8,10 +9,11 @@ package final class BackgroundWork<Value: Sendable>: Sendable {
   private let condition = NSCondition()
   nonisolated(unsafe) private var outcome: Result<Value, any Error>?
 
-  /// Starts `work` on a new thread.
+  /// Starts `work` on a new thread, under the control of the caller's call (see `WorkControl`).
   package init(_ work: @escaping @Sendable () throws -> Value) {
+    let control = WorkControl.current
     Thread.detachNewThread { [self] in
-      let result = Result { try work() }
+      let result = Result { try WorkControl.$current.withValue(control) { try work() } }
       condition.lock()
       outcome = result
       condition.broadcast()

@@ -33,7 +33,9 @@ package struct Narration: Sendable {
   /// faster), so that a chart with a title of a hundred thousand characters costs nothing.
   ///
   /// - Throws: `SynthError` (`narrationTooLong`) for texts too long to speak.
-  package static func checkLength(of texts: [String], speechRate: Int) throws {
+  package static func checkLength(
+    of texts: [String], speechRate: Int, limit: Double = maximumDuration
+  ) throws {
     let words = texts.reduce(0) { count, text in
       count + text.split(whereSeparator: { $0.isWhitespace }).count
     }
@@ -43,6 +45,7 @@ package struct Narration: Sendable {
         "the narration would speak for about \(Int(minutes.rounded())) minutes (\(NumberText.grouped(words)) words at \(speechRate) a minute); \(SynthError.narrationAdvice)"
       )
     }
+    guard minutes * 60 <= limit else { throw SynthError.narrationPastLimit(limit, about: true) }
   }
 
   /// The sentences, in time order.
@@ -99,26 +102,30 @@ package struct Narration: Sendable {
   ///   before it is spoken, or stopped as it passes the limit).
   package init(
     intro: [Line], details: [Line], cues: [(line: Line, at: Double)] = [],
-    graphDuration: Double, speaker: Speaker, pause: Double, sampleRate: Int
+    graphDuration: Double, speaker: Speaker, pause: Double, sampleRate: Int,
+    limit: Double = maximumDuration
   ) throws {
     let lines = intro + details + cues.map(\.line)
     let speaking = lines.indices.filter { lines[$0].recording == nil }
-    try Self.checkLength(of: speaking.map { lines[$0].spoken }, speechRate: speaker.rate)
+    try Self.checkLength(
+      of: speaking.map { lines[$0].spoken }, speechRate: speaker.rate, limit: limit)
+    let limit = min(limit, Self.maximumDuration)
     let recorded = lines.reduce(0.0) {
       $0 + Double($1.recording?.count ?? 0) / Double(sampleRate)
     }
-    let room =
-      Self.maximumDuration - recorded - Self.sentenceGap * Double(max(0, lines.count - 1))
-    guard room >= 0 else {
-      throw SynthError.narrationTooLong(
-        "the narration speaks for more than 10 minutes; \(SynthError.narrationAdvice)")
+    let room = limit - recorded - Self.sentenceGap * Double(max(0, lines.count - 1))
+    func tooLong() -> SynthError {
+      limit < Self.maximumDuration
+        ? SynthError.narrationPastLimit(limit, about: false)
+        : SynthError.narrationTooLong(
+          "the narration speaks for more than 10 minutes; \(SynthError.narrationAdvice)")
     }
+    guard room >= 0 else { throw tooLong() }
     let spoken: [Spoken]
     do {
       spoken = try speaker.speak(speaking.map { lines[$0].spoken }, maximumSeconds: room)
     } catch is SpeechTooLong {
-      throw SynthError.narrationTooLong(
-        "the narration speaks for more than 10 minutes; \(SynthError.narrationAdvice)")
+      throw tooLong()
     }
     // Each sentence is resampled on a thread of its own.
     let resampling = spoken.map { speech in
@@ -221,5 +228,12 @@ extension SynthError {
   /// summary and labels it speaks, so it names the chart's file.
   static func narrationTooLong(_ message: String) -> SynthError {
     SynthError(message, code: .narrationTooLong)
+  }
+
+  /// A narration longer than the caller allows: `about` when told from its words.
+  static func narrationPastLimit(_ limit: Double, about: Bool) -> SynthError {
+    narrationTooLong(
+      "the narration would speak for \(about ? "about " : "")more than the \(NumberText.plain(limit)) s this export allows"
+    )
   }
 }

@@ -1,3 +1,4 @@
+import Chart2MIDIBase
 import Foundation
 import Synchronization
 
@@ -52,14 +53,16 @@ package final class Speaker: Sendable {
     guard !missing.isEmpty else { return known.map { $0! } }
     let room = maximumSeconds - seconds
     var made: [Spoken] = []
+    // The CPU time of this thread, for the call's limit.
+    var meter = WorkControl.Meter()
     switch engine {
     case .espeak:
       // Each sentence by a fresh eSpeak NG: its speech never depends on what was said before it,
       // so a sentence kept from measuring is the one the narration would have spoken.
       var left = room
       for text in missing {
-        // Spoken by a task: stopped between sentences once it is cancelled.
-        if Task.isCancelled { throw CancellationError() }
+        // Stopped between sentences once its call is cancelled.
+        try meter.check()
         _ = try SpeechSynthesizer.speak([text], voice: voice, rate: rate, maximumSeconds: left) {
           samples, sampleRate, words in
           made.append(Spoken(samples: samples, sampleRate: sampleRate, words: words))
@@ -70,7 +73,7 @@ package final class Speaker: Sendable {
       made = try ExternalSpeech.piper(missing, voice: PiperVoice(model: model), rate: rate)
     case .command(let command):
       for text in missing {
-        if Task.isCancelled { throw CancellationError() }
+        try meter.check()
         made.append(try ExternalSpeech.command(command, text: text, rate: rate))
         seconds += Double(made.last!.samples.count) / Double(made.last!.sampleRate)
         if seconds > maximumSeconds { throw SpeechTooLong() }

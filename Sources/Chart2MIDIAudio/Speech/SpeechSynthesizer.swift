@@ -129,7 +129,7 @@ package enum SpeechSynthesizer {
   ///
   /// - Throws: `SpeechTooLong` when the speech passes `maximumSeconds`; `SynthError` for a voice
   ///   eSpeak NG does not have, or text it cannot speak.
-  static func speak(
+  package static func speak(
     _ texts: [String], voice: String, rate: Int, maximumSeconds: Double = .infinity,
     each: ([Float], Int, [Word]) -> Void
   ) throws -> Int {
@@ -152,7 +152,7 @@ package enum SpeechSynthesizer {
         })
     guard selected else {
       throw SynthError(
-        "eSpeak NG has no voice \"\(voice)\"; `chart2midi voices` lists the voices installed",
+        "eSpeak NG has no voice \"\(voice)\"",
         call: "espeak_SetVoiceByName", code: .unknownVoice)
     }
     guard engine.setParameter(espeakRATE, Int32(rate), 0) == EE_OK else {

@@ -71,6 +71,7 @@ struct RenderedAudio {
         ? nil : try Loudness(of: audio, sampleRate: rendering.sampleRate, detail: .full)
     }
     let (sampleRate, sampleFormat) = (rendering.sampleRate, settings.sampleFormat)
+    let quality = settings.lossyQuality
     // Encoding needs a scratch file on the outputs' disk, in a folder that exists.
     let scratch = renderer.scratchFolder ?? URL(fileURLWithPath: ".")
     return { [described] output in
@@ -80,7 +81,7 @@ struct RenderedAudio {
       } else {
         try CompressedAudioEncoder.write(
           audio, sampleRate: sampleRate, format: format, sampleFormat: sampleFormat,
-          metadata: described, scratchFolder: scratch, to: output)
+          metadata: described, scratchFolder: scratch, quality: quality, to: output)
       }
     }
   }

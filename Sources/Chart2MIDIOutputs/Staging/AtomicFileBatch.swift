@@ -1,4 +1,5 @@
 import Chart2MIDIAudio
+import Chart2MIDIBase
 import Chart2MIDIChart
 import Chart2MIDIInput
 import Foundation
@@ -19,11 +20,15 @@ package struct AtomicFileBatch {
   }
 
   private var pending: [Staged] = []
+  /// What takes the bytes of an output made in memory, a piece at a time.
+  package typealias Sink = @Sendable (UnsafeRawBufferPointer) throws -> Void
+  /// The outputs handed to a sink instead of a file, by their destination's path.
+  private let sinks: [String: Sink]
   /// Folders made for a staged folder's parent, to remove again when the batch is discarded.
   private var madeFolders: [URL] = []
 
-  /// An empty batch.
-  package init() {}
+  /// An empty batch, whose destinations at the paths of `sinks` go to them at commit.
+  package init(sinks: [String: Sink] = [:]) { self.sinks = sinks }
 
   /// Writes `data` to a temporary file for `destination`.
   ///
@@ -48,7 +53,7 @@ package struct AtomicFileBatch {
     throws
   {
     // A task cancelled meanwhile writes nothing more (its caller discards what it staged).
-    try Task.checkCancellation()
+    try WorkControl.checkCancellation()
     var staging: URL?
     if let folder {
       let temporary = try makeFolder(beside: folder)
@@ -84,7 +89,10 @@ package struct AtomicFileBatch {
     }
     let temporaries = staged
     // Devices and pipes are written at commit.
-    let streams = files.indices.map { !inFolder[$0] && OutputCheck.isStream(files[$0].destination) }
+    let streams = files.indices.map {
+      !inFolder[$0]
+        && (sinks[files[$0].destination.path] != nil || OutputCheck.isStream(files[$0].destination))
+    }
     for index in files.indices where !inFolder[index] {
       if streams[index] {
         pending.append(
@@ -114,6 +122,28 @@ package struct AtomicFileBatch {
     guard let failed = failures.firstIndex(where: { $0 != nil }) else { return }
     discard()
     throw Self.cannotWrite(files[failed].destination, reason: failures[failed]!)
+  }
+
+  /// The bytes staged so far: each temporary file, and every file in a staged folder (a device or
+  /// a pipe, written at commit, is not counted).
+  package var stagedBytes: Int {
+    pending.reduce(0) { total, staged in
+      guard staged.stream == nil else { return total }
+      guard staged.isFolder else { return total + Self.size(of: staged.temporary.path) }
+      let files = FileManager.default.enumerator(atPath: staged.temporary.path)
+      var bytes = 0
+      while let relative = files?.nextObject() as? String {
+        bytes += Self.size(of: staged.temporary.appendingPathComponent(relative).path)
+      }
+      return total + bytes
+    }
+  }
+
+  /// The size of a regular file; 0 for anything else.
+  private static func size(of path: String) -> Int {
+    var status = stat()
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return 0 }
+    return Int(status.st_size)
   }
 
   /// A new temporary folder beside `folder`, after making `folder`'s missing parents.
@@ -162,7 +192,7 @@ package struct AtomicFileBatch {
   ///   `CancellationError` when the task it runs in is cancelled: nothing is put in place.
   package mutating func commit() throws {
     // Cancelled before the renames: nothing is put in place.
-    if Task.isCancelled {
+    if WorkControl.isCancelled {
       discard()
       throw CancellationError()
     }
@@ -170,7 +200,14 @@ package struct AtomicFileBatch {
     for staged in pending {
       guard let stream = staged.stream else { continue }
       do {
-        try Self.write(stream, into: staged.destination)
+        if let sink = sinks[staged.destination.path] {
+          try stream { try sink($0) }
+        } else {
+          try Self.write(stream, into: staged.destination)
+        }
+      } catch let error as ExportError {
+        discard()
+        throw error
       } catch {
         let reason = (error as? WriteFailure)?.reason ?? "\(error)"
         discard()

@@ -124,6 +124,8 @@ struct ExerciseCommand: ParsableCommand {
         var settings = try ExportSettings.forChart(
           chart, overrides: mapping.settings + sound.settings)
         settings.inputs = [URL(fileURLWithPath: file)]
+        // The user's own chart may name a soundfont beside it.
+        settings.chartMayNameSoundFont = true
         settings.limits = csv.limits
         return ExerciseChart(source: file, chart: chart, settings: settings)
       }

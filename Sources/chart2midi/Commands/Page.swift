@@ -50,6 +50,8 @@ struct Page: ParsableCommand {
       var settings = try ExportSettings.forChart(
         loaded, overrides: mapping.settings + sound.settings)
       settings.inputs = [URL(fileURLWithPath: chart.input)]
+      // The user's own chart may name a soundfont beside it.
+      settings.chartMayNameSoundFont = true
       settings.limits = chart.csv.columns.limits
       let progress = ProgressLine(quiet: false)
       defer { progress.finish() }

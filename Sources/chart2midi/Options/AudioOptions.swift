@@ -132,6 +132,20 @@ struct SoundOptions: ParsableArguments {
       valueName: "format"))
   var audioFormat: Choice<AudioFormat>?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "MP3, Ogg Vorbis and Opus at a variable bitrate of this quality: 0 (the best, the largest file) to 1 (the smallest); default 0.5.",
+      valueName: "level"))
+  var quality: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "MP3 at this constant bitrate (32 to 320 kb/s), or Opus at this target bitrate (12 to 510), instead of a quality.",
+      valueName: "kbps"))
+  var bitrate: String?
+
   /// The flags as settings, in a fixed order.
   var settings: [OptionSetting] {
     [
@@ -139,7 +153,8 @@ struct SoundOptions: ParsableArguments {
       (.audioFormat, audioFormat?.text, "--audio-format"),
       (.sampleRate, sampleRate, "--sample-rate"), (.bitDepth, bitDepth, "--bit-depth"),
       (.tailCap, tailCap, "--tail-cap"), (.reverb, reverb, "--reverb"),
-      (.loudness, loudness, "--loudness"),
+      (.loudness, loudness, "--loudness"), (.quality, quality, "--quality"),
+      (.bitrate, bitrate, "--bitrate"),
     ].compactMap { key, text, flag in text.map { .commandLine(key, [$0], flag: flag) } }
   }
 }

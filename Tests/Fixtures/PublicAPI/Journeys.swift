@@ -25,6 +25,22 @@ func journeys(folder: URL) throws {
           dataPoints: [AXDataPoint(x: 1917, y: 250), AXDataPoint(x: 1975, y: 150)])
       ]))
   try built.validate()
+  // Apple's other forms: the defaults, no y axis, a content direction, an attributed title, the
+  // values read back.
+  let sparse = AXChartDescriptor(
+    xAxis: AXCategoricalDataAxisDescriptor(title: "Day", categoryOrder: ["Mon", "Tue"]),
+    series: [
+      AXDataSeriesDescriptor(
+        name: "Steps", isContinuous: false,
+        dataPoints: [AXDataPoint(x: "Mon", y: 4000), AXDataPoint(x: "Tue", y: nil)])
+    ])
+  sparse.contentDirection = .rightToLeft
+  let titled = AXChartDescriptor(
+    attributedTitle: NSAttributedString(string: "Steps"), xAxis: sparse.xAxis, yAxis: nil,
+    series: sparse.series)
+  print(
+    titled.series[0].dataPoints.map { $0.yValue?.number ?? 0 },
+    try ChartDescriptor(sparse).yAxis.range, titled.attributedTitle?.string ?? "")
   print(rain.series.count, chart.pointCount, chart.descriptorJSON().count)
 
   // Its facts, in a language.
