@@ -163,3 +163,33 @@ awk -v plain="$(secs "$out/narr0.txt")" -v spoken="$(secs "$out/narr1.txt")" \
   printf "narrated render of cars: %.3f s; speech alone %.3f s + plain render %.3f s = %.3f s\n", spoken, speech, plain, speech + plain
   printf "narrated render: %.2fx speech alone + the plain render (best times; goal: at most 1.25x)\n", spoken / (speech + plain)
 }'
+echo
+echo "== the service: chart2midi serve on loopback (a render thread per core, 64 waiting), MIDI, MP3 and narrated MP3 of cars from 8 and 32 clients, every response read back"
+python3 - "$bin/chart2midi" "$python" <<'PY' | tee "$out/serve.txt"
+import json, subprocess, sys, time
+binary, python = sys.argv[1], sys.argv[2]
+server = subprocess.Popen([binary, "serve", "--port", "0", "--queue", "64"],
+                          stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+line = server.stderr.readline()
+url = line.split("listening on ", 1)[1].strip()
+def peak():
+    with open(f"/proc/{server.pid}/status") as status:
+        for entry in status:
+            if entry.startswith("VmHWM:"):
+                return int(entry.split()[1]) // 1024
+try:
+    for fmt, narrated, requests in [("mid", False, 1000), ("mp3", False, 200), ("mp3", True, 100)]:
+        for clients in (8, 32):
+            arguments = [python, "Scripts/service-check.py", "load", url, "--requests", str(requests),
+                         "--clients", str(clients), "--formats", fmt] + (["--narrated"] if narrated else [])
+            result = json.loads(subprocess.run(arguments, capture_output=True, text=True, check=True).stdout)
+            figures = result["formats"][fmt]
+            name = ("narrated " if narrated else "") + fmt
+            print(f"serve {name} {clients} clients: {result['per_second']} requests a second, "
+                  f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, "
+                  f"{result['failure_count']} of {result['requests']} failed")
+    print(f"serve peak memory: {peak()} MB")
+finally:
+    server.terminate()
+    server.wait()
+PY
