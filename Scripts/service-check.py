@@ -166,6 +166,7 @@ def disconnect(url, pid):
     busy_before = cpu_seconds(pid)
     time.sleep(0.5)
     busy = cpu_seconds(pid) - busy_before
+    _, during = get(f"{url}/health")
     connection.close()
     closed = time.perf_counter()
     # The worker is free again once the server's CPU time stops growing.
@@ -178,6 +179,7 @@ def disconnect(url, pid):
         "cpu_while_rendering": round(busy / 0.5, 2),
         "cpu_after": round(idle, 3),
         "seconds_after_close": round(time.perf_counter() - closed, 2),
+        "health_while_rendering": json.loads(during),
         "health": json.loads(text),
     }
 
@@ -283,6 +285,13 @@ def errors(url):
     named = dict(cars)
     named["sonification"] = {"soundfont": "/usr/share/sounds/sf2/default-GM.sf2"}
     record("soundfont named", *post(f"{url}/v1/render?format=wav", json.dumps(named).encode())[::2])
+    # A Vega-Lite specification that names a file of the server's: refused, nothing read.
+    spec = {
+        "mark": "line",
+        "data": {"url": "/etc/passwd"},
+        "encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "type": "quantitative"}},
+    }
+    record("data url", *post(f"{url}/v1/render?format=mid", json.dumps(spec).encode())[::2])
     many = {
         "title": "Many",
         "xAxis": {"title": "x", "range": [0, 200000]},

@@ -34,9 +34,10 @@ enum SettingsDigest {
 /// A value's stored properties written out the same way whatever made it: each field by its
 /// name, a dictionary's and a set's entries sorted, a file's URL as its path relative to a folder.
 /// Fields that only say where a setting came from, for messages (`origins`), what the export
-/// reads (`inputs`) or where an output made in memory goes (`sinks`), are left out.
+/// reads (`inputs`), where an output made in memory goes (`sinks`) or how much an export may take
+/// (`exportLimits`: within them, the same bytes) are left out.
 enum CanonicalText {
-  static let ignored: Set<String> = ["origins", "inputs", "sinks"]
+  static let ignored: Set<String> = ["origins", "inputs", "sinks", "exportLimits"]
 
   static func of(_ value: Any, relativeTo base: String) -> String {
     var text = ""

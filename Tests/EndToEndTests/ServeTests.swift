@@ -87,8 +87,11 @@ struct ServeTests {
     let result = try Self.check([
       "disconnect", server.url, "\(server.process.processIdentifier)",
     ])
-    // It rendered while the client waited, and stopped within the second after it left.
-    #expect((result["cpu_while_rendering"] as? Double ?? 0) > 0.5, "\(result)")
+    // It rendered while the client waited (spending CPU time, however busy the machine is
+    // with other work), and stopped within the second after it left.
+    let during = try #require(result["health_while_rendering"] as? [String: Any])
+    #expect(during["renders"] as? Int == 1, "\(result)")
+    #expect((result["cpu_while_rendering"] as? Double ?? 0) > 0.1, "\(result)")
     #expect((result["cpu_after"] as? Double ?? 1) < 0.05, "\(result)")
     let health = try #require(result["health"] as? [String: Any])
     #expect(health["renders"] as? Int == 0, "\(health)")
@@ -127,6 +130,7 @@ struct ServeTests {
       ("wrong value", 422, "invalidValue", "series[0].dataPoints[2].y"),
       ("unknown voice", 422, "unknownVoice", "settings.voice"),
       ("soundfont named", 422, "invalidSetting", "sonification.soundfont"),
+      ("data url", 422, "invalidValue", "data.url"),
       ("too many points", 413, "exceedsLimits", nil),
       ("too long", 413, "exceedsLimits", nil),
       ("too large a body", 413, "limitExceeded", nil),
@@ -140,7 +144,9 @@ struct ServeTests {
       let message = try #require(body["message"] as? String)
       #expect(!message.isEmpty && !message.contains("chart2midi "), "\(name): \(message)")
       // No path of the server's in a refusal.
-      #expect(!message.contains("/usr/") && !message.contains("/tmp/"), "\(name): \(message)")
+      #expect(
+        !message.contains("/usr/") && !message.contains("/tmp/") && !message.contains("root:"),
+        "\(name): \(message)")
     }
     // Full: 503, with when to try again.
     let full = try Server([

@@ -79,30 +79,69 @@ struct AsyncExportTests {
     print("an hour-long export stopped \(Int(stopped * 1000)) ms after its cancellation")
   }
 
-  /// Exports `chart` from a task cancelled `after` a while: checks that it throws
-  /// `CancellationError` within 0.5 s and leaves `folder` empty; how long it took to stop.
+  /// Exports `chart` from a task cancelled `after` a while (and, `whileRendering`, once the music
+  /// is rendering): checks that its work stops within 0.5 s, that the call throws
+  /// `CancellationError` and that `folder` is left empty; how long the work took to stop.
+  ///
+  /// The work's end is timed on its own thread: when the call returns to the test depends on the
+  /// cooperative pool, which the other suites' blocking tests share.
   static func cancel(
     _ chart: ChartDescriptor, _ settings: ExportSettings, after delay: Duration, in folder: URL,
     whileRendering: Bool = false
   ) async throws -> Double {
     let clock = ContinuousClock()
     let rendered = Mutex(0.0)
+    let timed = TimedExecutor(threads)
     let work = Task {
-      try await ChartExport.export(chart, settings: settings, on: threads) { part in
+      try await ChartExport.export(chart, settings: settings, on: timed) { part in
         rendered.withLock { $0 = part }
       }
     }
+    // `delay` counts from the start of the work on its thread.
+    let deadline = clock.now + .seconds(120)
+    while timed.started.withLock({ $0 }) == nil, clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
     try await Task.sleep(for: delay)
-    // Cancelled while the music renders, not while it waits for a thread.
-    if whileRendering { #expect(rendered.withLock { $0 } > 0) }
+    if whileRendering {
+      // Cancelled while the music renders, not while it is mapped or waits for a thread.
+      while rendered.withLock({ $0 }) == 0, clock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      #expect(rendered.withLock { $0 } > 0, "the render had not begun after two minutes")
+    }
     let cancelled = clock.now
     work.cancel()
     let outcome = await work.result
-    let stopped = (clock.now - cancelled) / .seconds(1)
+    let returned = (clock.now - cancelled) / .seconds(1)
+    // The caller is resumed from within the work: its thread notes the end just after.
+    while timed.ended.withLock({ $0 }) == nil, clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    let ended = try #require(timed.ended.withLock { $0 }, "the work never ended")
+    let stopped = (ended - cancelled) / .seconds(1)
     #expect(throws: CancellationError.self) { try outcome.get() }
     #expect(stopped < 0.5, "stopped \(stopped) s after its cancellation")
     #expect(everything(in: folder).isEmpty, "\(everything(in: folder))")
+    print(
+      "cancelled: the work stopped after \(Int(stopped * 1000)) ms, the call returned after \(Int(returned * 1000)) ms"
+    )
     return stopped
+  }
+
+  /// Runs work on `threads`, and notes when it started and ended.
+  final class TimedExecutor: BlockingExecutor {
+    let threads: WorkThreads
+    let started = Mutex<ContinuousClock.Instant?>(nil)
+    let ended = Mutex<ContinuousClock.Instant?>(nil)
+    init(_ threads: WorkThreads) { self.threads = threads }
+    func execute(_ work: @escaping @Sendable () -> Void) {
+      threads.execute { [self] in
+        started.withLock { $0 = ContinuousClock.now }
+        work()
+        ended.withLock { $0 = ContinuousClock.now }
+      }
+    }
   }
 
   @Test func aNarratedExportIsCancelledWhileItSpeaks() async throws {

@@ -169,7 +169,7 @@ struct ExportSettingsTests {
         + ExportSettings.Key.allCases.map(\.rawValue))
     #expect(error?.message == "unknown option; expected one of \(names.joined(separator: ", "))")
     #expect(error?.message.hasPrefix("unknown option; expected one of totalDuration, ") == true)
-    #expect(error?.message.hasSuffix(", soundfont, stemsBy, audioFormat") == true)
+    #expect(error?.message.hasSuffix(", soundfont, stemsBy, audioFormat, quality, bitrate") == true)
   }
 }
 

@@ -52,7 +52,7 @@ public func runMeasured(
       "python3", "-c", launcher, peakFile.path, "env", "-C", folder.path, "prlimit",
       "--as=\(addressSpace)", "--", program.path,
     ] + arguments
-  var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+  let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
   defer { for word in argv { free(word) } }
   var pid: pid_t = 0
   let spawned = posix_spawnp(&pid, "python3", &actions, nil, argv, environ)

@@ -104,6 +104,12 @@ extension VegaLite {
           code: .missingFile)
       }
       resolved = found
+    } else if folders.isEmpty {
+      // A specification from memory (a service's request) has no folder to read beside.
+      throw DescriptorError(
+        at: "data.url",
+        "\(quoted(path)) cannot be read: a specification given without a folder reads no data file; give its rows in data.values",
+        code: .invalidValue)
     } else {
       // One sentence whatever the reason (no such file, a file elsewhere, a link out, a FIFO):
       // nothing tells whether a path exists.
