@@ -2,8 +2,9 @@
 # Proves the package on a new Debian 12: a minimal root made by debootstrap (kept as a tarball in
 # .build/package-check, made again when missing) with the apt sources of Debian's slim image, the
 # Containerfile's steps run in it (COPY from dist/, RUN in a chroot with /proc mounted, USER and
-# WORKDIR honoured; FROM is the root itself), then the image's entry point: `--version`, and the
-# cars example converted to MIDI, a mix and stems, each file checked. Runs as root.
+# WORKDIR honoured; FROM is the root itself), then the image's entry point: `--version`, the
+# cars example converted to MIDI, a mix and stems, each file checked, and `serve` answering on
+# loopback. Runs as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -22,7 +23,9 @@ if [ ! -f "$base" ]; then
   rm -rf "$cache/bootstrap"
 fi
 root=$(mktemp -d "$PWD/$cache/root.XXXXXX")
+server=
 cleanup() {
+  [ -z "$server" ] || kill $(cat "/proc/$server/task/$server/children" 2>/dev/null) 2>/dev/null || true
   umount "$root/proc" 2>/dev/null || true
   rm -rf "$root"
 }
@@ -162,4 +165,33 @@ for file in cars.mid cars.wav stems/Cars.wav stems/Gridlines.wav; do
     { echo "$file differs from the release build's in the tree" >&2; exit 1; }
 done
 echo "the files are byte for byte those of the release build in the tree"
-echo "package-check: the package installs on a new Debian 12 and converts the cars example"
+
+# The image as a service: `serve` answers /health and renders the cars example, then SIGTERM ends it
+# with status 0.
+echo "== $entry serve --port 0"
+in_root "exec $entry serve --port 0" 2>"$cache/serve.log" &
+server=$!
+for _ in $(seq 100); do grep -q "listening on" "$cache/serve.log" && break; sleep 0.1; done
+url=$(sed -n 's/.*listening on //p' "$cache/serve.log")
+[ -n "$url" ] || { cat "$cache/serve.log" >&2; echo "serve did not start" >&2; exit 1; }
+python3 - "$url" Examples/cars.json "$root$workdir/cars.mid" <<'PY'
+import json, sys, urllib.request
+url, chart, midi = sys.argv[1], open(sys.argv[2], "rb").read(), open(sys.argv[3], "rb").read()
+health = json.load(urllib.request.urlopen(f"{url}/health"))
+assert health["status"] == "ok", health
+request = urllib.request.Request(f"{url}/v1/render?format=mid", data=chart,
+                                 headers={"Content-Type": "application/json"})
+with urllib.request.urlopen(request) as response:
+    body, kind, tag = response.read(), response.headers["Content-Type"], response.headers["ETag"]
+assert kind == "audio/midi" and tag, (kind, tag)
+assert body == midi, "the service's MIDI file is not the one convert wrote"
+print(f"{url}/health: ok; POST /v1/render?format=mid: {len(body)} bytes, {kind}, the MIDI file convert wrote")
+PY
+# The background job is a shell running chroot, which became the program: its one child.
+kill -TERM $(cat "/proc/$server/task/$server/children")
+status=0
+wait "$server" || status=$?
+server=
+[ "$status" = 0 ] || { echo "serve ended with status $status on SIGTERM" >&2; exit 1; }
+echo "serve ended with status 0 on SIGTERM"
+echo "package-check: the package installs on a new Debian 12, converts the cars example and serves it"
