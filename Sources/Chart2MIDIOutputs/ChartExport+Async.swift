@@ -15,7 +15,10 @@ extension ChartExport {
   /// replaced. `settings.exportLimits` holds it to its points, seconds, bytes and CPU time.
   ///
   /// - Parameters:
+  ///   - chart: the chart.
+  ///   - settings: the mapping, the files to write and the call's limits.
   ///   - executor: where the work runs: the library's own threads by default.
+  ///   - progress: called now and then while audio renders, with the part done, 0 to 1.
   /// - Throws: what `export(_:settings:progress:)` throws; `CancellationError` once cancelled.
   public static func export(
     _ chart: ChartDescriptor, settings: ExportSettings,
