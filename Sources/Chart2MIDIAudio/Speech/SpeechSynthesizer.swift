@@ -171,6 +171,7 @@ package enum SpeechSynthesizer {
           pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil,
           context.toOpaque())
       }
+      if buffer.isCancelled { throw CancellationError() }
       if buffer.isFull { throw SpeechTooLong() }
       guard result == EE_OK else {
         throw SynthError(
@@ -196,6 +197,8 @@ private final class SampleBuffer {
   let room: Int
   /// Whether the speech went past the room, and was stopped.
   var isFull = false
+  /// Whether the call was cancelled while it spoke, and the speech was stopped.
+  var isCancelled = false
 
   init(room: Int) { self.room = room }
 }
@@ -218,6 +221,12 @@ private func collect(
           time: Double(event.pointee.audio_position) / 1000))
     }
     event += 1
+  }
+  // Cancelled mid-sentence: stopped within a stretch of speech (the callback runs on the thread
+  // that called espeak_Synth, where the call's control is bound).
+  if WorkControl.isCancelled {
+    buffer.isCancelled = true
+    return 1
   }
   guard buffer.samples.count + Int(count) <= buffer.room else {
     // Returning 1 stops the synthesis.
