@@ -10,8 +10,8 @@ extension ChartExport {
   /// Maps a chart as `settings` say and writes the files they name, as
   /// `export(_:settings:progress:)` does, on `executor`'s threads.
   ///
-  /// Cancelling the calling task stops the work within a block of audio or a sentence (well under
-  /// 100 ms), removes what was staged and throws `CancellationError`: no file is written, none is
+  /// Cancelling the calling task stops the work within a second of audio or a stretch of speech
+  /// (tens of milliseconds), removes what was staged and throws `CancellationError`: no file is written, none is
   /// replaced. `settings.exportLimits` holds it to its points, seconds, bytes and CPU time.
   ///
   /// - Parameters:
