@@ -13,6 +13,9 @@ struct BatchItem: Sendable {
   var name: String
   var conversion: Conversion
   var folder: URL
+  /// The batch's folder, open: every output, lock and check is reached from it, one folder at a
+  /// time, never through a link. Nil when it does not exist (a dry run writes nothing).
+  var root: FolderHandle?
   /// The manifests, whose latest record of the chart says whether it is up to date; nil with
   /// `--force`.
   var manifests: BatchManifest.View?
@@ -48,6 +51,41 @@ struct BatchItem: Sendable {
       previous.settingsHash == settingsHash
     else { return false }
     return isWhole(previous.outputs)
+  }
+
+  /// The chart's sub-folder in the batch's (`2024` for `2024/fig1`; empty for none), and the
+  /// name its outputs start with (`fig1`).
+  var place: (folder: String, base: String) {
+    let parts = name.split(separator: "/").map(String.init)
+    return (parts.dropLast().joined(separator: "/"), parts.last ?? name)
+  }
+
+  /// The folder of the chart's outputs, opened (and made) from the batch's, never through a link.
+  ///
+  /// - Throws: `CommandFailure` (73) naming a folder on the way that is a link or cannot be made.
+  func outputFolder() throws -> FolderHandle {
+    guard let root else {
+      throw CommandFailure("cannot write into \(folder.relativePath)", status: .cannotCreate)
+    }
+    do {
+      return try root.folder(place.folder, creating: true)
+    } catch {
+      throw CommandFailure("\(error)", status: .cannotCreate)
+    }
+  }
+
+  /// The conversion writing into `outputs`, the folder as opened: every output path goes through
+  /// its descriptor, so that a folder swapped for a link meanwhile takes nothing.
+  func pinnedConversion(into outputs: FolderHandle) -> Conversion {
+    var pinned = conversion
+    func repoint(_ path: String?) -> String? {
+      path.map { outputs.pinnedPath + "/" + URL(fileURLWithPath: $0).lastPathComponent }
+    }
+    pinned.midiPath = repoint(conversion.midiPath)
+    pinned.wavPath = repoint(conversion.wavPath)
+    pinned.stemsPath = repoint(conversion.stemsPath)
+    pinned.captionsPath = repoint(conversion.captionsPath)
+    return pinned
   }
 
   /// What came of a chart: its record and warnings, or the run that holds it now.
@@ -87,18 +125,12 @@ struct BatchItem: Sendable {
     var record = emptyRecord
     var warnings: [String] = []
     do {
-      // A chart in a subfolder writes into the same subfolder of the batch's.
-      let parent = folder.appendingPathComponent(name).deletingLastPathComponent()
-      if parent.standardizedFileURL.path != folder.standardizedFileURL.path {
-        do {
-          try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-          throw CommandFailure(
-            "cannot create the folder \(parent.relativePath)", status: .cannotCreate)
-        }
-      }
-      if let holder = locks.acquire(ChartLocks.url(for: name, in: folder)) {
-        return .held(self, by: holder)
+      // A chart in a subfolder writes into the same subfolder of the batch's, opened from it.
+      let outputs = try outputFolder()
+      switch locks.acquire(name, named: ChartLocks.name(for: name), in: outputs) {
+      case .taken: break
+      case .held(let holder): return .held(self, by: holder)
+      case .refused(let reason): throw CommandFailure(reason, status: .cannotCreate)
       }
       // The chart's bytes, and the chart as read (its data files too).
       let chart = try attributingErrors(to: conversion.input) {
@@ -116,10 +148,10 @@ struct BatchItem: Sendable {
         record.outputs = previous.outputs
         record.audioSeconds = previous.audioSeconds
       } else {
-        let done = try conversion.perform(loaded: chart)
+        let done = try pinnedConversion(into: outputs).perform(loaded: chart)
         warnings = done.lines.filter { $0.hasPrefix("warning: ") }
         record.audioSeconds = done.report.audioSeconds
-        record.outputs = try outputs()
+        record.outputs = try recordedOutputs(in: outputs)
       }
     } catch is CancellationError {
       record.status = "failed"
@@ -130,7 +162,7 @@ struct BatchItem: Sendable {
       record.status = "failed"
       // An error about the chart names it already; any other gets the chart's name.
       let namesInput = (error as? any LocatedError)?.file == conversion.input
-      record.error = namesInput ? "\(error)" : "\(conversion.input): \(error)"
+      record.error = shown(namesInput ? "\(error)" : "\(conversion.input): \(error)")
       record.exitStatus = (ExitStatus(for: error) ?? .software).rawValue
     }
     record.seconds = (clock.now - start) / .seconds(1)
@@ -138,44 +170,80 @@ struct BatchItem: Sendable {
     return .done(record, warnings: warnings)
   }
 
+  /// A message with the outputs' folder as the user names it, where the conversion named it by
+  /// its descriptor.
+  func shown(_ message: String) -> String {
+    let folderShown =
+      place.folder.isEmpty ? folder.relativePath : folder.relativePath + "/" + place.folder
+    return message.replacingOccurrences(
+      of: #"/proc/self/fd/[0-9]+"#, with: folderShown, options: .regularExpression)
+  }
+
   /// Whether an earlier run's record can be trusted: it names every file this conversion writes,
-  /// and each output it names is a regular file inside the batch's folder (no `..`, no link out)
-  /// with the recorded size and SHA-256. A line planted in a manifest proves nothing.
+  /// and each output it names is a regular file inside the batch's folder (reached from it, never
+  /// through a link) with the recorded size and SHA-256. A line planted in a manifest proves
+  /// nothing.
   func isWhole(_ outputs: [BatchRecord.Output]) -> Bool {
     let expected = [conversion.midiPath, conversion.wavPath, conversion.captionsPath]
       .compactMap { $0 }.map(relative)
     let recorded = Set(outputs.map(\.path))
-    guard !outputs.isEmpty, expected.allSatisfy(recorded.contains) else { return false }
-    return outputs.allSatisfy { Self.isAsRecorded($0, in: folder) }
+    guard let root, !outputs.isEmpty, expected.allSatisfy(recorded.contains) else { return false }
+    return outputs.allSatisfy { Self.isAsRecorded($0, in: root) }
   }
 
-  /// Whether an output a record names is a regular file inside `folder` (no `..`, no link out)
-  /// with the recorded size and SHA-256.
-  static func isAsRecorded(_ output: BatchRecord.Output, in folder: URL) -> Bool {
-    guard !output.path.hasPrefix("/"), !output.path.split(separator: "/").contains(".."),
-      let resolved = ConfinedFile.resolve(output.path, in: [folder])
+  /// Whether an output a record names is a regular file inside `root`, reached from it one
+  /// folder at a time (no `..`, no link), with the recorded size and SHA-256.
+  static func isAsRecorded(_ output: BatchRecord.Output, in root: FolderHandle) -> Bool {
+    var parts = output.path.split(separator: "/").map(String.init)
+    guard !output.path.hasPrefix("/"), !parts.contains(".."), let name = parts.popLast(),
+      let parent = try? root.folder(parts.joined(separator: "/"))
     else { return false }
+    let descriptor = parent.open(name, O_RDONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return matches(output, descriptor)
+  }
+
+  /// Whether the open file is a regular file of the recorded size and SHA-256.
+  static func matches(_ output: BatchRecord.Output, _ descriptor: Int32) -> Bool {
     var status = stat()
-    guard lstat(folder.appendingPathComponent(output.path).path, &status) == 0,
-      status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == output.bytes
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      Int(status.st_size) == output.bytes
     else { return false }
-    return (try? Digest.sha256(file: URL(fileURLWithPath: resolved))) == output.sha256
+    return Digest.sha256(descriptor: descriptor) == output.sha256
   }
 
-  /// The files the conversion wrote, relative to the batch's folder, with their sizes and hashes.
-  func outputs() throws -> [BatchRecord.Output] {
-    var paths = [conversion.midiPath, conversion.wavPath, conversion.captionsPath].compactMap {
-      $0
+  /// The files the conversion wrote into `outputs`, relative to the batch's folder, with their
+  /// sizes and hashes, each read through the folder as opened.
+  func recordedOutputs(in outputs: FolderHandle) throws -> [BatchRecord.Output] {
+    var files = [conversion.midiPath, conversion.wavPath, conversion.captionsPath].compactMap {
+      $0.map { (folder: outputs, name: URL(fileURLWithPath: $0).lastPathComponent) }
     }
+    let prefix = place.folder.isEmpty ? "" : place.folder + "/"
+    var stemsPrefix = prefix
     if let stems = conversion.stemsPath {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: stems)) ?? []
-      paths += names.sorted().map { URL(fileURLWithPath: stems).appendingPathComponent($0).path }
+      let stemsName = URL(fileURLWithPath: stems).lastPathComponent
+      let stemsFolder = try outputs.folder(stemsName)
+      stemsPrefix += stemsName + "/"
+      files += stemsFolder.names().sorted().filter {
+        stemsFolder.status(of: $0).map { $0.st_mode & S_IFMT == S_IFREG } ?? false
+      }.map { (stemsFolder, $0) }
     }
-    return try paths.map { path in
-      let url = URL(fileURLWithPath: path)
-      let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-      return BatchRecord.Output(
-        path: relative(path), bytes: bytes, sha256: try Digest.sha256(file: url))
+    return try files.map { file in
+      let descriptor = file.folder.open(file.name, O_RDONLY | O_NONBLOCK)
+      guard descriptor >= 0 else {
+        throw CommandFailure(
+          "cannot read \(file.folder.shown)/\(file.name) back", status: .ioError)
+      }
+      defer { close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, let digest = Digest.sha256(descriptor: descriptor)
+      else {
+        throw CommandFailure(
+          "cannot read \(file.folder.shown)/\(file.name) back", status: .ioError)
+      }
+      let base = file.folder === outputs ? prefix : stemsPrefix
+      return BatchRecord.Output(path: base + file.name, bytes: Int(status.st_size), sha256: digest)
     }
   }
 

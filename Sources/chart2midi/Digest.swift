@@ -16,6 +16,21 @@ enum Digest {
     return SHA256.hex(hasher.finalize())
   }
 
+  /// Of a file open for reading, from where it stands, read a megabyte at a time; nil on a read
+  /// error.
+  static func sha256(descriptor: Int32) -> String? {
+    var hasher = SHA256()
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if got < 0 && errno == EINTR { continue }
+      guard got >= 0 else { return nil }
+      if got == 0 { break }
+      buffer.withUnsafeBytes { hasher.update(bytes: UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
+    }
+    return SHA256.hex(hasher.finalize())
+  }
+
   private static func update(_ hasher: inout SHA256, file url: URL) throws {
     let handle = try FileHandle(forReadingFrom: url)
     defer { try? handle.close() }

@@ -80,7 +80,13 @@ package enum TemporaryFiles {
   /// folder in a process: a batch of many charts into a folder of many files reads it once).
   package static func register(_ url: URL) {
     let folder = url.deletingLastPathComponent()
-    if withState({ $0.swept.insert(folder.standardizedFileURL.path).inserted }) {
+    // A folder by its device and inode: one reached by another path (a batch's folders are
+    // reached through their open descriptors, whose numbers are used again) is the same folder.
+    var status = stat()
+    let key =
+      stat(folder.path, &status) == 0
+      ? "\(status.st_dev):\(status.st_ino)" : folder.standardizedFileURL.path
+    if withState({ $0.swept.insert(key).inserted }) {
       removeStale(in: folder)
     }
     _ = withState { $0.paths.insert(url.path) }

@@ -11,7 +11,7 @@ extension Batch {
   /// The work of `entries` in `folder`: each chart's conversion, and what earlier runs did (the
   /// latest records of every shard's manifest: an output up to date is not made again).
   func items(
-    _ entries: [(path: String, name: String)], in folder: URL, shard: Shard?,
+    _ entries: [(path: String, name: String)], in folder: URL, root: FolderHandle?, shard: Shard?,
     manifests: BatchManifest.View
   ) throws -> [BatchItem] {
     // The mix is named for the audio format asked for (the library checks the value).
@@ -27,7 +27,7 @@ extension Batch {
         stemOptions: stemOptions,
         captionsPath: captions ? path(".vtt") : nil, engine: speech.engine, quiet: true)
       return BatchItem(
-        name: entry.name, conversion: conversion, folder: folder,
+        name: entry.name, conversion: conversion, folder: folder, root: root,
         manifests: force ? nil : manifests,
         shard: shard.map { "\($0.index)/\($0.count)" })
     }
@@ -43,14 +43,19 @@ extension Batch {
     let view = BatchManifest.View(folder: folder)
     let latest = view.current
     var counts: [String: Int] = [:]
-    for item in try items(chosen, in: folder, shard: shard, manifests: view) {
+    // Opened only when it is there: a dry run makes nothing.
+    let root = try? FolderHandle(opening: folder.path)
+    for item in try items(chosen, in: folder, root: root, shard: shard, manifests: view) {
       let (kind, line) = item.plan()
       counts[kind, default: 0] += 1
-      output(line)
+      // A line a chart: a line break in a file's name is shown, never a line of its own.
+      output(visible(line))
     }
     let gone = Self.removed(from: latest, names: entries.map(\.name), shard: shard)
     for line in gone {
-      output("removed: \(line.input) (\(prune ? "would prune its outputs" : "its outputs stay"))")
+      output(
+        "removed: \(visible(line.input)) (\(prune ? "would prune its outputs" : "its outputs stay"))"
+      )
     }
     report(
       "would convert \(counts["convert", default: 0]), up to date \(counts["up to date", default: 0]), cannot read \(counts["cannot read", default: 0]) of \(chosen.count) charts"
@@ -85,7 +90,7 @@ extension Batch {
   /// Records this shard's removed charts once (`removed`, their outputs kept), or with `--prune`
   /// removes their outputs and records them `pruned`: how many are kept, and the names pruned.
   func removedCharts(
-    _ latest: BatchManifest.Contents, names: [String], shard: Shard?, folder: URL,
+    _ latest: BatchManifest.Contents, names: [String], shard: Shard?, root: FolderHandle,
     manifest: BatchManifest.Writer, log: BatchLog
   ) throws -> (kept: Int, pruned: Set<String>) {
     var kept = 0
@@ -103,7 +108,7 @@ extension Batch {
       record.shard = shard.map { "\($0.index)/\($0.count)" }
       record.seconds = 0
       if prune {
-        let left = Self.removeOutputs(of: previous, in: folder)
+        let left = Self.removeOutputs(of: previous, in: root)
         record.status = "pruned"
         record.outputs = []
         records.append(record)
@@ -133,28 +138,36 @@ extension Batch {
   }
 
   /// Removes a record's outputs that are still as it recorded them (inside the folder, their size
-  /// and digest), and a stems folder left holding only its list; the paths of those kept.
-  static func removeOutputs(of record: BatchRecord, in folder: URL) -> [String] {
+  /// and digest), and a stems folder left holding only its list; the paths of those kept. Each
+  /// is reached from `root` one folder at a time, never through a link, checked as opened and
+  /// removed from the folder it was found in: a folder swapped for a link meanwhile takes nothing
+  /// out of the batch's folder.
+  static func removeOutputs(
+    of record: BatchRecord, in root: FolderHandle,
+    checking check: (BatchRecord.Output, Int32) -> Bool = BatchItem.matches
+  ) -> [String] {
     var kept: [String] = []
     var folders: Set<String> = []
     for output in record.outputs {
-      guard BatchItem.isAsRecorded(output, in: folder) else {
+      guard root.removeFile(at: output.path, if: { descriptor, _ in check(output, descriptor) })
+      else {
         kept.append(output.path)
         continue
       }
-      unlink(folder.appendingPathComponent(output.path).path)
       let parent = (output.path as NSString).deletingLastPathComponent
       if !parent.isEmpty { folders.insert(parent) }
     }
     for parent in folders.sorted().reversed() {
-      let url = folder.appendingPathComponent(parent)
-      if OwnedFolder.foreignFiles(in: url).isEmpty,
-        (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.allSatisfy({
-          $0 == OwnedFolder.listName
-        }) == true
-      {
-        try? FileManager.default.removeItem(at: url)
-      }
+      // A folder left holding nothing but chart2midi's list of it goes too.
+      let parts = parent.split(separator: "/").map(String.init)
+      guard let name = parts.last,
+        let above = try? root.folder(parts.dropLast().joined(separator: "/")),
+        let inside = try? above.folder(name)
+      else { continue }
+      let names = inside.names()
+      guard names.allSatisfy({ $0 == OwnedFolder.listName }) else { continue }
+      if !names.isEmpty { inside.remove(OwnedFolder.listName) }
+      above.remove(name, isFolder: true)
     }
     return kept
   }

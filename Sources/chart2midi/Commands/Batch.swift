@@ -156,8 +156,10 @@ struct Batch: AsyncParsableCommand {
     let chosen = entries.filter { share?.contains($0.name) ?? true }
     let folder = URL(fileURLWithPath: out, isDirectory: true)
     if dryRun { return try plan(entries, chosen: chosen, shard: shard, in: folder) }
+    // The folder is opened once; everything under it is reached from it.
+    let root: FolderHandle
     do {
-      try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+      root = try FolderHandle(opening: out, creating: true)
     } catch {
       throw CommandFailure("cannot create the folder \(out)", status: .cannotCreate)
     }
@@ -175,14 +177,14 @@ struct Batch: AsyncParsableCommand {
     }
     let manifest = try BatchManifest.Writer(url: own)
     let removed = try removedCharts(
-      contents, names: entries.map(\.name), shard: shard, folder: folder, manifest: manifest,
+      contents, names: entries.map(\.name), shard: shard, root: root, manifest: manifest,
       log: log)
     if !removed.pruned.isEmpty {
       let now = BatchManifest.read(BatchManifest.manifests(in: folder))
       try BatchManifest.compact(
         BatchManifest.manifests(in: folder), known: now.lines, dropping: removed.pruned)
     }
-    var work = try items(chosen, in: folder, shard: shard, manifests: view)
+    var work = try items(chosen, in: folder, root: root, shard: shard, manifests: view)
     let workers = max(1, min(work.count, jobs ?? ProcessInfo.processInfo.activeProcessorCount))
     let locks = ChartLocks()
     let clock = ContinuousClock()
@@ -195,7 +197,7 @@ struct Batch: AsyncParsableCommand {
     let order = Dictionary(uniqueKeysWithValues: work.enumerated().map { ($1.name, $0) })
     func finish(_ record: BatchRecord, warnings: [String]) throws {
       try manifest.append(record)
-      locks.release(ChartLocks.url(for: record.input, in: folder))
+      locks.release(record.input)
       counts[record.status, default: 0] += 1
       done += 1
       log.chart(record, warnings: warnings, place: done, of: work.count)
@@ -232,14 +234,12 @@ struct Batch: AsyncParsableCommand {
     // run converted it.
     for (item, holder) in waiting {
       log.note("waiting for \(item.conversion.input): \(holder.described) is converting it")
-      while true {
-        let lock = ChartLocks.url(for: item.name, in: folder)
-        if locks.acquire(lock) == nil {
-          locks.release(lock)
-          break
-        }
+      while let outputs = try? item.outputFolder(),
+        case .held = locks.acquire(item.name, named: ChartLocks.name(for: item.name), in: outputs)
+      {
         try await Task.sleep(for: .milliseconds(500))
       }
+      locks.release(item.name)
       if case .done(let record, let warnings) = await item.runTimed(
         locks: locks, timeout: chartTimeout)
       {
