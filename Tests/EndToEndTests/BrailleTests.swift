@@ -116,6 +116,29 @@ struct BrailleTests {
     #expect(title.first?.lowercased() == "twentieth-century birth rates")
   }
 
+  /// A noncharacter in a chart's text (U+FFFF, U+FFFE, U+FDD0), which liblouis passes through,
+  /// is a blank cell: the file holds braille ASCII alone, and the rest of the title reads back.
+  @Test func aNoncharacterInTheTextNeverReachesTheFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var chart = try String(contentsOf: example("dice"), encoding: .utf8)
+    let title = try #require(chart.range(of: #""title": ""#))
+    chart.insert(contentsOf: #"Odd\uFFFF \uFFFEthrows\uFDD0 "#, at: title.upperBound)
+    try Data(chart.utf8).write(to: folder.appendingPathComponent("odd.json"))
+    let brf = folder.appendingPathComponent("odd.brf")
+    let result = try run(
+      ["convert", "odd.json", "-o", "odd.mid", "--braille", brf.path], in: folder)
+    #expect(result.status == 0, "\(result.error)")
+    let bytes = try [UInt8](Data(contentsOf: brf))
+    #expect(bytes.allSatisfy { (0x20...0x5F).contains($0) || [0x0D, 0x0A, 0x0C].contains($0) })
+    let pages = try Self.pages(brf)
+    Self.checkLayout(pages, cells: 40, lines: 25)
+    let text = try Self.readBack(
+      pages.flatMap { $0.dropFirst() }, tables: "en-us-brf.dis,en-ueb-g2.ctb")
+    #expect(text.contains("odd"), "\(text.prefix(200))")
+    #expect(text.contains("throws"), "\(text.prefix(200))")
+  }
+
   @Test func aPageOfOtherCellsAndLinesInGermanGradeOne() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,6 +1,7 @@
 import CLouis
 import Chart2MIDIChart
 import Foundation
+import TextEncoders
 
 /// How braille is written: its grade and its page.
 package struct BrailleFormat: Hashable, Sendable {
@@ -71,9 +72,11 @@ package struct BrailleTranslator: Sendable {
   }
 
   static func translate(_ text: String, tables: String) throws -> String {
-    // Line breaks, tabs and other controls are spaces in one paragraph.
+    // Line breaks, tabs and other controls are spaces in one paragraph; so is a scalar no
+    // document may hold (a noncharacter such as U+FFFF), which liblouis would pass through.
     let scalars = text.unicodeScalars.map { scalar -> widechar in
-      scalar.properties.generalCategory == .control ? 0x20 : widechar(scalar.value)
+      scalar.properties.generalCategory == .control || ScalarText.isForbidden(scalar)
+        ? 0x20 : widechar(scalar.value)
     }
     guard !scalars.isEmpty else { return "" }
     var capacity = scalars.count * 3 + 16
@@ -91,9 +94,17 @@ package struct BrailleTranslator: Sendable {
       }
       // All of the text read: the output had room.
       if inputLength == Int32(scalars.count) || capacity > scalars.count * 16 {
+        // Only cells leave: braille ASCII (a space to an underscore; the lower case is the same
+        // cells as the upper) or Unicode's braille patterns. What liblouis passes through
+        // untranslated (a character no table knows) is a blank cell.
+        let isUnicode = tables.hasPrefix("unicode.dis")
         var result = String.UnicodeScalarView()
         for value in output.prefix(Int(outputLength)) {
-          if let scalar = Unicode.Scalar(UInt32(value)) { result.append(scalar) }
+          var cell: UInt32 = 0x20
+          if isUnicode, (0x2800...0x28FF).contains(value) { cell = UInt32(value) }
+          if !isUnicode, (0x20...0x5F).contains(value) { cell = UInt32(value) }
+          if !isUnicode, (0x60...0x7E).contains(value) { cell = UInt32(value) - 0x20 }
+          result.append(Unicode.Scalar(cell) ?? " ")
         }
         return String(result)
       }
