@@ -149,6 +149,7 @@ let package = Package(
       dependencies: libraryModules + [
         "Hashing", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),

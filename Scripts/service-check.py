@@ -21,6 +21,11 @@ benchmark read it.
       /openapi.json validated by openapi-spec-validator.
   errors URL
       each refusal the service makes: its status and JSON body.
+  starve URL PID --seconds S
+      for S seconds, at once: three Vega-Lite specifications whose transforms would run for
+      minutes, 40 clients sending their bodies a byte a second, 5 sending their heads a byte a
+      second, and 300 idle sockets; meanwhile /health every 100 ms and a real render now and
+      then. Then everything closed: the server's CPU time in the second after.
 """
 
 import io
@@ -306,6 +311,122 @@ def errors(url):
     return found
 
 
+def bomb_body(transforms):
+    """A Vega-Lite specification over a 1,000,000-row sequence with `transforms`."""
+    return json.dumps({
+        "data": {"sequence": {"start": 0, "stop": 1000000, "as": "v"}},
+        "transform": transforms,
+        "mark": "line",
+        "encoding": {"x": {"field": "v", "type": "quantitative"},
+                     "y": {"field": "v", "type": "quantitative"}},
+    }).encode()
+
+
+def starve(url, pid, seconds):
+    host, port = url.split("//", 1)[1].split(":")
+    port = int(port)
+    results = {"bombs": [], "renders": [], "trickles": {}, "heads": {}, "idle": {}}
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def bomb(transforms):
+        start = time.perf_counter()
+        status, _, body = post(f"{url}/v1/render?format=mid", bomb_body(transforms), timeout=seconds + 60)
+        with lock:
+            results["bombs"].append({
+                "status": status, "seconds": round(time.perf_counter() - start, 2),
+                "code": json.loads(body).get("code") if status != 200 else None,
+            })
+
+    def trickle(kind):
+        """A client that sends its body (or its head) a byte a second: how it ended."""
+        outcome = "open"
+        try:
+            connection = socket.create_connection((host, port), timeout=seconds + 30)
+            head = (f"POST /v1/render?format=mid HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: 100000\r\n\r\n").encode()
+            if kind == "trickles":
+                connection.sendall(head)
+                head = b""
+            sent = 0
+            while not stop.is_set():
+                piece = head[sent:sent + 1] if head else b" "
+                connection.sendall(piece)
+                sent += 1
+                connection.settimeout(1)
+                try:
+                    answer = connection.recv(4096)
+                    if answer == b"":
+                        outcome = "closed"
+                        break
+                    outcome = answer.split(b"\r\n", 1)[0].decode("latin-1")
+                    break
+                except socket.timeout:
+                    pass
+        except OSError as error:
+            outcome = f"closed ({type(error).__name__})"
+        with lock:
+            results[kind][outcome] = results[kind].get(outcome, 0) + 1
+
+    def idle():
+        outcome = "open"
+        try:
+            connection = socket.create_connection((host, port), timeout=seconds + 30)
+            connection.settimeout(seconds)
+            outcome = "closed" if connection.recv(1) == b"" else "answered"
+        except socket.timeout:
+            outcome = "open"
+        except OSError as error:
+            outcome = f"closed ({type(error).__name__})"
+        with lock:
+            results["idle"][outcome] = results["idle"].get(outcome, 0) + 1
+
+    threads = [threading.Thread(target=bomb, args=(t,)) for t in (
+        [{"filter": "datum.v >= 0"}] * 400,
+        [{"calculate": "max(" + ",".join(["datum.v"] * 4096) + ")", "as": "w"}],
+        [{"filter": "datum.v >= 0"}] * 40,
+    )]
+    threads += [threading.Thread(target=trickle, args=("trickles",)) for _ in range(40)]
+    threads += [threading.Thread(target=trickle, args=("heads",)) for _ in range(5)]
+    threads += [threading.Thread(target=idle) for _ in range(300)]
+    for thread in threads:
+        thread.start()
+    probes = []
+    failures = 0
+    began = time.perf_counter()
+    next_render = began + 1
+    while time.perf_counter() - began < seconds:
+        start = time.perf_counter()
+        try:
+            status, _ = get(f"{url}/health", timeout=5)
+            if status != 200:
+                failures += 1
+        except OSError:
+            failures += 1
+        probes.append(1000 * (time.perf_counter() - start))
+        if time.perf_counter() > next_render:
+            start = time.perf_counter()
+            status, _, body = post(f"{url}/v1/render?format=mid", example("cars.json"), timeout=30)
+            results["renders"].append({
+                "status": status, "seconds": round(time.perf_counter() - start, 2),
+                "problem": check_output("mid", body) if status == 200 else body[:200].decode("utf-8", "replace"),
+            })
+            next_render = time.perf_counter() + seconds / 4
+        time.sleep(0.1)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    time.sleep(1)
+    start = cpu_seconds(pid)
+    time.sleep(1)
+    results["cpu_after"] = round(cpu_seconds(pid) - start, 3)
+    results["health_probes"] = len(probes)
+    results["health_failures"] = failures
+    results["health_max_ms"] = round(max(probes), 1)
+    results["health_median_ms"] = round(statistics.median(probes), 1)
+    return results
+
+
 def main():
     command, url = sys.argv[1], sys.argv[2].rstrip("/")
     args = sys.argv[3:]
@@ -333,6 +454,8 @@ def main():
         result = openapi(url)
     elif command == "errors":
         result = errors(url)
+    elif command == "starve":
+        result = starve(url, int(args[0]), float(option("--seconds", "15")))
     else:
         sys.exit(f"unknown command {command}")
     print(json.dumps(result))

@@ -15,6 +15,8 @@ public struct ReadingLimits: Hashable, Sendable {
     /// `textBytes`.
     case textSize = "text-size"
     case pageText = "page-text"
+    /// `work`.
+    case work
   }
 
   /// The largest file read: a chart, a CSV file, a Vega-Lite data file. 256 MB.
@@ -32,6 +34,10 @@ public struct ReadingLimits: Hashable, Sendable {
   public var textBytes = 100_000_000
   /// The text a page of a chart carries, in bytes: its titles, names, categories and labels.
   public var pageTextBytes = 16_000_000
+  /// The most work a Vega-Lite specification's transforms may take, counted before any runs: for
+  /// each transform, the rows it may see times the operations it does on a row (an expression's
+  /// terms, an aggregate's fields): 200,000,000, some seconds of work.
+  public var work = 200_000_000
 
   /// The defaults.
   public init() {}
@@ -46,6 +52,7 @@ public struct ReadingLimits: Hashable, Sendable {
       case .stringSize: stringBytes
       case .textSize: textBytes
       case .pageText: pageTextBytes
+      case .work: work
       }
     }
     set {
@@ -56,6 +63,7 @@ public struct ReadingLimits: Hashable, Sendable {
       case .stringSize: stringBytes = newValue
       case .textSize: textBytes = newValue
       case .pageText: pageTextBytes = newValue
+      case .work: work = newValue
       }
     }
   }

@@ -49,11 +49,23 @@ extension ChartExport {
     _ settings: ExportSettings, on executor: any BlockingExecutor,
     _ work: @escaping @Sendable () throws -> T
   ) async throws -> T {
-    let control = WorkControl(cpuSeconds: settings.exportLimits.renderCPUSeconds)
+    try await run(settings.exportLimits.renderCPUSeconds, on: executor, work)
+  }
+
+  /// Runs `work` (reading a chart, say) on `executor` under a control of `cpuSeconds` of CPU time,
+  /// cancelled with the calling task: work past the limit is refused as a render past it is, the
+  /// refusal saying what the work was (`doing`: "rendering", "reading the chart").
+  ///
+  /// - Throws: what `work` throws; `ExportError` past the CPU time; `CancellationError`.
+  package static func run<T: Sendable>(
+    _ cpuSeconds: Double?, doing what: String = "rendering", on executor: any BlockingExecutor,
+    _ work: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    let control = WorkControl(cpuSeconds: cpuSeconds)
     do {
       return try await executor.run(under: control, work)
     } catch let exceeded as CPUTimeExceeded {
-      throw ExportLimits.refusal(exceeded)
+      throw ExportLimits.refusal(exceeded, doing: what)
     }
   }
 }

@@ -62,9 +62,10 @@ public struct ExportLimits: Hashable, Sendable {
   }
 
   /// The refusal of CPU time spent past the limit.
-  static func refusal(_ exceeded: CPUTimeExceeded) -> ExportError {
+  static func refusal(_ exceeded: CPUTimeExceeded, doing work: String = "rendering") -> ExportError
+  {
     refusal(
-      "rendering took more than the \(seconds(exceeded.seconds)) of CPU time this export allows")
+      "\(work) took more than the \(seconds(exceeded.seconds)) of CPU time this export allows")
   }
 
   static func refusal(_ message: String) -> ExportError {

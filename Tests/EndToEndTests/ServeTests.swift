@@ -168,6 +168,67 @@ struct ServeTests {
     #expect(result["version"] as? String == "3.1.0")
   }
 
+  /// Everything at once for 15 s: Vega-Lite transforms that would run for minutes, 40 clients
+  /// trickling their bodies, 5 their heads, 300 idle sockets. Each gets a refusal or a closed
+  /// connection, real renders go on, /health answers within 50 ms throughout, and nothing burns
+  /// CPU once the clients are gone.
+  @Test func slowIdleAndCostlyClientsCannotStarveTheService() throws {
+    let server = try Server(["--idle-seconds", "3", "--max-cpu-seconds", "5"])
+    defer { server.stop() }
+    let result = try Self.check([
+      "starve", server.url, "\(server.process.processIdentifier)", "--seconds", "15",
+    ])
+    let bombs = try #require(result["bombs"] as? [[String: Any]], "\(result)")
+    #expect(bombs.count == 3 && bombs.allSatisfy { $0["status"] as? Int == 413 }, "\(bombs)")
+    // Two refused before any work, the third once it has spent its 5 s of CPU.
+    let codes = bombs.compactMap { $0["code"] as? String }.sorted()
+    #expect(codes == ["exceedsLimits", "limitExceeded", "limitExceeded"], "\(bombs)")
+    #expect(bombs.allSatisfy { ($0["seconds"] as? Double ?? 99) < 14 }, "\(bombs)")
+    let renders = try #require(result["renders"] as? [[String: Any]], "\(result)")
+    #expect(renders.count >= 3, "\(renders)")
+    #expect(
+      renders.allSatisfy { $0["status"] as? Int == 200 && $0["problem"] is NSNull }, "\(renders)")
+    #expect(
+      result["trickles"] as? [String: Int] == ["HTTP/1.1 408 Request Timeout": 40], "\(result)")
+    #expect(result["heads"] as? [String: Int] == ["closed": 5], "\(result)")
+    #expect(result["idle"] as? [String: Int] == ["closed": 300], "\(result)")
+    #expect(result["health_failures"] as? Int == 0, "\(result)")
+    #expect((result["health_max_ms"] as? Double ?? 999) < 50, "\(result)")
+    #expect((result["cpu_after"] as? Double ?? 9) < 0.1, "\(result)")
+  }
+
+  /// A client that holds its request open does not keep a signalled service alive past its
+  /// drain deadline.
+  @Test func sigtermEndsWithinTheDrainDeadlineWhateverAClientHolds() throws {
+    let server = try Server(["--drain-seconds", "2"])
+    let port = try #require(server.url.split(separator: ":").last.flatMap { UInt16($0) })
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    try #require(connected == 0)
+    let head = Array(
+      "POST /v1/render?format=mid HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{\"ti"
+        .utf8)
+    #expect(send(socket, head, head.count, 0) == head.count)
+    usleep(300_000)
+    let clock = ContinuousClock()
+    let signalled = clock.now
+    server.process.terminate()
+    server.process.waitUntilExit()
+    let seconds = (clock.now - signalled) / .seconds(1)
+    #expect(seconds >= 1.5 && seconds < 5, "\(seconds) s")
+    #expect(server.process.terminationReason == .exit)
+    #expect(server.process.terminationStatus == 0)
+  }
+
   @Test func sigtermAnswersWhatIsInFlightThenEnds() throws {
     let server = try Server(["--max-concurrent", "1"])
     let result = try Self.check(["sigterm", server.url, "\(server.process.processIdentifier)"])

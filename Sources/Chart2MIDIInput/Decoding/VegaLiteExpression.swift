@@ -20,8 +20,22 @@ struct VegaLiteExpression {
 
   let root: Node
 
+  /// The number of operations and values in the tree: what evaluating it once costs.
+  var size: Int { Self.size(root) }
+
   /// The deepest an expression's tree may be: deeper ones are refused, never a stack overflow.
   static let maximumDepth = 100
+
+  /// The number of nodes of a tree.
+  static func size(_ node: Node) -> Int {
+    switch node {
+    case .literal, .field: 1
+    case .unary(_, let inner): 1 + size(inner)
+    case .binary(_, let left, let right): 1 + size(left) + size(right)
+    case .conditional(let a, let b, let c): 1 + size(a) + size(b) + size(c)
+    case .call(_, let arguments): arguments.reduce(1) { $0 + size($1) }
+    }
+  }
 
   /// Parses an expression.
   ///

@@ -19,8 +19,13 @@ enum VegaLiteTransforms {
     guard case .array(let transforms) = node else {
       throw DescriptorError(at: "transform", "expected an array of transforms")
     }
+    // What the transforms would cost is known before any runs: refused then, not a minute on.
+    try checkCost(
+      transforms, rows: rows.count, values: rows.reduce(0) { $0 + $1.count },
+      fields: Set(rows.first?.keys ?? [:].keys), limits: limits)
     var rows = rows
     var formats: Formats = [:]
+    var meter = RowMeter()
     for (index, transform) in transforms.enumerated() {
       let place = "transform[\(index)]"
       func text(_ key: String) throws -> String {
@@ -32,13 +37,15 @@ enum VegaLiteTransforms {
       if let filter = transform["filter"] {
         let test = try predicate(filter, at: "\(place).filter", limits: limits)
         rows = try rows.filter { row in
-          try budget.evaluating(at: "\(place).filter") { try test(row) }
+          try meter.tick()
+          return try budget.evaluating(at: "\(place).filter") { try test(row) }
         }
       } else if case .string(let formula)? = transform["calculate"] {
         let expression = try parse(formula, at: "\(place).calculate")
         let name = try text("as")
         let at = "\(place).calculate"
         for row in rows.indices {
+          try meter.tick()
           let value = try budget.evaluating(at: at) {
             try expression.evaluate(rows[row], maximumString: limits.stringBytes)
           }
@@ -47,9 +54,10 @@ enum VegaLiteTransforms {
         }
       } else if case .array(let operations)? = transform["aggregate"] {
         rows = try aggregate(
-          rows, operations, groupby: transform["groupby"], at: place, join: false)
+          rows, operations, groupby: transform["groupby"], at: place, join: false, meter: &meter)
       } else if case .array(let operations)? = transform["joinaggregate"] {
-        rows = try aggregate(rows, operations, groupby: transform["groupby"], at: place, join: true)
+        rows = try aggregate(
+          rows, operations, groupby: transform["groupby"], at: place, join: true, meter: &meter)
       } else if let unit = transform["timeUnit"] {
         guard let timeUnit = VegaLiteDerivation.TimeUnit(unit) else {
           throw DescriptorError(at: "\(place).timeUnit", "expected a time unit such as \"month\"")
@@ -123,6 +131,91 @@ enum VegaLiteTransforms {
       try budget.check(rows, at: place + kind)
     }
     return (rows, formats)
+  }
+
+  /// Refuses transforms whose work or data would pass the limits, before any runs, from what
+  /// they could do at most: a filter may keep every row, an aggregate make a group of each, a
+  /// fold multiplies the rows. The work of a transform is the rows it may see times what it does
+  /// on a row: 1, and an expression's terms, a predicate's tests, an aggregate's fields.
+  ///
+  /// - Throws: `DescriptorError` at the first transform past `limits.work`, `rows` or `values`.
+  static func checkCost(
+    _ transforms: [JSONValue], rows rowCount: Int, values valueCount: Int, fields: Set<String>,
+    limits: ReadingLimits
+  ) throws {
+    let budget = DataBudget(limits: limits)
+    var (rows, values, work) = (rowCount, valueCount, 0)
+    // The fields every row has: a step that writes one of them again adds no value.
+    var fields = fields
+    func adding(_ name: JSONValue?) -> Int {
+      guard case .string(let name)? = name else { return 1 }
+      return fields.insert(name).inserted ? 1 : 0
+    }
+    for (index, transform) in transforms.enumerated() {
+      let place = "transform[\(index)]"
+      var perRow = 1
+      var kind = ""
+      func names(_ key: String) -> Int {
+        if case .array(let items)? = transform[key] { return items.count }
+        return 0
+      }
+      if let filter = transform["filter"] {
+        kind = ".filter"
+        perRow += try predicateSize(filter, at: "\(place).filter")
+      } else if case .string(let formula)? = transform["calculate"] {
+        kind = ".calculate"
+        perRow += try parse(formula, at: "\(place).calculate").size
+        values = values.addingSaturated(rows.multipliedSaturated(by: adding(transform["as"])))
+      } else if case .array(let operations)? = transform["aggregate"] {
+        kind = ".aggregate"
+        perRow += names("groupby") + operations.count
+        values = rows.multipliedSaturated(by: names("groupby") + operations.count)
+        fields = []
+      } else if case .array(let operations)? = transform["joinaggregate"] {
+        kind = ".joinaggregate"
+        perRow += names("groupby") + operations.count
+        let added = operations.reduce(0) { $0 + adding($1["as"]) }
+        values = values.addingSaturated(rows.multipliedSaturated(by: added))
+      } else if transform["timeUnit"] != nil {
+        kind = ".timeUnit"
+        values = values.addingSaturated(rows.multipliedSaturated(by: adding(transform["as"])))
+      } else if transform["bin"] != nil {
+        kind = ".bin"
+        values = values.addingSaturated(rows.multipliedSaturated(by: 2))
+      } else if case .array(let folded)? = transform["fold"] {
+        kind = ".fold"
+        values = values.addingSaturated(rows.multipliedSaturated(by: 2))
+          .multipliedSaturated(by: folded.count)
+        rows = rows.multipliedSaturated(by: folded.count)
+      } else {
+        // Refused by its place when it is reached.
+        return
+      }
+      try budget.check(rows: rows, values: values, at: place + kind)
+      work = work.addingSaturated(rows.multipliedSaturated(by: perRow))
+      guard work <= limits.work else {
+        throw DescriptorError(
+          at: place + kind,
+          "the transforms would take \(ValueFormat.grouped(work)) steps of work by here (the rows each sees times its operations on a row); at most \(ValueFormat.grouped(limits.work)) are taken",
+          passing: .work)
+      }
+    }
+  }
+
+  /// The tests a predicate makes on a row: an expression's terms, a field predicate's values,
+  /// and those of `and`, `or` and `not`.
+  static func predicateSize(_ node: JSONValue, at place: String) throws -> Int {
+    if case .string(let formula) = node { return try parse(formula, at: place).size }
+    for key in ["and", "or"] {
+      if case .array(let items)? = node[key] {
+        return try items.enumerated().reduce(1) {
+          $0.addingSaturated(try predicateSize($1.element, at: "\(place).\(key)[\($1.offset)]"))
+        }
+      }
+    }
+    if let inner = node["not"] { return 1 + (try predicateSize(inner, at: "\(place).not")) }
+    if case .array(let options)? = node["oneOf"] ?? node["in"] { return 1 + options.count }
+    return 1
   }
 
   static func parse(_ formula: String, at place: String) throws -> VegaLiteExpression {
@@ -240,7 +333,7 @@ enum VegaLiteTransforms {
 
   static func aggregate(
     _ rows: [[String: JSONValue]], _ operations: [JSONValue], groupby: JSONValue?, at place: String,
-    join: Bool
+    join: Bool, meter: inout RowMeter
   ) throws -> [[String: JSONValue]] {
     var groupFields: [String] = []
     if case .array(let items)? = groupby {
@@ -264,6 +357,7 @@ enum VegaLiteTransforms {
     var order: [[JSONValue]] = []
     var groups: [[JSONValue]: [Int]] = [:]
     for (index, row) in rows.enumerated() {
+      try meter.tick()
       let values = groupFields.map { row[$0] ?? .null }
       if groups[values] == nil { order.append(values) }
       groups[values, default: []].append(index)
@@ -282,17 +376,48 @@ enum VegaLiteTransforms {
     if join {
       var joined = rows
       for values in order {
+        try meter.tick()
         let members = groups[values]!
         let computed = results(members)
         for member in members { joined[member].merge(computed) { $1 } }
       }
       return joined
     }
-    return order.map { values in
+    return try order.map { values in
+      try meter.tick()
       var row = results(groups[values]!)
       for (field, value) in zip(groupFields, values) { row[field] = value }
       return row
     }
+  }
+}
+
+extension Int {
+  /// The sum, or `Int.max` past it.
+  func addingSaturated(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? .max : sum
+  }
+
+  /// The product, or `Int.max` past it.
+  func multipliedSaturated(by other: Int) -> Int {
+    let (product, overflow) = multipliedReportingOverflow(by: other)
+    return overflow ? .max : product
+  }
+}
+
+/// The work's control, checked every 4,096 rows a transform goes through: a caller that
+/// cancels (a client gone) or a CPU limit passed stops the transforms there.
+struct RowMeter {
+  private var meter = WorkControl.Meter()
+  private var count = 0
+
+  /// Counts a row; every 4,096th, checks the control.
+  ///
+  /// - Throws: `CancellationError`, or `CPUTimeExceeded` past the call's CPU time.
+  mutating func tick() throws {
+    count &+= 1
+    if count & 4095 == 0 { try meter.check() }
   }
 }
 

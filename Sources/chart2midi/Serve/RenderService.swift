@@ -19,6 +19,11 @@ final class RenderService: Sendable {
     var concurrent: Int
     var queue: Int
     var bodyBytes: Int
+    /// The slowest a body may arrive, in bytes a second, once `bodyGraceSeconds` have passed: a
+    /// client that trickles its body is answered 408 and its connection closed.
+    var minimumBodyRate: Int = 10_000
+    /// The time any body has, whatever its rate, in seconds.
+    var bodyGraceSeconds: Double = 10
     var limits: ExportLimits
     /// The soundfont of every render (nil: the project's own).
     var soundFont: String?
@@ -67,38 +72,46 @@ final class RenderService: Sendable {
       Data(ServiceMetrics.registry.emitToString().utf8))
   }
 
-  /// A render: refused at once when the service is full; its chart read, its tag made, `304`
-  /// when the client has those bytes; else the output, rendered on the service's threads and
-  /// cancelled if the client goes away.
+  /// A render: its body read whole first (a client too slow to send it is answered 408, holding
+  /// no place); then refused at once when the service is full; its chart read and its tag made
+  /// on the render threads, under the CPU limit, `304` when the client has those bytes; else the
+  /// output, rendered on the service's threads. A client that goes away cancels its reading and
+  /// its render.
   func render(_ request: Request) async -> Response {
     let clock = ContinuousClock()
     let start = clock.now
     let format = request.uri.queryParameters["format"].map(String.init) ?? ""
-    let response: Response
+    var response: Response
     do {
       let output = try RenderRequest.output(named: request.uri.queryParameters["format"])
-      let capacity = configuration.concurrent + configuration.queue
-      let entered =
-        admitted.wrappingAdd(1, ordering: .relaxed).newValue <= capacity
-      defer { admitted.wrappingSubtract(1, ordering: .relaxed) }
-      guard entered else {
-        throw ServiceError(
-          .serviceUnavailable, code: "busy",
-          "the service renders \(configuration.concurrent) charts with \(configuration.queue) waiting; try again shortly",
-          retryAfter: 1)
-      }
-      ServiceMetrics.admitted.record(admitted.load(ordering: .relaxed))
       response = try await request.body.consumeWithCancellationOnInboundClose { body in
-        try await self.render(request, body: body, output: output)
+        let bytes = try await self.collect(body)
+        let capacity = self.configuration.concurrent + self.configuration.queue
+        let entered =
+          self.admitted.wrappingAdd(1, ordering: .relaxed).newValue <= capacity
+        defer { self.admitted.wrappingSubtract(1, ordering: .relaxed) }
+        guard entered else {
+          throw ServiceError(
+            .serviceUnavailable, code: "busy",
+            "the service renders \(self.configuration.concurrent) charts with \(self.configuration.queue) waiting; try again shortly",
+            retryAfter: 1)
+        }
+        ServiceMetrics.admitted.record(self.admitted.load(ordering: .relaxed))
+        return try await self.render(request, bytes: bytes, output: output)
       }
     } catch let error as ServiceError {
       response = Self.response(error)
+      // The rest of a body too slow to wait for is not read: the connection ends here.
+      if error.status == .requestTimeout { response.headers[.connection] = "close" }
     } catch is NIOTooManyBytesError {
       response = Self.response(
         ServiceError(
           .contentTooLarge, code: "limitExceeded",
           "the request is larger than the \(NumberText.grouped(configuration.bodyBytes)) bytes the service reads"
         ))
+      // The rest of the body is not read: the connection ends here, so that the client sees the
+      // answer rather than waiting to send the rest.
+      response.headers[.connection] = "close"
     } catch {
       response = Self.response(ServiceError(error))
     }
@@ -108,20 +121,51 @@ final class RenderService: Sendable {
     return response
   }
 
+  /// A request's body, whole: at most `bodyBytes`, arriving at `minimumBodyRate` or faster once
+  /// `bodyGraceSeconds` have passed.
+  ///
+  /// - Throws: `NIOTooManyBytesError` past the size; `ServiceError` 408 when too slow.
+  func collect(_ body: RequestBody) async throws -> Data {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var bytes = Data()
+    for try await piece in body {
+      guard bytes.count + piece.readableBytes <= configuration.bodyBytes else {
+        throw NIOTooManyBytesError(maxBytes: configuration.bodyBytes)
+      }
+      bytes.append(contentsOf: piece.readableBytesView)
+      let seconds = (clock.now - start) / .seconds(1)
+      if seconds > configuration.bodyGraceSeconds,
+        Double(bytes.count) < Double(configuration.minimumBodyRate) * seconds
+      {
+        throw ServiceError(
+          .requestTimeout, code: "tooSlow",
+          "the request's body came at \(Int(Double(bytes.count) / seconds)) bytes a second; send it at \(NumberText.grouped(configuration.minimumBodyRate)) or more"
+        )
+      }
+    }
+    return bytes
+  }
+
   /// The render of an admitted request.
-  private func render(_ request: Request, body: RequestBody, output: ExportOutput) async throws
+  private func render(_ request: Request, bytes: Data, output: ExportOutput) async throws
     -> Response
   {
-    let bytes = Data(buffer: try await body.collect(upTo: configuration.bodyBytes))
     var query: [String: String] = [:]
     for (key, value) in request.uri.queryParameters where key != "format" {
       query[String(key)] = String(value)
     }
-    let read = try RenderRequest.read(
-      output: output, contentType: request.headers[.contentType], query: query, body: bytes,
-      limits: reading)
-    let settings = try self.settings(for: read)
-    let tag = try self.tag(read, settings)
+    // Reading a chart (a Vega-Lite specification's transforms among it) is work like a render's:
+    // on the render threads, under the CPU limit, stopped when the client goes.
+    let contentType = request.headers[.contentType]
+    let (read, settings, tag) = try await ChartExport.run(
+      configuration.limits.renderCPUSeconds, doing: "reading the chart", on: threads
+    ) { [self, query] in
+      let read = try RenderRequest.read(
+        output: output, contentType: contentType, query: query, body: bytes, limits: reading)
+      let settings = try self.settings(for: read)
+      return (read, settings, try self.tag(read, settings))
+    }
     if let wanted = request.headers[.ifNoneMatch],
       wanted.split(separator: ",").contains(where: {
         let given = $0.trimmingCharacters(in: .whitespaces)
