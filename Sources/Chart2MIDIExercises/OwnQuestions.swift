@@ -20,6 +20,12 @@ import Foundation
 /// how far from it an answer still counts. `listenAt`, in seconds from the start of the item's
 /// audio, is optional. Anything else is refused, named by its place in the file.
 enum OwnQuestions {
+  /// The largest file of questions read, in bytes: 1 MB, some thousands of questions. Its JSON
+  /// is read whole, and takes many times its size while it is.
+  static let maximumBytes = 1_000_000
+  /// The most questions a file may hold.
+  static let maximumCount = 1000
+
   /// The questions of `file`, by the index of their chart among `charts`.
   ///
   /// - Throws: `ExerciseError` naming the file and the place of the first mistake.
@@ -30,7 +36,7 @@ enum OwnQuestions {
     }
     let bytes: [UInt8]
     do {
-      bytes = try readRegularFile(file.path, maximumBytes: 16_000_000)
+      bytes = try readRegularFile(file.path, maximumBytes: maximumBytes)
     } catch {
       throw failure("", "cannot be read: \(error.reason)")
     }
@@ -46,6 +52,12 @@ enum OwnQuestions {
       entries = list
     } else {
       throw failure("", "holds no list of questions: write {\"questions\": [...]}")
+    }
+    guard entries.count <= maximumCount else {
+      throw failure(
+        "",
+        "holds \(entries.count) questions; at most \(maximumCount) are read: split them over exercises"
+      )
     }
     var questions: [Int: [Question]] = [:]
     for (index, entry) in entries.enumerated() {

@@ -210,16 +210,25 @@ enum BatchManifest {
     return (descriptor, status)
   }
 
+  /// The longest line read as a record, in bytes: a record names a chart's outputs, a few
+  /// kilobytes even with a hundred stems.
+  static let longestLine = 1 << 20
+
   /// Calls `body` with each whole record's line from `offset` on; returns the offset after the
-  /// last line ended by a line feed (a line still being written is read next time).
+  /// last line ended by a line feed (a line still being written is read next time). A line past
+  /// `longestLine` is skipped.
   @discardableResult
   fileprivate static func forEachLine(
     descriptor: Int32, from offset: off_t = 0, _ body: (Line) throws -> Void
   ) rethrows -> off_t {
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     var pending: [UInt8] = []
+    // A line longer than any record (a planted file with no line break) is skipped as it is read,
+    // never held.
+    var skipping = false
     func line(_ bytes: ArraySlice<UInt8>) throws {
-      guard !bytes.isEmpty, let line = Line(Data(bytes)) else { return }
+      defer { skipping = false }
+      guard !skipping, !bytes.isEmpty, let line = Line(Data(bytes)) else { return }
       try body(line)
     }
     var offset = offset
@@ -243,7 +252,11 @@ enum BatchManifest {
         ended = offset + off_t(index + 1)
       }
       offset += off_t(count)
-      pending += buffer[start..<count]
+      if !skipping { pending += buffer[start..<count] }
+      if pending.count > Self.longestLine {
+        pending.removeAll()
+        skipping = true
+      }
     }
     try line(pending[...])
     return ended

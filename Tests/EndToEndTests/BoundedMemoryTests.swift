@@ -165,6 +165,46 @@ struct BoundedMemoryTests {
     #expect(files(in: folder) == [])
   }
 
+  /// A teacher's questions file of 8 MB, which JSON would make some 1.3 GB of: refused unread.
+  @Test func anOwnQuestionsFileOfEightMegabytesIsRefusedUnread() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let question =
+      #"{"chart": "dice.json", "prompt": "p", "number": 1, "tolerance": 1, "explanation": "e"}"#
+    let text =
+      #"{"questions": ["# + Array(repeating: question, count: 95_000).joined(separator: ",") + "]}"
+    try Data(text.utf8).write(to: folder.appendingPathComponent("mine.json"))
+    let measured = try runMeasured(
+      [
+        "exercise", example("dice").path, "--out", "exercise", "--own-questions", "mine.json",
+      ], in: folder, addressSpace: Self.addressSpace)
+    #expect(measured.run.status != 0)
+    #expect(
+      measured.run.error.contains(
+        "mine.json: cannot be read: it holds 8.3 MB; at most 1 MB is read"),
+      "\(measured.run.error)")
+    #expect(measured.peakMemory < Self.residentLimit, "peak memory \(measured.peakMemory >> 20) MB")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("exercise").path))
+  }
+
+  /// A manifest planted in a batch's folder, a gigabyte with no line break (sparse: no disk
+  /// taken), is read as it goes, never held: the batch runs in little memory.
+  @Test func aManifestOfAGigabyteWithNoLineBreakIsReadInLittleMemory() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let planted = out.appendingPathComponent("manifest.jsonl")
+    #expect(FileManager.default.createFile(atPath: planted.path, contents: Data("{".utf8)))
+    #expect(truncate(planted.path, 1_000_000_000) == 0)
+    let measured = try runMeasured(
+      ["batch", example("dice").path, "--out", "out"], program: testedProgram, in: folder,
+      addressSpace: Self.addressSpace)
+    #expect(measured.run.status == 0, "\(measured.run.error)")
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("dice.mid").path))
+    #expect(measured.peakMemory < Self.residentLimit, "peak memory \(measured.peakMemory >> 20) MB")
+  }
+
   @Test func aDataFileOfThreeGigabytesIsRefusedUnread() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -66,9 +66,11 @@ public struct FluidSynthRenderer: Sendable {
       throw SynthError("there are no notes to render", code: .unrenderable)
     }
     let groups = max(16, performance.channelCount)
-    guard groups <= 256 else {
+    // FluidSynth renders each channel to a buffer of its own (`synth.audio-groups`), at most
+    // 128 of them: past that it is refused here, in a sentence, before any work.
+    guard groups <= Self.maximumChannels else {
       throw SynthError(
-        "the performance uses \(groups) channels; rendering handles at most 256",
+        "the music plays on \(groups) MIDI channels; audio is rendered for at most \(Self.maximumChannels) (8 ports of 16, about 120 series): play fewer series at once, or write MIDI only",
         code: .unrenderable)
     }
     let synth = try FluidSynthInstance(
@@ -165,6 +167,9 @@ public struct FluidSynthRenderer: Sendable {
       stemNames: performance.stems.map(\.name),
       end: performance.end, warnings: notes)
   }
+
+  /// The most MIDI channels rendered to audio: FluidSynth's most audio groups.
+  package static let maximumChannels = 128
 
   /// Throws when audio of `seconds` would be longer than `maximumDuration`.
   func checkDuration(_ seconds: Double) throws {
