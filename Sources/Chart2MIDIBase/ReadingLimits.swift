@@ -25,8 +25,9 @@ public struct ReadingLimits: Hashable, Sendable {
   /// (a `sequence`, a `fold`): 1,000,000.
   public var rows = 1_000_000
   /// The most values (fields of its rows, in all) a Vega-Lite specification's data holds:
-  /// 10,000,000.
-  public var values = 10_000_000
+  /// 5,000,000 (a million rows of five fields), which keeps the rows under 300 MB as they are
+  /// transformed.
+  public var values = 5_000_000
   /// The longest string a Vega-Lite expression makes, in UTF-8 bytes: 1,000,000.
   public var stringBytes = 1_000_000
   /// The most text the `calculate` transforms of a Vega-Lite specification keep in its rows, in

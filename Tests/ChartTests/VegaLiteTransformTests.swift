@@ -6,10 +6,12 @@ import Testing
 
 @Suite("Vega-Lite expressions and transforms")
 struct VegaLiteTransformTests {
-  static let row: [String: JSONValue] = [
-    "symbol": .string("GOOG"), "price": .number(120), "date": .string("2016-03-15"),
-    "volume": .null,
-  ]
+  static var row: DataRow {
+    [
+      "symbol": .string("GOOG"), "price": .number(120), "date": .string("2016-03-15"),
+      "volume": .null,
+    ]
+  }
 
   @Test(
     "expressions",
@@ -29,7 +31,7 @@ struct VegaLiteTransformTests {
   }
 
   @Test func transformsRunInOrder() throws {
-    let rows: [[String: JSONValue]] = (1...6).map { index in
+    let rows: [DataRow] = (1...6).map { index in
       [
         "city": .string(index % 2 == 0 ? "A" : "B"), "mm": .number(Double(index)),
         "date": .string("2016-0\(index)-10"), "t": .number(Double(index * 10)),
@@ -81,7 +83,7 @@ struct VegaLiteTransformTests {
   }
 
   @Test func predicatesOnDatesAndSets() throws {
-    let rows: [[String: JSONValue]] = ["2016-01-05", "2016-02-05", "2016-07-05"].map {
+    let rows: [DataRow] = ["2016-01-05", "2016-02-05", "2016-07-05"].map {
       ["date": .string($0)]
     }
     let month: JSONValue = .object([

@@ -144,7 +144,8 @@ struct BoundedMemoryTests {
       "calculate-doubling-one-row.vl.json", "calculate-doubling-1000-rows.vl.json",
       "string-in-one-expression.vl.json", "fold-5000-over-sequence.vl.json",
       "sequence-2-million.vl.json", "filter-400-over-sequence.vl.json",
-      "expression-4096-terms-over-sequence.vl.json", "narrated-title-100k.json",
+      "expression-4096-terms-over-sequence.vl.json", "joinaggregate-9-over-sequence.vl.json",
+      "narrated-title-100k.json",
       "narrated-numbers-past-10-minutes.json",
     ])
   func bombs(_ name: String) throws {

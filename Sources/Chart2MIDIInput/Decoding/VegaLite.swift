@@ -56,7 +56,8 @@ package enum VegaLite {
         json["data"], folders: [folder, dataFolder].compactMap { $0 },
         anywhere: allowsDataAnywhere, limits: limits),
       limits: limits)
-    let derivation = try VegaLiteDerivation(rows: transformed, encoding: encoding)
+    // The rows move on: one copy is held.
+    let derivation = try VegaLiteDerivation(rows: consume transformed, encoding: encoding)
     let rows = derivation.rows
     func field(_ channel: String) throws -> Field? {
       guard let node = derivation.encoding.first(where: { $0.key == channel })?.value else {
@@ -231,7 +232,7 @@ package enum VegaLite {
   /// The rows as series of points: one series per value of the splitting fields (a heatmap's rows
   /// in the axis's order), the points in time order for a line.
   private static func series(
-    _ rows: [[String: JSONValue]], time: Field, pitch: Field, axes: AdditionalAxes,
+    _ rows: [DataRow], time: Field, pitch: Field, axes: AdditionalAxes,
     splitters: [Field], rowsField: Field?, isContinuous: Bool
   ) throws -> [DataSeries] {
     var order: [String] = []

@@ -8,7 +8,7 @@ extension VegaLite {
   static func data(
     _ node: JSONValue?, folders: [URL], anywhere: Bool = false,
     limits: ReadingLimits = ReadingLimits()
-  ) throws -> [[String: JSONValue]] {
+  ) throws -> [DataRow] {
     var rows = try rawData(node, folders: folders, anywhere: anywhere, limits: limits)
     // format.parse: a field's values as numbers, booleans, dates or text.
     if case .object(let fields)? = node?["format"]?["parse"] {
@@ -58,7 +58,7 @@ extension VegaLite {
   static func rawData(
     _ node: JSONValue?, folders: [URL], anywhere: Bool = false,
     limits: ReadingLimits = ReadingLimits()
-  ) throws -> [[String: JSONValue]] {
+  ) throws -> [DataRow] {
     guard let node else { throw DescriptorError(at: "data", "expected data with values or a url") }
     if let sequence = node["sequence"] { return try self.sequence(sequence, limits: limits) }
     var type: String?
@@ -148,7 +148,7 @@ extension VegaLite {
   static func rows(
     text bytes: Data, type: String, property: String?, at place: String,
     limits: ReadingLimits = ReadingLimits()
-  ) throws -> [[String: JSONValue]] {
+  ) throws -> [DataRow] {
     if type == "json" {
       let json = try bytes.withUnsafeBytes { raw -> JSONValue in
         var scanner = JSONScanner(document: raw.assumingMemoryBound(to: UInt8.self))
@@ -167,11 +167,12 @@ extension VegaLite {
     try DataBudget(limits: limits).check(
       rows: table.count - 1,
       values: table.dropFirst().reduce(0) { $0 + min($1.count, header.count) }, at: place)
+    let names = FieldNames()
     return table.dropFirst().map { row in
-      Dictionary(
-        zip(header, row).map { name, cell -> (String, JSONValue) in
+      DataRow(
+        zip(header, row).lazy.map { name, cell -> (String, JSONValue) in
           (name, Double(cell).map(JSONValue.number) ?? (cell.isEmpty ? .null : .string(cell)))
-        }, uniquingKeysWith: { $1 })
+        }, names: names)
     }
   }
 
@@ -180,7 +181,7 @@ extension VegaLite {
   /// plain values, named `data` as Vega-Lite names them.
   static func rows(
     json: JSONValue, property: String?, at place: String, limits: ReadingLimits = ReadingLimits()
-  ) throws -> [[String: JSONValue]] {
+  ) throws -> [DataRow] {
     var value = json
     for key in (property ?? "").split(separator: ".") {
       guard let inner = value[String(key)] else {
@@ -197,9 +198,10 @@ extension VegaLite {
     }
     // Rows past the limit are refused before they are made; their values are counted after.
     try DataBudget(limits: limits).check(rows: items.count, values: 0, at: place)
-    let rows = items.map { item -> [String: JSONValue] in
-      guard case .object(let members) = item else { return ["data": item] }
-      var row: [String: JSONValue] = [:]
+    let names = FieldNames()
+    let rows = items.map { item -> DataRow in
+      guard case .object(let members) = item else { return DataRow([("data", item)], names: names) }
+      var row = DataRow(names: names)
       func add(_ members: [(key: String, value: JSONValue)], prefix: String, depth: Int) {
         for (key, value) in members {
           row[prefix + key] = value
@@ -217,7 +219,7 @@ extension VegaLite {
 
   /// Rows of a `sequence` generator: numbers from `start` up to, not including, `stop`.
   static func sequence(_ node: JSONValue, limits: ReadingLimits = ReadingLimits()) throws
-    -> [[String: JSONValue]]
+    -> [DataRow]
   {
     func number(_ key: String, default value: Double?) throws -> Double {
       if case .number(let given)? = node[key] { return given }
@@ -242,10 +244,12 @@ extension VegaLite {
     }
     var name = "data"
     if case .string(let given)? = node["as"] { name = given }
-    var rows: [[String: JSONValue]] = []
+    var rows: [DataRow] = []
+    rows.reserveCapacity(Int(count))
+    let names = FieldNames()
     var index = 0.0
     while case let value = start + index * step, step > 0 ? value < stop : value > stop {
-      rows.append([name: .number(value)])
+      rows.append(DataRow([(name, .number(value))], names: names))
       index += 1
     }
     return rows

@@ -7,7 +7,7 @@ import Foundation
 /// channels' values). Each derived channel is rewritten to name a derived field.
 struct VegaLiteDerivation {
   /// The rows after derivation.
-  var rows: [[String: JSONValue]]
+  var rows: [DataRow]
   /// The encoding after derivation: derived channels name their derived fields.
   var encoding: [(key: String, value: JSONValue)]
   /// Date formats for time-unit fields, by derived field name.
@@ -18,7 +18,7 @@ struct VegaLiteDerivation {
     "q1", "q3", "stdev", "variance", "product",
   ]
 
-  init(rows: [[String: JSONValue]], encoding: [(key: String, value: JSONValue)]) throws {
+  init(rows: consuming [DataRow], encoding: [(key: String, value: JSONValue)]) throws {
     self.rows = rows
     self.encoding = encoding
     for index in encoding.indices {
@@ -112,15 +112,16 @@ struct VegaLiteDerivation {
       }
     }
     var order: [[JSONValue]] = []
-    var groups: [[JSONValue]: [[String: JSONValue]]] = [:]
+    var groups: [[JSONValue]: [DataRow]] = [:]
     for row in rows {
       let key = groupFields.map { row[$0] ?? .null }
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append(row)
     }
+    let names = FieldNames()
     rows = order.map { key in
       let members = groups[key]!
-      var row: [String: JSONValue] = [:]
+      var row = DataRow(names: names)
       for (field, value) in zip(groupFields, key) { row[field] = value }
       for measure in measures {
         let numbers =
@@ -143,7 +144,7 @@ struct VegaLiteDerivation {
   }
 
   static func compute(
-    _ op: String, _ numbers: [Double], count: Int, members: [[String: JSONValue]], field: String?
+    _ op: String, _ numbers: [Double], count: Int, members: [DataRow], field: String?
   ) -> JSONValue {
     let sorted = numbers.sorted()
     func quantile(_ p: Double) -> Double? {

@@ -21,7 +21,7 @@ extension VegaLiteExpression {
   /// `maximumString` bytes.
   ///
   /// - Throws: `StringTooLong` before a longer string is made.
-  func evaluate(_ row: [String: JSONValue], maximumString: Int = .max) throws -> JSONValue {
+  func evaluate(_ row: DataRow, maximumString: Int = .max) throws -> JSONValue {
     try Self.evaluate(root, row, maximumString)
   }
 
@@ -55,10 +55,10 @@ extension VegaLiteExpression {
     }
   }
 
-  static func evaluate(_ node: Node, _ row: [String: JSONValue], _ longest: Int) throws
+  static func evaluate(_ node: Node, _ row: DataRow, _ longest: Int) throws
     -> JSONValue
   {
-    func evaluate(_ node: Node, _ row: [String: JSONValue]) throws -> JSONValue {
+    func evaluate(_ node: Node, _ row: DataRow) throws -> JSONValue {
       try Self.evaluate(node, row, longest)
     }
     /// Two strings joined: the one operation that makes a string longer than those it is made of.

@@ -15,7 +15,7 @@ extension VegaLite {
     let includesZero: Bool
     /// The axis's `format` (d3-format for numbers, d3-time-format for dates), when given.
     let format: String?
-    let rows: [[String: JSONValue]]
+    let rows: [DataRow]
     /// The format of a temporal field cut to a time unit.
     var dateFormat: DateFormat?
     /// The fields of the other channels, by channel name, for a sort by one of them.
@@ -30,7 +30,7 @@ extension VegaLite {
           at: "encoding.\(channel).sort.op", "\(quoted(op)) is not an aggregate read",
           code: .unsupported)
       }
-      var members: [String: [[String: JSONValue]]] = [:]
+      var members: [String: [DataRow]] = [:]
       for row in rows { if let name = text(row) { members[name, default: []].append(row) } }
       let keys = categories.map { name -> Double in
         let group = members[name] ?? []
@@ -48,7 +48,7 @@ extension VegaLite {
     var isQuantitative: Bool { type == "quantitative" || type == "temporal" }
     var isCategorical: Bool { type == "nominal" || type == "ordinal" }
 
-    init(_ node: JSONValue, channel: String, rows: [[String: JSONValue]]) throws {
+    init(_ node: JSONValue, channel: String, rows: [DataRow]) throws {
       let place = "encoding.\(channel)"
       self.channel = channel
       self.rows = rows
@@ -99,7 +99,7 @@ extension VegaLite {
       }
     }
 
-    func text(_ row: [String: JSONValue]) -> String? {
+    func text(_ row: DataRow) -> String? {
       switch row[name] {
       case .string(let text)?: text
       case .number(let number)?: ValueFormat.plain(number)
@@ -111,7 +111,7 @@ extension VegaLite {
     /// Seconds since 1970 of a temporal value: an ISO date, or Vega-Lite's milliseconds.
     func seconds(_ value: JSONValue?) -> Double? { value.flatMap(VegaLiteDerivation.seconds) }
 
-    func value(_ row: [String: JSONValue], index: Int) throws -> DataValue? {
+    func value(_ row: DataRow, index: Int) throws -> DataValue? {
       let place = "data row \(index + 1), field \"\(name)\""
       switch type {
       case "temporal":

@@ -12,8 +12,10 @@ enum VegaLiteTransforms {
   /// The transforms applied; the data is held to `limits` after each (and a `fold` before it
   /// makes its rows, a `calculate` as it makes each string).
   static func apply(
-    _ node: JSONValue?, to rows: [[String: JSONValue]], limits: ReadingLimits = ReadingLimits()
-  ) throws -> ([[String: JSONValue]], Formats) {
+    _ node: JSONValue?, to given: consuming [DataRow], limits: ReadingLimits = ReadingLimits()
+  ) throws -> ([DataRow], Formats) {
+    // The rows are changed in place: one copy of them is held, never two.
+    var rows = consume given
     guard let node, node != .null else { return (rows, [:]) }
     var budget = DataBudget(limits: limits)
     guard case .array(let transforms) = node else {
@@ -22,8 +24,7 @@ enum VegaLiteTransforms {
     // What the transforms would cost is known before any runs: refused then, not a minute on.
     try checkCost(
       transforms, rows: rows.count, values: rows.reduce(0) { $0 + $1.count },
-      fields: Set(rows.first?.keys ?? [:].keys), limits: limits)
-    var rows = rows
+      fields: Set(rows.first?.keys ?? []), limits: limits)
     var formats: Formats = [:]
     var meter = RowMeter()
     for (index, transform) in transforms.enumerated() {
@@ -53,11 +54,11 @@ enum VegaLiteTransforms {
           rows[row][name] = value
         }
       } else if case .array(let operations)? = transform["aggregate"] {
-        rows = try aggregate(
-          rows, operations, groupby: transform["groupby"], at: place, join: false, meter: &meter)
+        try aggregate(
+          &rows, operations, groupby: transform["groupby"], at: place, join: false, meter: &meter)
       } else if case .array(let operations)? = transform["joinaggregate"] {
-        rows = try aggregate(
-          rows, operations, groupby: transform["groupby"], at: place, join: true, meter: &meter)
+        try aggregate(
+          &rows, operations, groupby: transform["groupby"], at: place, join: true, meter: &meter)
       } else if let unit = transform["timeUnit"] {
         guard let timeUnit = VegaLiteDerivation.TimeUnit(unit) else {
           throw DescriptorError(at: "\(place).timeUnit", "expected a time unit such as \"month\"")
@@ -230,7 +231,7 @@ enum VegaLiteTransforms {
   /// `oneOf`, `valid`), or `and`, `or`, `not` of them.
   static func predicate(
     _ node: JSONValue, at place: String, limits: ReadingLimits = ReadingLimits()
-  ) throws -> ([String: JSONValue]) throws -> Bool {
+  ) throws -> (DataRow) throws -> Bool {
     if case .string(let formula) = node {
       let expression = try parse(formula, at: place)
       return {
@@ -261,7 +262,7 @@ enum VegaLiteTransforms {
         at: place, "expected a field predicate (field with equal, lt, gt, range, oneOf or valid)")
     }
     let timeUnit = node["timeUnit"].flatMap(VegaLiteDerivation.TimeUnit.init)
-    func value(_ row: [String: JSONValue]) -> JSONValue {
+    func value(_ row: DataRow) -> JSONValue {
       let raw = row[field] ?? .null
       guard let timeUnit, let seconds = VegaLiteDerivation.seconds(raw) else { return raw }
       return .number(timeUnit.truncate(seconds) * 1000)
@@ -332,9 +333,9 @@ enum VegaLiteTransforms {
   }
 
   static func aggregate(
-    _ rows: [[String: JSONValue]], _ operations: [JSONValue], groupby: JSONValue?, at place: String,
+    _ rows: inout [DataRow], _ operations: [JSONValue], groupby: JSONValue?, at place: String,
     join: Bool, meter: inout RowMeter
-  ) throws -> [[String: JSONValue]] {
+  ) throws {
     var groupFields: [String] = []
     if case .array(let items)? = groupby {
       groupFields = items.compactMap { if case .string(let name) = $0 { name } else { nil } }
@@ -354,39 +355,85 @@ enum VegaLiteTransforms {
       }
       return (op, field, output)
     }
-    var order: [[JSONValue]] = []
-    var groups: [[JSONValue]: [Int]] = [:]
-    for (index, row) in rows.enumerated() {
-      try meter.tick()
-      let values = groupFields.map { row[$0] ?? .null }
-      if groups[values] == nil { order.append(values) }
-      groups[values, default: []].append(index)
+    // The rows an aggregate makes name their fields in a table of their own.
+    let names = FieldNames()
+    // Each row's group, the groups' keys in order of first appearance, then the rows of each
+    // group as one run of a single array: a million groups take a few small arrays, not a
+    // million of them.
+    // The groups' keys, `groupFields.count` values each, one after another.
+    var keys: [JSONValue] = []
+    var groupCount = 0
+    var groupOf = [Int32](repeating: 0, count: rows.count)
+    do {
+      // One field's value is a key of its own; more make an array.
+      var knownOne: [JSONValue: Int32] = [:]
+      var known: [[JSONValue]: Int32] = [:]
+      for (index, row) in rows.enumerated() {
+        try meter.tick()
+        let group: Int32?
+        if groupFields.count == 1 {
+          let value = row[groupFields[0]] ?? .null
+          group = knownOne[value]
+          if group == nil { knownOne[value] = Int32(groupCount) }
+        } else {
+          let values = groupFields.map { row[$0] ?? .null }
+          group = known[values]
+          if group == nil { known[values] = Int32(groupCount) }
+        }
+        if let group {
+          groupOf[index] = group
+        } else {
+          groupOf[index] = Int32(groupCount)
+          keys += groupFields.map { row[$0] ?? .null }
+          groupCount += 1
+        }
+      }
     }
-    func results(_ members: [Int]) -> [String: JSONValue] {
-      var result: [String: JSONValue] = [:]
+    let order = 0..<groupCount
+    func groupKey(_ group: Int) -> ArraySlice<JSONValue> {
+      keys[group * groupFields.count..<(group + 1) * groupFields.count]
+    }
+    var starts = [Int](repeating: 0, count: groupCount + 1)
+    for group in groupOf { starts[Int(group) + 1] += 1 }
+    for group in order.indices { starts[group + 1] += starts[group] }
+    var flat = [Int32](repeating: 0, count: rows.count)
+    var next = starts
+    for (index, group) in groupOf.enumerated() {
+      flat[next[Int(group)]] = Int32(index)
+      next[Int(group)] += 1
+    }
+    groupOf = []
+    func members(_ group: Int) -> [Int] { flat[starts[group]..<starts[group + 1]].map(Int.init) }
+    func results(_ members: [Int]) -> [(String, JSONValue)] {
+      var result: [(String, JSONValue)] = []
       for (op, field, output) in ops {
         let memberRows = members.map { rows[$0] }
         let numbers =
           field.map { name in memberRows.compactMap { VegaLiteDerivation.number($0[name]) } } ?? []
-        result[output] = VegaLiteDerivation.compute(
-          op, numbers, count: members.count, members: memberRows, field: field)
+        result.append(
+          (
+            output,
+            VegaLiteDerivation.compute(
+              op, numbers, count: members.count, members: memberRows, field: field)
+          ))
       }
       return result
     }
     if join {
-      var joined = rows
-      for values in order {
+      // Each group's results first, from the rows as they are; then set in place.
+      let computed = try order.map { group in
         try meter.tick()
-        let members = groups[values]!
-        let computed = results(members)
-        for member in members { joined[member].merge(computed) { $1 } }
+        return results(members(group))
       }
-      return joined
+      for (group, fields) in computed.enumerated() {
+        for member in members(group) { rows[member].merge(fields) }
+      }
+      return
     }
-    return try order.map { values in
+    rows = try order.map { group in
       try meter.tick()
-      var row = results(groups[values]!)
-      for (field, value) in zip(groupFields, values) { row[field] = value }
+      var row = DataRow(results(members(group)), names: names)
+      for (field, value) in zip(groupFields, groupKey(group)) { row[field] = value }
       return row
     }
   }
@@ -430,7 +477,7 @@ struct DataBudget {
   init(limits: ReadingLimits) { self.limits = limits }
 
   /// Refuses rows past the limits.
-  func check(_ rows: [[String: JSONValue]], at place: String) throws {
+  func check(_ rows: [DataRow], at place: String) throws {
     try check(rows: rows.count, values: rows.reduce(0) { $0 + $1.count }, at: place)
   }
 
