@@ -35,9 +35,10 @@ enum SettingsDigest {
 /// name, a dictionary's and a set's entries sorted, a file's URL as its path relative to a folder.
 /// Fields that only say where a setting came from, for messages (`origins`), what the export
 /// reads (`inputs`), where an output made in memory goes (`sinks`) or how much an export may take
-/// (`exportLimits`: within them, the same bytes) are left out.
+/// or read (`exportLimits`, `limits`: within them, the same bytes; the chart as read is in the
+/// input's digest) are left out.
 enum CanonicalText {
-  static let ignored: Set<String> = ["origins", "inputs", "sinks", "exportLimits"]
+  static let ignored: Set<String> = ["origins", "inputs", "sinks", "exportLimits", "limits"]
 
   static func of(_ value: Any, relativeTo base: String) -> String {
     var text = ""

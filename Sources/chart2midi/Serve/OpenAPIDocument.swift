@@ -71,6 +71,7 @@ enum OpenAPIDocument {
               },
               "304": {"description": "The client holds these bytes already (If-None-Match)."},
               "400": {"description": "The request is malformed: no format, a form or envelope that cannot be read.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+              "408": {"description": "The request's body came slower than the service's minimum rate; the connection is closed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
               "413": {"description": "The request or the chart is beyond the service's limits.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
               "415": {"description": "The body is of a type the service does not read.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
               "422": {"description": "The chart or a setting is wrong; location names the place.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
