@@ -166,6 +166,25 @@ struct BoundedMemoryTests {
     #expect(files(in: folder) == [])
   }
 
+  /// A specification of 262 bytes that aggregates a million rows into a million groups (it took
+  /// 833 MB): read, and played, in under 300 MB.
+  @Test(
+    "an aggregate into a million groups is read in under 300 MB",
+    .enabled(if: releaseExecutable != nil, "make test builds the release binary this needs"))
+  func anAggregateIntoAMillionGroups() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = projectRoot.appendingPathComponent(
+      "Tests/Fixtures/Hostile/aggregate-million-groups.vl.json"
+    ).path
+    let measured = try runMeasured(
+      ["validate", path], program: releaseExecutable!, in: folder,
+      addressSpace: Self.addressSpace)
+    #expect(measured.run.status == 0, "\(measured.run.error)")
+    #expect(measured.run.output.contains("1 series, 1000000 points"), "\(measured.run.output)")
+    #expect(measured.peakMemory < Self.residentLimit, "peak memory \(measured.peakMemory >> 20) MB")
+  }
+
   /// A teacher's questions file of 8 MB, which JSON would make some 1.3 GB of: refused unread.
   @Test func anOwnQuestionsFileOfEightMegabytesIsRefusedUnread() throws {
     let folder = try temporaryFolder()

@@ -430,12 +430,19 @@ enum VegaLiteTransforms {
       }
       return
     }
-    rows = try order.map { group in
+    // A group's rows are let go once its row is made: each row is in one group, so the rows
+    // shrink as the groups' rows grow, and the two are never held whole at once.
+    var made: [DataRow] = []
+    made.reserveCapacity(groupCount)
+    for group in order {
       try meter.tick()
-      var row = DataRow(results(members(group)), names: names)
+      let members = members(group)
+      var row = DataRow(results(members), names: names)
       for (field, value) in zip(groupFields, groupKey(group)) { row[field] = value }
-      return row
+      made.append(row)
+      for member in members { rows[member] = DataRow(names: names) }
     }
+    rows = made
   }
 }
 
