@@ -134,23 +134,34 @@ package final class FolderHandle: @unchecked Sendable {
   /// that takes paths is given, so that it creates its files here and nowhere else.
   package var pinnedPath: String { "/proc/self/fd/\(descriptor)" }
 
-  /// Removes the regular file at `relative` (names joined by `/`, reached one folder at a time,
-  /// never through a link) when `isWanted` says so of it, as opened: it is given the open file and
-  /// its status, and reads it there (a digest, a size). The name is removed only while it is
-  /// still that file, in the folder opened on the way, wherever that folder has been moved since.
+  /// Opens the entry at `relative` (names joined by `/`, reached one folder at a time, never
+  /// through a link, never out of this folder) with `flags`: the folder it lies in, its name
+  /// there, and the open descriptor, which the caller closes; nil when it cannot be reached.
+  package func open(at relative: String, _ flags: Int32) -> (
+    folder: FolderHandle, name: String, descriptor: Int32
+  )? {
+    var parts = relative.split(separator: "/").map(String.init)
+    guard let name = parts.popLast(), !name.isEmpty, name != "..", name != ".",
+      !relative.hasPrefix("/"), !parts.contains("..")
+    else { return nil }
+    guard let parent = try? folder(parts.joined(separator: "/")) else { return nil }
+    let descriptor = parent.open(name, flags)
+    return descriptor >= 0 ? (parent, name, descriptor) : nil
+  }
+
+  /// Removes the regular file at `relative` (reached as `open(at:_:)` reaches it) when
+  /// `isWanted` says so of it, as opened: it is given the open file and its status, and reads it
+  /// there (a digest, a size). The name is removed only while it is still that file, in the
+  /// folder opened on the way, wherever that folder has been moved since.
   ///
   /// - Returns: whether it was removed; false when it is missing, not a regular file, reached
   ///   through a link, not wanted, or was replaced meanwhile.
   package func removeFile(
     at relative: String, if isWanted: (_ descriptor: Int32, _ status: stat) -> Bool
   ) -> Bool {
-    var parts = relative.split(separator: "/").map(String.init)
-    guard let name = parts.popLast(), !name.isEmpty, name != "..", name != ".",
-      !relative.hasPrefix("/"), !parts.contains("..")
-    else { return false }
-    guard let parent = try? folder(parts.joined(separator: "/")) else { return false }
-    let file = parent.open(name, O_RDONLY | O_NONBLOCK)
-    guard file >= 0 else { return false }
+    guard let (parent, name, file) = open(at: relative, O_RDONLY | O_NONBLOCK) else {
+      return false
+    }
     defer { close(file) }
     var opened = stat()
     guard fstat(file, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG,

@@ -194,14 +194,9 @@ struct BatchItem: Sendable {
   /// Whether an output a record names is a regular file inside `root`, reached from it one
   /// folder at a time (no `..`, no link), with the recorded size and SHA-256.
   static func isAsRecorded(_ output: BatchRecord.Output, in root: FolderHandle) -> Bool {
-    var parts = output.path.split(separator: "/").map(String.init)
-    guard !output.path.hasPrefix("/"), !parts.contains(".."), let name = parts.popLast(),
-      let parent = try? root.folder(parts.joined(separator: "/"))
-    else { return false }
-    let descriptor = parent.open(name, O_RDONLY | O_NONBLOCK)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    return matches(output, descriptor)
+    guard let file = root.open(at: output.path, O_RDONLY | O_NONBLOCK) else { return false }
+    defer { close(file.descriptor) }
+    return matches(output, file.descriptor)
   }
 
   /// Whether the open file is a regular file of the recorded size and SHA-256.

@@ -20,22 +20,27 @@ enum Digest {
   /// error.
   static func sha256(descriptor: Int32) -> String? {
     var hasher = SHA256()
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if got < 0 && errno == EINTR { continue }
-      guard got >= 0 else { return nil }
-      if got == 0 { break }
-      buffer.withUnsafeBytes { hasher.update(bytes: UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
-    }
+    guard update(&hasher, descriptor: descriptor) else { return nil }
     return SHA256.hex(hasher.finalize())
   }
 
   private static func update(_ hasher: inout SHA256, file url: URL) throws {
     let handle = try FileHandle(forReadingFrom: url)
     defer { try? handle.close() }
-    while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty {
-      hasher.update(data: piece)
+    guard update(&hasher, descriptor: handle.fileDescriptor) else {
+      throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    }
+  }
+
+  /// Adds what remains of an open file, a megabyte at a time; whether it was read to its end.
+  private static func update(_ hasher: inout SHA256, descriptor: Int32) -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if got < 0 && errno == EINTR { continue }
+      guard got >= 0 else { return false }
+      if got == 0 { return true }
+      buffer.withUnsafeBytes { hasher.update(bytes: UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
     }
   }
 

@@ -55,24 +55,7 @@ public struct FluidSynthRenderer: Sendable {
   package func synthesize(
     _ performance: Performance, spill: AudioSpill? = nil, progress: ((Double) -> Void)? = nil
   ) throws -> SynthesizedMusic {
-    guard options.sampleRate == 44100 || options.sampleRate == 48000 else {
-      throw SynthError(
-        "the sample rate must be 44100 or 48000, not \(options.sampleRate)", code: .invalidRequest)
-    }
-    try checkDuration(performance.leadIn + performance.end)
-    guard
-      performance.events.contains(where: { if case .noteOn = $0.message { true } else { false } })
-    else {
-      throw SynthError("there are no notes to render", code: .unrenderable)
-    }
-    let groups = max(16, performance.channelCount)
-    // FluidSynth renders each channel to a buffer of its own (`synth.audio-groups`), at most
-    // 128 of them: past that it is refused here, in a sentence, before any work.
-    guard groups <= Self.maximumChannels else {
-      throw SynthError(
-        "the music plays on \(groups) MIDI channels; audio is rendered for at most \(Self.maximumChannels) (8 ports of 16, about 120 series): play fewer series at once, or write MIDI only",
-        code: .unrenderable)
-    }
+    let groups = try checkRenderable(performance)
     let synth = try FluidSynthInstance(
       sampleRate: options.sampleRate, channels: groups, polyphony: options.polyphony,
       reverb: options.reverb)
@@ -166,6 +149,33 @@ public struct FluidSynthRenderer: Sendable {
       mix: try output.mix.finished(), stems: try output.stems.map { try $0.finished() },
       stemNames: performance.stems.map(\.name),
       end: performance.end, warnings: notes)
+  }
+
+  /// Refuses, before any work, a performance that cannot be rendered: a sample rate other than
+  /// 44.1 or 48 kHz, audio past an hour, no notes, or more channels than FluidSynth renders
+  /// apart. The channels to render (16 or more), one buffer each.
+  ///
+  /// - Throws: `SynthError` saying which.
+  func checkRenderable(_ performance: Performance) throws -> Int {
+    guard options.sampleRate == 44100 || options.sampleRate == 48000 else {
+      throw SynthError(
+        "the sample rate must be 44100 or 48000, not \(options.sampleRate)", code: .invalidRequest)
+    }
+    try checkDuration(performance.leadIn + performance.end)
+    guard
+      performance.events.contains(where: { if case .noteOn = $0.message { true } else { false } })
+    else {
+      throw SynthError("there are no notes to render", code: .unrenderable)
+    }
+    let groups = max(16, performance.channelCount)
+    // FluidSynth renders each channel to a buffer of its own (`synth.audio-groups`), at most
+    // 128 of them: past that it is refused here, in a sentence, before any work.
+    guard groups <= Self.maximumChannels else {
+      throw SynthError(
+        "the music plays on \(groups) MIDI channels; audio is rendered for at most \(Self.maximumChannels) (8 ports of 16, about 120 series): play fewer series at once, or write MIDI only",
+        code: .unrenderable)
+    }
+    return groups
   }
 
   /// The most MIDI channels rendered to audio: FluidSynth's most audio groups.
