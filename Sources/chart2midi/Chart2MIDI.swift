@@ -1,5 +1,6 @@
 import ArgumentParser
 import Chart2MIDIAudio
+import Chart2MIDIBase
 import Chart2MIDIOutputs
 import Foundation
 
@@ -68,6 +69,9 @@ private func keepLargeArraysMapped() {
   #if canImport(CMalloc)
     _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)  // glibc's largest
     _ = mallopt(M_TRIM_THRESHOLD, 512 << 20)
+    // Kept, not lost: once a step has let go of much (a million rows read into points), its
+    // pages go back (see `FreedMemory`).
+    FreedMemory.giveBackHook = { _ = malloc_trim(0) }
   #endif
 }
 

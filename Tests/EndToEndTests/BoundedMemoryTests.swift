@@ -185,6 +185,78 @@ struct BoundedMemoryTests {
     #expect(measured.peakMemory < Self.residentLimit, "peak memory \(measured.peakMemory >> 20) MB")
   }
 
+  /// The shapes of a million rows that held the most at once: the data files (CSV and JSON, five
+  /// fields, played with a size and an instrument), the rows of a sequence widened by
+  /// `calculate`, then grouped on four fields, joined, or aggregated by the encoding, and a
+  /// descriptor of a million points with two additional values. Each is read, converted and
+  /// written in under 300 MB (they took 300-655 MB). The data is made by the test.
+  @Test(
+    "a million rows, as data files and through each kind of grouping, convert in under 300 MB",
+    .enabled(if: releaseExecutable != nil, "make test builds the release binary this needs"),
+    arguments: ["csv", "json", "groups-of-four-fields", "join", "encoding-aggregate", "descriptor"])
+  func aMillionRowsConvertInUnder300MB(_ shape: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let made = try runPython(
+      """
+      import json, sys
+      folder, shape = sys.argv[1], sys.argv[2]
+      n = 1000000
+      sequence = {"sequence": {"start": 0, "stop": n, "as": "v"}}
+      def spec(data, transform, encoding):
+          return {"data": data, "transform": transform, "mark": "point", "encoding": encoding}
+      x = {"field": "v", "type": "quantitative"}
+      wide = [{"calculate": f"datum.v * {k}", "as": f"w{k}"} for k in (2, 3, 4)]
+      if shape in ("csv", "json"):
+          rows = [(i, (i * 7919) % 1000 / 10, "abc"[i % 3], i * 2, i % 7) for i in range(n)]
+          with open(f"{folder}/data.{shape}", "w") as out:
+              if shape == "csv":
+                  out.write("a,b,c,d,e\\n")
+                  out.writelines(f"{a},{b},{c},{d},{e}\\n" for a, b, c, d, e in rows)
+              else:
+                  json.dump([dict(zip("abcde", row)) for row in rows], out)
+          chart = spec({"url": f"data.{shape}"}, [], {
+              "x": {"field": "a", "type": "quantitative"},
+              "y": {"field": "b", "type": "quantitative"},
+              "color": {"field": "c", "type": "nominal"},
+              "size": {"field": "d", "type": "quantitative"}})
+      elif shape == "groups-of-four-fields":
+          chart = spec(sequence, wide + [{"aggregate": [{"op": "count", "as": "c"}],
+              "groupby": ["v", "w2", "w3", "w4"]}], {"x": x, "y": {"field": "w2", "type": "quantitative"}})
+      elif shape == "join":
+          chart = spec(sequence, wide + [{"joinaggregate": [{"op": "count", "as": "c"}],
+              "groupby": ["v"]}], {"x": x, "y": {"field": "c", "type": "quantitative"}})
+      elif shape == "encoding-aggregate":
+          chart = spec(sequence, [], {"x": x, "y": {"aggregate": "count", "type": "quantitative"}})
+      else:
+          points = [{"x": i, "y": (i * 7919) % 1000 / 10, "additionalValues": [i % 50, "abc"[i % 3]]}
+              for i in range(n)]
+          chart = {"title": "A million points", "xAxis": {"title": "x", "range": [0, n]},
+              "yAxis": {"title": "y", "range": [0, 100]},
+              "additionalAxes": [{"title": "size", "range": [0, 50]},
+                  {"title": "kind", "categoryOrder": ["a", "b", "c"]}],
+              "series": [{"name": "points", "dataPoints": points}]}
+      json.dump(chart, open(f"{folder}/chart.json", "w"))
+      print("made")
+      """, [folder.path, shape])
+    #expect(made.output == "made\n", "\(made.output)")
+    let measured = try runMeasured(
+      ["convert", "chart.json", "-o", "out.mid"], program: releaseExecutable!, in: folder,
+      addressSpace: Self.addressSpace)
+    #expect(measured.run.status == 0, "\(measured.run.error)")
+    #expect(
+      measured.peakMemory < Self.residentLimit, "peak memory \(measured.peakMemory >> 20) MB")
+    // Every row became a point: grouped into fewer notes where they are dense, of all of them.
+    let said = measured.run.output + measured.run.error
+    if said.contains("grouped:") { #expect(said.contains("points of 1000000"), "\(said)") }
+    // The notes the file holds, as a MIDI reader counts them, are the notes reported.
+    let counted = try runPython(
+      "import mido, sys; print(sum(1 for t in mido.MidiFile(sys.argv[1]).tracks for m in t if m.type == 'note_on' and m.velocity > 0))",
+      [folder.appendingPathComponent("out.mid").path])
+    let notes = counted.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(said.contains(" \(notes) note"), "\(notes) notes read; \(said)")
+  }
+
   /// A teacher's questions file of 8 MB, which JSON would make some 1.3 GB of: refused unread.
   @Test func anOwnQuestionsFileOfEightMegabytesIsRefusedUnread() throws {
     let folder = try temporaryFolder()

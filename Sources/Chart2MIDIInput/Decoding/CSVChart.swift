@@ -182,13 +182,22 @@ extension ChartDescriptor {
 /// RFC 4180 CSV: fields separated by commas, rows by LF or CRLF, fields in double quotes may hold
 /// commas, line breaks and doubled quotes.
 enum CSVTable {
+  /// The rows of `data`, each an array of its fields.
   static func parse(_ data: Data, separator: UInt8 = UInt8(ascii: ",")) throws -> [[String]] {
-    var bytes = [UInt8](data)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     var rows: [[String]] = []
+    try forEachRow(of: [UInt8](data), separator: separator) { rows.append($0) }
+    return rows
+  }
+
+  /// Calls `body` with each row of `bytes` as it is read: a table is never held whole.
+  static func forEachRow(
+    of bytes: [UInt8], separator: UInt8 = UInt8(ascii: ","),
+    _ body: ([String]) throws -> Void
+  ) throws {
+    // A byte order mark is not part of the first name.
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var row: [String] = []
     var field: [UInt8] = []
-    var index = 0
     var line = 1
     func endField() {
       row.append(String(decoding: field, as: UTF8.self))
@@ -225,8 +234,8 @@ enum CSVTable {
       case UInt8(ascii: "\r"): break
       case UInt8(ascii: "\n"):
         endField()
-        rows.append(row)
-        row = []
+        try body(row)
+        row.removeAll(keepingCapacity: true)
         line += 1
       default: field.append(byte)
       }
@@ -234,8 +243,7 @@ enum CSVTable {
     }
     if !field.isEmpty || !row.isEmpty {
       endField()
-      rows.append(row)
+      try body(row)
     }
-    return rows
   }
 }

@@ -55,7 +55,9 @@ struct DataRow {
       }
       let place = names.place(adding: name)
       if place >= values.count {
-        values.reserveCapacity(place + 1)
+        // Room for every field the data set names: its rows tend to have them all, and a row
+        // filled field by field is then allocated once.
+        values.reserveCapacity(max(place + 1, names.names.count))
         values.append(contentsOf: repeatElement(nil, count: place + 1 - values.count))
       }
       values[place] = newValue

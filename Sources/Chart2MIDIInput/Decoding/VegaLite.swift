@@ -56,9 +56,10 @@ package enum VegaLite {
         json["data"], folders: [folder, dataFolder].compactMap { $0 },
         anywhere: allowsDataAnywhere, limits: limits),
       limits: limits)
-    // The rows move on: one copy is held.
-    let derivation = try VegaLiteDerivation(rows: consume transformed, encoding: encoding)
-    let rows = derivation.rows
+    // The rows move on: one copy is held, and each row is let go as its point is made.
+    var derivation = try VegaLiteDerivation(rows: consume transformed, encoding: encoding)
+    var rows = derivation.rows
+    derivation.rows = []
     func field(_ channel: String) throws -> Field? {
       guard let node = derivation.encoding.first(where: { $0.key == channel })?.value else {
         return nil
@@ -84,20 +85,27 @@ package enum VegaLite {
     let isLine = continuousMarks.contains(mark)
     let isContinuous = isLine && !time.isCategorical
     var axes = try AdditionalAxes(
-      size: size, opacity: try field("opacity"), color: color, isLine: isLine)
+      size: size, opacity: try field("opacity"), color: color, isLine: isLine, rows: rows)
     let splitters = ([rowsField, isLine ? color : nil, detail].compactMap { $0 }).filter {
       $0.isCategorical
     }
+    // The axes are found while the rows are held; their mistakes are told after the points'.
+    let timeAxis = Result { try time.axis(of: rows) }
+    let pitchAxis = Result { try pitch.axis(of: rows) }
+    let rowOrder =
+      splitters.count == 1 ? rowsField.map { field in Result { try field.axis(of: rows) } } : nil
     let series = try Self.series(
-      rows, time: time, pitch: pitch, axes: axes, splitters: splitters, rowsField: rowsField,
-      isContinuous: isContinuous)
-    guard case .numeric(let yAxis) = try pitch.axis() else {
+      taking: &rows, time: time, pitch: pitch, axes: axes, splitters: splitters,
+      rowOrder: rowOrder, isContinuous: isContinuous)
+    // The rows' memory goes back before the chart is played.
+    FreedMemory.giveBack()
+    guard case .numeric(let yAxis) = try pitchAxis.get() else {
       throw DescriptorError(at: "encoding.\(pitch.channel)", "pitch needs a quantitative field")
     }
     let (title, summary) = titles(json)
     if rowsField != nil { axes.roles.append(("arrangement", .string("sequential"))) }
     var chart = ChartDescriptor(
-      title: title, summary: summary, xAxis: try time.axis(), yAxis: yAxis,
+      title: title, summary: summary, xAxis: try timeAxis.get(), yAxis: yAxis,
       additionalAxes: axes.axes, series: series, sonification: .object(axes.roles))
     if json["params"] != nil || json["selection"] != nil {
       notes.append("the specification's interactive parameters are ignored: sound has no pointer")
@@ -207,14 +215,14 @@ package enum VegaLite {
     var sources: [Field] = []
     var roles: [(key: String, value: JSONValue)] = []
 
-    init(size: Field?, opacity: Field?, color: Field?, isLine: Bool) throws {
-      if let size, size.isQuantitative { try add(size, role: "durationAxis") }
-      if let opacity, opacity.isQuantitative { try add(opacity, role: "loudnessAxis") }
+    init(size: Field?, opacity: Field?, color: Field?, isLine: Bool, rows: [DataRow]) throws {
+      if let size, size.isQuantitative { try add(size, role: "durationAxis", rows: rows) }
+      if let opacity, opacity.isQuantitative { try add(opacity, role: "loudnessAxis", rows: rows) }
       // Discrete marks play a nominal color as instruments; lines split into series by it.
       if !isLine, let color, color.isCategorical {
-        try add(color, role: "instrumentAxis")
+        try add(color, role: "instrumentAxis", rows: rows)
       } else if let color, color.isQuantitative {
-        try add(color, role: nil)
+        try add(color, role: nil, rows: rows)
       }
       for role in ["durationAxis", "loudnessAxis", "instrumentAxis"]
       where !roles.contains(where: { $0.key == role }) {
@@ -222,22 +230,25 @@ package enum VegaLite {
       }
     }
 
-    private mutating func add(_ field: Field, role: String?) throws {
+    private mutating func add(_ field: Field, role: String?, rows: [DataRow]) throws {
       if let role { roles.append((role, .number(Double(axes.count)))) }
-      axes.append(try field.axis())
+      axes.append(try field.axis(of: rows))
       sources.append(field)
     }
   }
 
   /// The rows as series of points: one series per value of the splitting fields (a heatmap's rows
-  /// in the axis's order), the points in time order for a line.
+  /// in the order of `rowOrder`, the axis of its rows' field), the points in time order for a
+  /// line. Each row is let go as its point is made, so the two are never held whole at once.
   private static func series(
-    _ rows: [DataRow], time: Field, pitch: Field, axes: AdditionalAxes,
-    splitters: [Field], rowsField: Field?, isContinuous: Bool
+    taking rows: inout [DataRow], time: Field, pitch: Field, axes: AdditionalAxes,
+    splitters: [Field], rowOrder: Result<Axis, any Error>?, isContinuous: Bool
   ) throws -> [DataSeries] {
     var order: [String] = []
     var pointsBySeries: [String: [DataPoint]] = [:]
-    for (index, row) in rows.enumerated() {
+    for index in rows.indices {
+      let row = rows[index]
+      rows[index] = DataRow(names: row.names)
       let name =
         splitters.isEmpty
         ? pitch.title : splitters.map { $0.text(row) ?? "" }.joined(separator: ", ")
@@ -251,18 +262,28 @@ package enum VegaLite {
         }
       }
       let yValue = try pitch.value(row, index: index)?.number
-      if pointsBySeries[name] == nil { order.append(name) }
+      if pointsBySeries[name] == nil {
+        order.append(name)
+        // One series takes every row: its points are made in place, once.
+        if splitters.isEmpty {
+          var points: [DataPoint] = []
+          points.reserveCapacity(rows.count)
+          pointsBySeries[name] = points
+        }
+      }
       pointsBySeries[name, default: []].append(
         DataPoint(x: t, y: yValue, additionalValues: extra))
     }
-    if let rowsField, splitters.count == 1, case .categorical(let rowAxis) = try rowsField.axis() {
+    rows = []
+    if let rowOrder, case .categorical(let rowAxis) = try rowOrder.get() {
       // Rows play from the axis's first category, top to bottom as drawn.
       let place = Dictionary(
         rowAxis.categoryOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
       order.sort { place[$0, default: .max] < place[$1, default: .max] }
     }
     return order.map { name -> DataSeries in
-      var points = pointsBySeries[name]!
+      // Taken out of the table, the points are sorted where they are, not copied.
+      var points = pointsBySeries.removeValue(forKey: name)!
       if isContinuous { points.sort { ($0.x.number ?? 0) < ($1.x.number ?? 0) } }
       return DataSeries(name: name, isContinuous: isContinuous, dataPoints: points)
     }

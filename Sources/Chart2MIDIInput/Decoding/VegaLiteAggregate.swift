@@ -31,52 +31,40 @@ extension VegaLiteTransforms {
     // The rows an aggregate makes name their fields in a table of their own.
     let names = FieldNames()
     // Each row's group, the groups' keys in order of first appearance, then the rows of each
-    // group as one run of a single array: a million groups take a few small arrays, not a
-    // million of them.
-    // The groups' keys, `groupFields.count` values each, one after another.
-    var keys: [JSONValue] = []
-    var groupCount = 0
+    // group as one run of a single array: a million groups take a few flat arrays, not a
+    // million small ones.
+    var table = GroupTable()
     var groupOf = [Int32](repeating: 0, count: rows.count)
     do {
-      // One field's value is a key of its own; more make an array.
-      var knownOne: [JSONValue: Int32] = [:]
-      var known: [[JSONValue]: Int32] = [:]
-      for (index, row) in rows.enumerated() {
+      func hash(_ row: Int) -> Int {
+        var hasher = Hasher()
+        for field in groupFields { hasher.combine(rows[row][field] ?? .null) }
+        return hasher.finalize()
+      }
+      func sameKey(_ a: Int, _ b: Int) -> Bool {
+        groupFields.allSatisfy { (rows[a][$0] ?? .null) == (rows[b][$0] ?? .null) }
+      }
+      for index in rows.indices {
         try meter.tick()
-        let group: Int32?
-        if groupFields.count == 1 {
-          let value = row[groupFields[0]] ?? .null
-          group = knownOne[value]
-          if group == nil { knownOne[value] = Int32(groupCount) }
-        } else {
-          let values = groupFields.map { row[$0] ?? .null }
-          group = known[values]
-          if group == nil { known[values] = Int32(groupCount) }
-        }
-        if let group {
-          groupOf[index] = group
-        } else {
-          groupOf[index] = Int32(groupCount)
-          keys += groupFields.map { row[$0] ?? .null }
-          groupCount += 1
-        }
+        groupOf[index] = table.group(of: index, hash: hash, sameKey: sameKey)
       }
     }
+    let groupCount = table.count
+    table = GroupTable()
     let order = 0..<groupCount
-    func groupKey(_ group: Int) -> ArraySlice<JSONValue> {
-      keys[group * groupFields.count..<(group + 1) * groupFields.count]
-    }
-    var starts = [Int](repeating: 0, count: groupCount + 1)
+    var starts = [Int32](repeating: 0, count: groupCount + 1)
     for group in groupOf { starts[Int(group) + 1] += 1 }
     for group in order.indices { starts[group + 1] += starts[group] }
     var flat = [Int32](repeating: 0, count: rows.count)
     var next = starts
     for (index, group) in groupOf.enumerated() {
-      flat[next[Int(group)]] = Int32(index)
+      flat[Int(next[Int(group)])] = Int32(index)
       next[Int(group)] += 1
     }
     groupOf = []
-    func members(_ group: Int) -> [Int] { flat[starts[group]..<starts[group + 1]].map(Int.init) }
+    func members(_ group: Int) -> [Int] {
+      flat[Int(starts[group])..<Int(starts[group + 1])].map(Int.init)
+    }
     func results(_ members: [Int]) -> [(String, JSONValue)] {
       var result: [(String, JSONValue)] = []
       for (op, field, output) in ops {
@@ -93,28 +81,70 @@ extension VegaLiteTransforms {
       return result
     }
     if join {
-      // Each group's results first, from the rows as they are; then set in place.
-      let computed = try order.map { group in
+      // A group's results come from its own rows only, and each row is in one group: each
+      // group's rows are given its results as soon as they are known.
+      for group in order {
         try meter.tick()
-        return results(members(group))
-      }
-      for (group, fields) in computed.enumerated() {
-        for member in members(group) { rows[member].merge(fields) }
+        let members = members(group)
+        let fields = results(members)
+        for member in members { rows[member].merge(fields) }
       }
       return
     }
-    // A group's rows are let go once its row is made: each row is in one group, so the rows
-    // shrink as the groups' rows grow, and the two are never held whole at once.
-    var made: [DataRow] = []
-    made.reserveCapacity(groupCount)
+    // A group's rows are let go as its row is made, in the place of its first row: each row is
+    // in one group, so the rows shrink as the groups' rows grow, and the two are never held whole
+    // at once. The groups' first rows come in the order of the groups, each at or after its
+    // group's number, so the groups' rows are then moved to the front in order.
     for group in order {
       try meter.tick()
       let members = members(group)
-      var row = DataRow(results(members), names: names)
-      for (field, value) in zip(groupFields, groupKey(group)) { row[field] = value }
-      made.append(row)
+      var fields = results(members)
+      fields += groupFields.map { ($0, rows[members[0]][$0] ?? .null) }
       for member in members { rows[member] = DataRow(names: names) }
+      rows[members[0]] = DataRow(fields, names: names)
     }
-    rows = made
+    for group in order { rows.swapAt(group, Int(flat[Int(starts[group])])) }
+    rows.removeLast(rows.count - groupCount)
+  }
+}
+
+/// Groups of rows numbered in the order they are first met, each found by its key (the values of
+/// a few fields) in an open-addressed table of numbers, and known by its first row: a million
+/// groups take two flat arrays, where a dictionary of keys took an array for each.
+struct GroupTable {
+  /// Each group's first row.
+  private var firstRows: [Int32] = []
+  /// Group numbers by their key's hash, -1 where empty; a power of two long, at most half full.
+  private var slots = [Int32](repeating: -1, count: 16)
+
+  /// The number of groups.
+  var count: Int { firstRows.count }
+
+  /// The number of the group of row `row`, a new one when its key is new; `hash` gives a row's
+  /// key's hash, `sameKey` whether two rows' keys are equal.
+  mutating func group(
+    of row: Int, hash: (Int) -> Int, sameKey: (Int, Int) -> Bool
+  ) -> Int32 {
+    var slot = hash(row) & (slots.count - 1)
+    while slots[slot] >= 0 {
+      let group = slots[slot]
+      if sameKey(Int(firstRows[Int(group)]), row) { return group }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+    let group = Int32(count)
+    slots[slot] = group
+    firstRows.append(Int32(row))
+    if count * 2 > slots.count { grow(hash) }
+    return group
+  }
+
+  /// Doubles the slots and places every group again.
+  private mutating func grow(_ hash: (Int) -> Int) {
+    slots = [Int32](repeating: -1, count: slots.count * 2)
+    for (group, row) in firstRows.enumerated() {
+      var slot = hash(Int(row)) & (slots.count - 1)
+      while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+      slots[slot] = Int32(group)
+    }
   }
 }

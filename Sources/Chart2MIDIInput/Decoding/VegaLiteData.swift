@@ -68,7 +68,7 @@ extension VegaLite {
     if let values = node["values"] {
       if case .string(let text) = values {
         return try rows(
-          text: Data(text.utf8), type: type ?? "json", property: property, at: "data.values",
+          text: Array(text.utf8), type: type ?? "json", property: property, at: "data.values",
           limits: limits)
       }
       return try rows(json: values, property: property, at: "data.values", limits: limits)
@@ -121,9 +121,9 @@ extension VegaLite {
       }
       resolved = found
     }
-    let bytes: Data
+    let bytes: [UInt8]
     do {
-      bytes = Data(try readRegularFile(resolved, maximumBytes: limits.fileBytes))
+      bytes = try readRegularFile(resolved, maximumBytes: limits.fileBytes)
     } catch {
       var failure = DescriptorError(
         at: "data.url", "cannot read \(quoted(path)): \(error.reason)", code: error.code)
@@ -144,36 +144,47 @@ extension VegaLite {
     }
   }
 
-  /// Rows from the text of a JSON, CSV or TSV file or inline string, held to `limits`.
+  /// Rows from the text of a JSON, CSV or TSV file or inline string, held to `limits`. Each row
+  /// is made as it is read: the rows are never held beside a parsed copy of the whole text.
   static func rows(
-    text bytes: Data, type: String, property: String?, at place: String,
+    text bytes: [UInt8], type: String, property: String?, at place: String,
     limits: ReadingLimits = ReadingLimits()
   ) throws -> [DataRow] {
     if type == "json" {
-      let json = try bytes.withUnsafeBytes { raw -> JSONValue in
-        var scanner = JSONScanner(document: raw.assumingMemoryBound(to: UInt8.self))
-        return try scanner.readValue()
+      return try bytes.withUnsafeBufferPointer { buffer in
+        var scanner = JSONScanner(document: buffer)
+        var reader = RowReader(place: place, property: property, limits: limits)
+        try reader.read(&scanner, path: (property ?? "").split(separator: ".")[...])
+        return reader.rows
       }
-      return try rows(json: json, property: property, at: place, limits: limits)
     }
     guard type == "csv" || type == "tsv" || type == "txt" else {
       throw DescriptorError(at: place, "\(quoted(type)): expected CSV, TSV or JSON data")
     }
     let separator = UInt8(ascii: type == "tsv" ? "\t" : ",")
-    let table = try CSVTable.parse(bytes, separator: separator).filter { $0 != [""] }
-    guard let header = table.first else {
+    var header: [String]?
+    var rows: [DataRow] = []
+    var values = 0
+    let budget = DataBudget(limits: limits)
+    let names = FieldNames()
+    try CSVTable.forEachRow(of: bytes, separator: separator) { cells in
+      guard cells != [""] else { return }
+      guard let header else {
+        header = cells
+        return
+      }
+      values += min(cells.count, header.count)
+      try budget.check(rows: rows.count + 1, values: values, at: place)
+      rows.append(
+        DataRow(
+          zip(header, cells).lazy.map { name, cell -> (String, JSONValue) in
+            (name, Double(cell).map(JSONValue.number) ?? (cell.isEmpty ? .null : .string(cell)))
+          }, names: names))
+    }
+    guard header != nil else {
       throw DescriptorError(at: place, "the data is empty; expected a header row")
     }
-    try DataBudget(limits: limits).check(
-      rows: table.count - 1,
-      values: table.dropFirst().reduce(0) { $0 + min($1.count, header.count) }, at: place)
-    let names = FieldNames()
-    return table.dropFirst().map { row in
-      DataRow(
-        zip(header, row).lazy.map { name, cell -> (String, JSONValue) in
-          (name, Double(cell).map(JSONValue.number) ?? (cell.isEmpty ? .null : .string(cell)))
-        }, names: names)
-    }
+    return rows
   }
 
   /// Rows from JSON data: an array (at `format.property`, a dotted path, when given) of objects,
@@ -184,22 +195,71 @@ extension VegaLite {
   ) throws -> [DataRow] {
     var value = json
     for key in (property ?? "").split(separator: ".") {
-      guard let inner = value[String(key)] else {
-        throw DescriptorError(at: "data.format.property", "the data has no \(quoted(String(key)))")
-      }
+      guard let inner = value[String(key)] else { throw RowReader.missing(key) }
       value = inner
     }
     guard case .array(let items) = value else {
-      // The kind of value only: a data file's contents are not repeated in a message.
-      throw DescriptorError(
-        at: place,
-        "expected an array of rows, found \(value.kind)\(property == nil ? "; name where the rows are with format.property" : "")"
-      )
+      throw RowReader.notRows(value.kind, at: place, property: property)
     }
     // Rows past the limit are refused before they are made; their values are counted after.
     try DataBudget(limits: limits).check(rows: items.count, values: 0, at: place)
     let names = FieldNames()
-    let rows = items.map { item -> DataRow in
+    let rows = items.map { RowReader.row($0, names: names) }
+    try DataBudget(limits: limits).check(rows, at: place)
+    return rows
+  }
+
+  /// Reads JSON data's rows from a scanner, each made as its element is read and held to the
+  /// limits as it is added.
+  private struct RowReader {
+    let place: String
+    /// Where the rows are, as `format.property` names it.
+    let property: String?
+    let budget: DataBudget
+    let names = FieldNames()
+    var rows: [DataRow] = []
+    var values = 0
+
+    init(place: String, property: String?, limits: ReadingLimits) {
+      self.place = place
+      self.property = property
+      budget = DataBudget(limits: limits)
+    }
+
+    /// Reads the value at the scanner: the rows' array, or the object that holds it at `path`
+    /// (the names still to follow).
+    mutating func read(_ scanner: inout JSONScanner, path: ArraySlice<Substring>) throws {
+      guard let key = path.first else {
+        guard scanner.peekKind() == .array else {
+          throw Self.notRows(try scanner.readValue().kind, at: place, property: property)
+        }
+        try scanner.readArray { scanner, _ in
+          let row = Self.row(try scanner.readValue(), names: names)
+          values += row.count
+          try budget.check(rows: rows.count + 1, values: values, at: place)
+          rows.append(row)
+        }
+        return
+      }
+      guard scanner.peekKind() == .object else {
+        _ = try scanner.readValue()
+        throw Self.missing(key)
+      }
+      var found = false
+      try scanner.readObject { scanner, name in
+        if !found, name == key {
+          found = true
+          try read(&scanner, path: path.dropFirst())
+        } else {
+          _ = try scanner.readValue()
+        }
+      }
+      guard found else { throw Self.missing(key) }
+    }
+
+    /// A row of an element: an object's fields (nested ones by dotted paths, eight deep), or a
+    /// plain value named `data`.
+    static func row(_ item: JSONValue, names: FieldNames) -> DataRow {
       guard case .object(let members) = item else { return DataRow([("data", item)], names: names) }
       var row = DataRow(names: names)
       func add(_ members: [(key: String, value: JSONValue)], prefix: String, depth: Int) {
@@ -213,8 +273,18 @@ extension VegaLite {
       add(members, prefix: "", depth: 0)
       return row
     }
-    try DataBudget(limits: limits).check(rows, at: place)
-    return rows
+
+    static func missing(_ key: Substring) -> DescriptorError {
+      DescriptorError(at: "data.format.property", "the data has no \(quoted(String(key)))")
+    }
+
+    /// The kind of value only: a data file's contents are not repeated in a message.
+    static func notRows(_ kind: String, at place: String, property: String?) -> DescriptorError {
+      DescriptorError(
+        at: place,
+        "expected an array of rows, found \(kind)\(property == nil ? "; name where the rows are with format.property" : "")"
+      )
+    }
   }
 
   /// Rows of a `sequence` generator: numbers from `start` up to, not including, `stop`.

@@ -111,26 +111,16 @@ struct VegaLiteDerivation {
         if !groupFields.contains(name) { groupFields.append(name) }
       }
     }
-    var order: [[JSONValue]] = []
-    var groups: [[JSONValue]: [DataRow]] = [:]
-    for row in rows {
-      let key = groupFields.map { row[$0] ?? .null }
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(row)
+    // Grouped as the aggregate transform groups.
+    let operations = measures.map { measure -> JSONValue in
+      .object(
+        [("op", .string(measure.op)), ("as", .string(measure.derived))]
+          + (measure.field.map { [("field", JSONValue.string($0))] } ?? []))
     }
-    let names = FieldNames()
-    rows = order.map { key in
-      let members = groups[key]!
-      var row = DataRow(names: names)
-      for (field, value) in zip(groupFields, key) { row[field] = value }
-      for measure in measures {
-        let numbers =
-          measure.field.map { field in members.compactMap { Self.number($0[field]) } } ?? []
-        row[measure.derived] = Self.compute(
-          measure.op, numbers, count: members.count, members: members, field: measure.field)
-      }
-      return row
-    }
+    var meter = RowMeter()
+    try VegaLiteTransforms.aggregate(
+      &rows, operations, groupby: .array(groupFields.map(JSONValue.string)), at: "encoding",
+      join: false, meter: &meter)
     for measure in measures {
       let title: String
       switch measure.op {

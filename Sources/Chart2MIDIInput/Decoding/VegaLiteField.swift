@@ -15,16 +15,15 @@ extension VegaLite {
     let includesZero: Bool
     /// The axis's `format` (d3-format for numbers, d3-time-format for dates), when given.
     let format: String?
-    let rows: [DataRow]
     /// The format of a temporal field cut to a time unit.
     var dateFormat: DateFormat?
     /// The fields of the other channels, by channel name, for a sort by one of them.
     var encodedFields: [String: String] = [:]
 
     /// Categories ordered by an aggregate of a field's values in each (sum by default).
-    func sorted(_ categories: [String], by field: String, op: String, descending: Bool) throws
-      -> [String]
-    {
+    func sorted(
+      _ categories: [String], by field: String, op: String, descending: Bool, in rows: [DataRow]
+    ) throws -> [String] {
       guard VegaLiteDerivation.aggregates.contains(op) else {
         throw DescriptorError(
           at: "encoding.\(channel).sort.op", "\(quoted(op)) is not an aggregate read",
@@ -51,7 +50,6 @@ extension VegaLite {
     init(_ node: JSONValue, channel: String, rows: [DataRow]) throws {
       let place = "encoding.\(channel)"
       self.channel = channel
-      self.rows = rows
       for key in ["aggregate", "timeUnit", "bin"]
       where node[key] != nil && node[key] != .bool(false) {
         throw DescriptorError(
@@ -136,9 +134,9 @@ extension VegaLite {
       }
     }
 
-    /// The axis of the field: numeric over its domain or its values, a date axis, or its categories
-    /// in the field's sort order (ascending by default, as Vega-Lite sorts).
-    func axis() throws -> Axis {
+    /// The axis of the field over `rows`: numeric over its domain or its values, a date axis, or
+    /// its categories in the field's sort order (ascending by default, as Vega-Lite sorts).
+    func axis(of rows: [DataRow]) throws -> Axis {
       if isCategorical {
         // Distinct values in the order met, found with a set: a million distinct values take a
         // million lookups, not a million squared.
@@ -171,7 +169,7 @@ extension VegaLite {
               "\(quoted(channel)) names no encoded channel; sort by x, y, -x or -y, or list the order"
             )
           }
-          seen = try sorted(seen, by: field, op: "sum", descending: descending)
+          seen = try sorted(seen, by: field, op: "sum", descending: descending, in: rows)
         case .object(let members)?:
           // {"field": ..., "op": ..., "order": ...} or {"encoding": ..., "order": ...}.
           let spec = JSONValue.object(members)
@@ -179,9 +177,9 @@ extension VegaLite {
           var op = "sum"
           if case .string(let given)? = spec["op"] { op = given }
           if case .string(let field)? = spec["field"] {
-            seen = try sorted(seen, by: field, op: op, descending: descending)
+            seen = try sorted(seen, by: field, op: op, descending: descending, in: rows)
           } else if case .string(let other)? = spec["encoding"], let field = encodedFields[other] {
-            seen = try sorted(seen, by: field, op: op, descending: descending)
+            seen = try sorted(seen, by: field, op: op, descending: descending, in: rows)
           } else {
             seen.sort()
             if descending { seen.reverse() }
