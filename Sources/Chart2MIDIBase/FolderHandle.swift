@@ -8,6 +8,10 @@ package struct FolderFailure: Error, CustomStringConvertible {
   /// Why, in lower case.
   package var reason: String
 
+  package init(shown: String, reason: String) {
+    (self.shown, self.reason) = (shown, reason)
+  }
+
   package var description: String {
     "cannot write into \(shown): \(reason)"
   }
@@ -127,6 +131,40 @@ package final class FolderHandle: @unchecked Sendable {
       if name != "." && name != ".." { found.append(name) }
     }
     return found
+  }
+
+  /// Renames the entry `name` in this folder to `newName` in this folder; whether it was.
+  package func rename(_ name: String, to newName: String) -> Bool {
+    renameat(descriptor, name, descriptor, newName) == 0
+  }
+
+  /// Whether the entry `name` in this folder is the folder `other` is open on.
+  package func holds(_ other: FolderHandle, as name: String) -> Bool {
+    var opened = stat()
+    guard fstat(other.descriptor, &opened) == 0, let now = status(of: name) else { return false }
+    return now.st_dev == opened.st_dev && now.st_ino == opened.st_ino
+  }
+
+  /// Removes what lies in this folder, at any depth, that `isRemoved` names (by its path under
+  /// this folder, a folder's with a `/` at its end): each folder on the way is opened from its
+  /// parent without following a link, a link is removed as a link, and a folder goes once it is
+  /// empty. Whether nothing is left.
+  @discardableResult
+  package func removeContents(where isRemoved: (String) -> Bool, under prefix: String = "")
+    -> Bool
+  {
+    for name in names() {
+      let path = prefix + name
+      if let inner = try? folder(name) {
+        guard isRemoved(path + "/") else { continue }
+        if inner.removeContents(where: isRemoved, under: path + "/") {
+          remove(name, isFolder: true)
+        }
+      } else if isRemoved(path) {
+        remove(name)
+      }
+    }
+    return names().isEmpty
   }
 
   /// A path to this very folder that stays this folder whatever is renamed or swapped for a

@@ -94,21 +94,15 @@ extension Exercise {
     let fileManager = FileManager.default
     try checkReplaceable(
       folder, inputs: charts.flatMap { [URL(fileURLWithPath: $0.source)] + $0.settings.inputs })
-    let parent = folder.deletingLastPathComponent()
+    // The folder is written in a new folder beside it, reached through its descriptor.
+    let stagedFolder: StagedFolder
     do {
-      try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+      stagedFolder = try StagedFolder(for: folder, tag: "exercise")
     } catch {
-      throw ExerciseError("cannot create the folder \(parent.path)", code: .cannotWrite)
+      throw ExerciseError(
+        "cannot create a folder beside \(folder.path): \(error.reason)", code: .cannotWrite)
     }
-    let staging = TemporaryFiles.path(for: folder, tag: "exercise")
-    try? fileManager.removeItem(at: staging)
-    TemporaryFiles.register(staging)
-    defer { TemporaryFiles.unregister(staging) }
-    do {
-      try TemporaryFiles.createFolder(at: staging)
-    } catch {
-      throw ExerciseError("cannot create a folder beside \(folder.path)", code: .cannotWrite)
-    }
+    let staging = stagedFolder.url
     let language =
       request.language ?? DescriptionLanguage(voice: charts[0].settings.narration.voice)
     do {
@@ -187,10 +181,12 @@ extension Exercise {
       try exercise.writeDocuments(
         into: staging, formats: request.formats, practice: request.practice,
         braille: request.brailleFormat)
-      try replace(folder, with: staging)
+      if let reason = stagedFolder.replace() {
+        throw ExerciseError("cannot write \(folder.path): \(reason)", code: .cannotWrite)
+      }
       return exercise
     } catch {
-      try? fileManager.removeItem(at: staging)
+      stagedFolder.discard()
       throw error
     }
   }
@@ -276,13 +272,6 @@ extension Exercise {
       throw ExerciseError(
         "\(folder.path) holds files chart2midi did not write (\(OutputCheck.listed(others))); choose a new folder, or move them out",
         code: .outputConflict)
-    }
-  }
-
-  /// Puts `staging` in `folder`'s place, removing an earlier exercise there.
-  static func replace(_ folder: URL, with staging: URL) throws {
-    if let reason = AtomicFileBatch.replaceFolder(folder, with: staging) {
-      throw ExerciseError("cannot write \(folder.path): \(reason)", code: .cannotWrite)
     }
   }
 

@@ -57,6 +57,58 @@ struct HostileFolderTests {
     #expect(!manifest.contains("fig1.mid"), "\(manifest)")
   }
 
+  /// A page, an exercise and a stems folder written again over one whose first entry a co-tenant
+  /// swapped for a link to the victim's folder: nothing of the victim's is written or removed.
+  /// A folder that became a link is not the output's own and stops the run with a sentence; a
+  /// file it lists that became a link goes as a link.
+  @Test(arguments: ["page", "exercise", "stems"])
+  func aFolderOutputWrittenAgainOverALinkTouchesNothingThroughIt(_ kind: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let victim = folder.appendingPathComponent("victim")
+    try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: false)
+    try Data("the victim's own file".utf8).write(to: victim.appendingPathComponent("mix.mp3"))
+    let chart = example("dice").path
+    let arguments: [String] =
+      switch kind {
+      case "page": ["page", chart, "-o", "made"]
+      case "exercise": ["exercise", chart, "--out", "made"]
+      default: ["convert", chart, "-o", "out.mid", "--stems", "made"]
+      }
+    let first = try run(arguments, in: folder)
+    #expect(first.status == 0, "\(first.error)")
+    // The first file the folder holds at any depth is swapped for a link to the victim's folder.
+    let made = folder.appendingPathComponent("made")
+    let swapped = try #require(
+      FileManager.default.subpathsOfDirectory(atPath: made.path).sorted().first {
+        $0 != ".chart2midi-files"
+      })
+    try FileManager.default.removeItem(at: made.appendingPathComponent(swapped))
+    try FileManager.default.createSymbolicLink(
+      atPath: made.appendingPathComponent(swapped).path, withDestinationPath: victim.path)
+    let before = Self.contents(of: victim)
+    let again = try run(arguments, in: folder)
+    var status = stat()
+    if kind == "page" {
+      // A folder of the page's is now a link: it is not the page's own, and stops the run.
+      #expect(again.status != 0, "\(again.output)")
+      #expect(again.error.contains("chart2midi did not write (\(swapped)"), "\(again.error)")
+      #expect(lstat(made.appendingPathComponent(swapped).path, &status) == 0)
+      #expect(status.st_mode & S_IFMT == S_IFLNK)
+    } else {
+      // A file the folder lists, now a link: removed as a link, the new file in its place.
+      #expect(again.status == 0, "\(again.error)")
+      #expect(lstat(made.appendingPathComponent(swapped).path, &status) == 0)
+      #expect(status.st_mode & S_IFMT == S_IFREG)
+    }
+    #expect(Self.contents(of: victim) == before)
+    // Nothing is left beside it.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+        $0.hasPrefix(".")
+      } == [])
+  }
+
   @Test func pruneRemovesNothingThroughAFolderSwappedForALink() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -14,7 +14,8 @@ package struct AtomicFileBatch {
   private struct Staged {
     var temporary: URL
     var destination: URL
-    var isFolder = false
+    /// The folder staged, for a folder.
+    var folder: StagedFolder?
     /// What writes a device or a pipe at commit; nil for a file or folder renamed into place.
     var stream: Writer?
   }
@@ -24,8 +25,6 @@ package struct AtomicFileBatch {
   package typealias Sink = @Sendable (UnsafeRawBufferPointer) throws -> Void
   /// The outputs handed to a sink instead of a file, by their destination's path.
   private let sinks: [String: Sink]
-  /// Folders made for a staged folder's parent, to remove again when the batch is discarded.
-  private var madeFolders: [URL] = []
 
   /// An empty batch, whose destinations at the paths of `sinks` go to them at commit.
   package init(sinks: [String: Sink] = [:]) { self.sinks = sinks }
@@ -54,11 +53,17 @@ package struct AtomicFileBatch {
   {
     // A task cancelled meanwhile writes nothing more (its caller discards what it staged).
     try WorkControl.checkCancellation()
-    var staging: URL?
+    var staging: StagedFolder?
     if let folder {
-      let temporary = try makeFolder(beside: folder)
-      pending.append(Staged(temporary: temporary, destination: folder, isFolder: true))
-      staging = temporary
+      do {
+        staging = try StagedFolder(for: folder, tag: "stems")
+      } catch {
+        discard()
+        throw ExportError(
+          "cannot create the folder \(folder.relativePath)", file: folder.relativePath,
+          code: .cannotWrite)
+      }
+      pending.append(Staged(temporary: staging!.url, destination: folder, folder: staging))
     }
     // A file inside `folder`, at any depth, goes to the same place inside the staging folder.
     let folderPath = folder.map { $0.standardizedFileURL.path + "/" }
@@ -69,19 +74,21 @@ package struct AtomicFileBatch {
     }
     let inFolder = inside.map { $0 != nil }
     var staged: [URL] = []
+    // The staging folder's sub-folders, open while their files are written.
+    var opened: [FolderHandle] = []
     for index in files.indices {
       if let relative = inside[index], let staging {
-        let temporary = staging.appendingPathComponent(relative)
-        let parent = temporary.deletingLastPathComponent()
-        if parent.standardizedFileURL.path != staging.standardizedFileURL.path {
-          do {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-          } catch {
-            discard()
-            throw Self.cannotWrite(files[index].destination, reason: "\(error)")
-          }
+        let parent = (relative as NSString).deletingLastPathComponent
+        do {
+          let inner = try staging.folder(parent)
+          opened.append(inner)
+          staged.append(
+            URL(fileURLWithPath: inner.pinnedPath).appendingPathComponent(
+              (relative as NSString).lastPathComponent))
+        } catch {
+          discard()
+          throw Self.cannotWrite(files[index].destination, reason: error.reason)
         }
-        staged.append(temporary)
       } else {
         staged.append(
           TemporaryFiles.path(for: files[index].destination, tag: "\(pending.count + index)"))
@@ -119,6 +126,7 @@ package struct AtomicFileBatch {
         }
       }
     }
+    withExtendedLifetime(opened) {}
     guard let failed = failures.firstIndex(where: { $0 != nil }) else { return }
     discard()
     throw Self.cannotWrite(files[failed].destination, reason: failures[failed]!)
@@ -129,42 +137,13 @@ package struct AtomicFileBatch {
   package var stagedBytes: Int {
     pending.reduce(0) { total, staged in
       guard staged.stream == nil else { return total }
-      guard staged.isFolder else { return total + Self.size(of: staged.temporary.path) }
-      let files = FileManager.default.enumerator(atPath: staged.temporary.path)
-      var bytes = 0
-      while let relative = files?.nextObject() as? String {
-        bytes += Self.size(of: staged.temporary.appendingPathComponent(relative).path)
+      if let folder = staged.folder { return total + folder.bytes }
+      var status = stat()
+      guard lstat(staged.temporary.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        return total
       }
-      return total + bytes
+      return total + Int(status.st_size)
     }
-  }
-
-  /// The size of a regular file; 0 for anything else.
-  private static func size(of path: String) -> Int {
-    var status = stat()
-    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return 0 }
-    return Int(status.st_size)
-  }
-
-  /// A new temporary folder beside `folder`, after making `folder`'s missing parents.
-  private mutating func makeFolder(beside folder: URL) throws -> URL {
-    let missing = OutputCheck.missingFolders(at: folder.deletingLastPathComponent()).missing
-    let temporary = TemporaryFiles.path(for: folder, tag: "stems")
-    do {
-      for made in missing.reversed() {
-        try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false)
-        madeFolders.append(made)
-      }
-      TemporaryFiles.register(temporary)
-      try TemporaryFiles.createFolder(at: temporary)
-    } catch {
-      TemporaryFiles.unregister(temporary)
-      discard()
-      throw ExportError(
-        "cannot create the folder \(folder.relativePath)", file: folder.relativePath,
-        code: .cannotWrite)
-    }
-    return temporary
   }
 
   /// Why `destination` could not be written: its folder is missing, or the system's reason ("no
@@ -219,8 +198,8 @@ package struct AtomicFileBatch {
     pending.removeAll { $0.stream != nil }
     for (index, staged) in pending.enumerated() {
       let failure: String?
-      if staged.isFolder {
-        failure = Self.replaceFolder(staged.destination, with: staged.temporary)
+      if let folder = staged.folder {
+        failure = folder.replace()
       } else {
         failure =
           rename(staged.temporary.path, staged.destination.path) == 0
@@ -236,7 +215,6 @@ package struct AtomicFileBatch {
       TemporaryFiles.unregister(staged.temporary)
     }
     pending = []
-    madeFolders = []
   }
 
   /// Writes a device or a pipe, from the start of what it is handed.
@@ -249,42 +227,16 @@ package struct AtomicFileBatch {
     }
   }
 
-  /// Puts `staging` in `folder`'s place, removing what was there, with the list of the files it
-  /// holds (see `OwnedFolder`); the reason it could not, or nil. A folder that holds files
-  /// chart2midi did not write is never replaced.
-  package static func replaceFolder(_ folder: URL, with staging: URL) -> String? {
-    // Checked again now: a file put there during the work is not lost either.
-    if case .holdsOthers(let others) = OutputCheck.replacement(of: folder) {
-      return "it now holds files chart2midi did not write (\(OutputCheck.listed(others)))"
-    }
-    do {
-      try OwnedFolder.sign(staging)
-    } catch {
-      return "cannot list what it holds"
-    }
-    var aside: URL?
-    if FileManager.default.fileExists(atPath: folder.path) {
-      let old = TemporaryFiles.path(for: folder, tag: "replaced")
-      guard rename(folder.path, old.path) == 0 else { return String(cString: strerror(errno)) }
-      aside = old
-    }
-    guard rename(staging.path, folder.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      if let aside { _ = rename(aside.path, folder.path) }
-      return reason
-    }
-    if let aside { try? FileManager.default.removeItem(at: aside) }
-    return nil
-  }
-
   /// Removes every staged temporary file and folder, and the folders made for them.
   package mutating func discard() {
     for staged in pending where staged.stream == nil {
+      if let folder = staged.folder {
+        folder.discard()
+        continue
+      }
       try? FileManager.default.removeItem(at: staged.temporary)
       TemporaryFiles.unregister(staged.temporary)
     }
-    for made in madeFolders.reversed() { _ = rmdir(made.path) }
     pending = []
-    madeFolders = []
   }
 }

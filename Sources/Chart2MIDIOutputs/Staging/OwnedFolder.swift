@@ -1,3 +1,4 @@
+import Chart2MIDIAudio
 import Chart2MIDIBase
 import Foundation
 
@@ -16,20 +17,43 @@ package enum OwnedFolder {
   ///
   /// - Throws: what writing the list throws.
   package static func sign(_ staging: URL) throws {
-    let files = entries(in: staging).filter { !$0.isFolder }.map(\.path).sorted()
-    let text = files.map { $0 + "\n" }.joined()
-    try Data(text.utf8).write(to: staging.appendingPathComponent(listName))
+    guard let handle = opened(staging) else { throw CocoaError(.fileNoSuchFile) }
+    try sign(handle)
+  }
+
+  /// Writes the list into the open folder `folder`.
+  ///
+  /// - Throws: `WriteFailure` when it cannot be written.
+  static func sign(_ folder: FolderHandle) throws {
+    let files = entries(in: folder).filter { !$0.isFolder }.map(\.path).sorted()
+    let text = Array(files.map { $0 + "\n" }.joined().utf8)
+    let descriptor = folder.open(listName, O_WRONLY | O_CREAT | O_TRUNC)
+    guard descriptor >= 0 else { throw WriteFailure() }
+    defer { close(descriptor) }
+    guard text.withUnsafeBytes({ writeFully(descriptor, $0) }) else { throw WriteFailure() }
   }
 
   /// The files in `folder`, at any depth, that chart2midi did not write there, in order (at most
   /// `limit`): empty when the folder is missing, empty, or holds only what its list names.
   package static func foreignFiles(in folder: URL, limit: Int = 3) -> [String] {
+    opened(folder).map { foreignFiles(in: $0, limit: limit) } ?? []
+  }
+
+  /// The files in the open folder `folder` that chart2midi did not write there.
+  static func foreignFiles(in folder: FolderHandle, limit: Int = 3) -> [String] {
     let found = entries(in: folder).filter { !$0.isFolder && $0.path != listName }
     guard !found.isEmpty else { return [] }
     let listed = Set(list(in: folder))
     return Array(
       found.map(\.path).filter { !listed.contains($0) && !isCache($0, of: listed) }.sorted()
         .prefix(limit))
+  }
+
+  /// The folder at `url` opened, when it is a folder and not a link.
+  private static func opened(_ url: URL) -> FolderHandle? {
+    var status = stat()
+    guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+    return try? FolderHandle(opening: url.path)
   }
 
   /// The suffixes of the files a DAW or an editor leaves beside audio it has opened: its peaks or
@@ -49,31 +73,46 @@ package enum OwnedFolder {
   /// The paths the folder's list names; none when it has no list (or one that is not a regular
   /// file, or too large to be chart2midi's).
   static func list(in folder: URL) -> [String] {
-    let path = folder.appendingPathComponent(listName).path
-    guard let bytes = try? readRegularFile(path, maximumBytes: listLimit) else { return [] }
-    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    opened(folder).map { list(in: $0) } ?? []
   }
 
-  /// Every entry under `folder` by its path relative to it; links are entries, never followed.
-  static func entries(in folder: URL) -> [(path: String, isFolder: Bool)] {
-    var found: [(path: String, isFolder: Bool)] = []
-    func walk(_ relative: String) {
-      let absolute = relative.isEmpty ? folder.path : folder.path + "/" + relative
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else {
-        return
+  /// The paths the open folder's list names.
+  static func list(in folder: FolderHandle) -> [String] {
+    let descriptor = folder.open(listName, O_RDONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      status.st_size <= listLimit
+    else { return [] }
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    var count = 0
+    while count < bytes.count {
+      let got = bytes.withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress! + count, $0.count - count)
       }
-      for name in names {
-        let path = relative.isEmpty ? name : relative + "/" + name
-        var status = stat()
-        guard lstat(folder.path + "/" + path, &status) == 0 else { continue }
-        let isFolder = status.st_mode & S_IFMT == S_IFDIR
-        found.append((path, isFolder))
-        if isFolder { walk(path) }
+      guard got > 0 else { break }
+      count += got
+    }
+    return String(decoding: bytes.prefix(count), as: UTF8.self).split(separator: "\n").map(
+      String.init)
+  }
+
+  /// Every entry under the open folder by its path relative to it; each folder is opened from
+  /// its parent, and a link is an entry, never followed.
+  static func entries(in folder: FolderHandle) -> [(path: String, isFolder: Bool)] {
+    var found: [(path: String, isFolder: Bool)] = []
+    func walk(_ folder: FolderHandle, _ prefix: String) {
+      for name in folder.names() {
+        if let inner = try? folder.folder(name) {
+          found.append((prefix + name, true))
+          walk(inner, prefix + name + "/")
+        } else {
+          found.append((prefix + name, false))
+        }
       }
     }
-    var status = stat()
-    guard lstat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return [] }
-    walk("")
+    walk(folder, "")
     return found
   }
 }

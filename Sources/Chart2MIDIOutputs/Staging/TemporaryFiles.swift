@@ -1,3 +1,4 @@
+import Chart2MIDIBase
 import Chart2MIDIChart
 import Foundation
 import Synchronization
@@ -132,6 +133,26 @@ package enum TemporaryFiles {
       guard !state.interrupted else { return }
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
     }
+  }
+
+  /// Creates a registered temporary folder named `name` in `parent`, new, and opens it from there
+  /// without following a link.
+  ///
+  /// - Throws: `FolderFailure` when it cannot be made, or when an interruption has removed the
+  ///   temporaries.
+  package static func createFolder(_ name: String, in parent: FolderHandle) throws(FolderFailure)
+    -> FolderHandle
+  {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !state.interrupted else {
+      throw FolderFailure(shown: parent.shown, reason: "the work was interrupted")
+    }
+    guard mkdirat(parent.descriptor, name, 0o777) == 0 else {
+      throw FolderFailure(
+        shown: parent.shown, reason: String(cString: strerror(errno)).lowercased())
+    }
+    return try parent.folder(name)
   }
 
   /// Notes a temporary as renamed or removed.
