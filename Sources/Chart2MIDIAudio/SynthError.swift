@@ -33,15 +33,15 @@ public enum SynthErrors: ErrorDomain {
     case libraryFailed
 
     /// Whose mistake an error of this code is.
-    public var source: ErrorSource {
+    public var kind: ErrorKind {
       switch self {
-      case .soundFontUnusable, .recordingMissing, .recordingUnusable, .unrenderable,
-        .narrationTooLong:
-        .input
-      case .invalidRequest, .unknownVoice: .settings
-      case .soundFontMissing, .speechUnavailable, .formatUnavailable, .scratchFile,
-        .libraryFailed:
-        .machine
+      case .soundFontUnusable, .recordingUnusable, .unrenderable: .invalidInput
+      case .recordingMissing: .missingInput
+      case .narrationTooLong: .beyondLimits
+      case .invalidRequest, .unknownVoice: .usage
+      case .soundFontMissing, .speechUnavailable, .formatUnavailable: .unavailable
+      case .scratchFile: .storageFailed
+      case .libraryFailed: .fault
       }
     }
   }

@@ -46,11 +46,13 @@ public enum ExerciseErrors: ErrorDomain {
     case internalFailure
 
     /// Whose mistake an error of this code is.
-    public var source: ErrorSource {
+    public var kind: ErrorKind {
       switch self {
-      case .invalidRequest, .outputConflict: .settings
-      case .noQuestions, .invalidQuestions: .input
-      case .cannotWrite, .cannotRead, .internalFailure: .machine
+      case .invalidRequest, .outputConflict: .usage
+      case .noQuestions, .invalidQuestions: .invalidInput
+      case .cannotWrite: .cannotCreate
+      case .cannotRead: .storageFailed
+      case .internalFailure: .fault
       }
     }
   }

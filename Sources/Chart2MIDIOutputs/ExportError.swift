@@ -30,11 +30,14 @@ public enum ExportErrors: ErrorDomain {
     case exceedsLimits
 
     /// Whose mistake an error of this code is.
-    public var source: ErrorSource {
+    public var kind: ErrorKind {
       switch self {
-      case .cannotWrite, .writeFailed: .machine
-      case .outputConflict, .invalidSetting: .settings
-      case .missingFile, .invalidFile, .exceedsLimits: .input
+      case .cannotWrite: .cannotCreate
+      case .writeFailed: .storageFailed
+      case .outputConflict, .invalidSetting: .usage
+      case .missingFile: .missingInput
+      case .invalidFile: .invalidInput
+      case .exceedsLimits: .beyondLimits
       }
     }
   }

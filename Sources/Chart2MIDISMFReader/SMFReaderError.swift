@@ -14,7 +14,12 @@ public enum SMFReaderErrors: ErrorDomain {
     case unsupported
 
     /// Every reader error is the input's.
-    public var source: ErrorSource { .input }
+    public var kind: ErrorKind {
+      switch self {
+      case .missingFile, .unreadableFile: .missingInput
+      case .malformed, .unsupported: .invalidInput
+      }
+    }
   }
 
   /// A MIDI file's mistakes are most often its bytes.

@@ -16,7 +16,7 @@ public enum MIDIMapErrors: ErrorDomain {
 
     /// A setting's mistake is the settings' (or the chart's, when the chart's `sonification`
     /// object made it); a chart too big for MIDI is the input's.
-    public var source: ErrorSource { self == .exceedsMIDI ? .input : .settings }
+    public var kind: ErrorKind { self == .exceedsMIDI ? .invalidInput : .usage }
   }
 
   /// A mapping's mistakes are most often a setting's value.

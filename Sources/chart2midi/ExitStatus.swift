@@ -35,38 +35,12 @@ enum ExitStatus: Int32, Sendable {
     [.noInput, .unavailable, .software, .cannotCreate, .ioError, .temporaryFailure].contains(self)
   }
 
-  /// The status an error of the library ends the command with, from its code; nil for the
+  /// The status an error of the library ends the command with, from its kind; nil for the
   /// argument parser's own errors and exits, which keep theirs.
   init?(for error: Error) {
     switch error {
-    case let error as DescriptorError:
-      self = [.missingFile, .unreadableFile].contains(error.code) ? .noInput : .dataError
-    case let error as SMFReaderError:
-      self = [.missingFile, .unreadableFile].contains(error.code) ? .noInput : .dataError
-    case let error as MIDIMapError:
-      self = Self(source: error.source)
-    case let error as SynthError:
-      switch error.code {
-      case .recordingMissing: self = .noInput
-      case .soundFontMissing, .speechUnavailable, .formatUnavailable: self = .unavailable
-      case .scratchFile: self = .ioError
-      case .libraryFailed: self = .software
-      default: self = Self(source: error.source)
-      }
-    case let error as ExportError:
-      switch error.code {
-      case .cannotWrite: self = .cannotCreate
-      case .writeFailed: self = .ioError
-      case .missingFile: self = .noInput
-      default: self = Self(source: error.source)
-      }
-    case let error as ExerciseError:
-      switch error.code {
-      case .cannotWrite: self = .cannotCreate
-      case .cannotRead: self = .ioError
-      case .internalFailure: self = .software
-      default: self = Self(source: error.source)
-      }
+    case let error as any LocatedError:
+      self.init(kind: error.kind)
     case let failure as CommandFailure:
       self = failure.status
     case is ValidationError, is ExitCode, is CleanExit:
@@ -78,13 +52,17 @@ enum ExitStatus: Int32, Sendable {
     }
   }
 
-  /// A mistake in the input is a data error; in a setting, a usage error; the machine's, an
-  /// input/output error.
-  init(source: ErrorSource) {
-    switch source {
-    case .input: self = .dataError
-    case .settings: self = .usage
-    case .machine: self = .ioError
+  /// The status of each kind of failure (the service's HTTP statuses switch on the same kinds).
+  init(kind: ErrorKind) {
+    switch kind {
+    case .usage: self = .usage
+    case .invalidInput, .beyondLimits: self = .dataError
+    case .missingInput: self = .noInput
+    case .unavailable: self = .unavailable
+    case .cannotCreate: self = .cannotCreate
+    case .storageFailed: self = .ioError
+    case .busy: self = .temporaryFailure
+    case .fault: self = .software
     }
   }
 }

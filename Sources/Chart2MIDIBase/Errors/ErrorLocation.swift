@@ -62,6 +62,10 @@ public protocol LocatedError: Error, CustomStringConvertible, Sendable {
   var isAboutInput: Bool { get }
   /// Whose mistake it is: the input's, a setting's or the machine's.
   var source: ErrorSource { get }
+  /// What kind of failure it is, which decides how it is reported.
+  var kind: ErrorKind { get }
+  /// The name of its code (`exceedsLimits`), as a client reads it.
+  var codeName: String { get }
 }
 
 extension LocatedError {

@@ -11,10 +11,48 @@ public enum ErrorSource: String, Hashable, Sendable {
   case machine
 }
 
+/// What kind of failure an error is: the one classification of every module's codes, which every
+/// front end reports an error by (the command line's exit status and the service's HTTP status
+/// both switch on it, and on nothing else).
+public enum ErrorKind: String, Hashable, Sendable, CaseIterable {
+  /// The caller asked for what no chart could give: a flag, a setting, outputs that clash.
+  case usage
+  /// The input is wrong: a chart, a MIDI file, a script, a recording.
+  case invalidInput
+  /// The input is not there or cannot be read.
+  case missingInput
+  /// The input asks for more than the limits allow.
+  case beyondLimits
+  /// The machine lacks what it should have: a soundfont, a voice, an encoder.
+  case unavailable
+  /// An output cannot be made where it is asked for.
+  case cannotCreate
+  /// Reading or writing failed on the way, or scratch space could not be used.
+  case storageFailed
+  /// Work another process holds: worth trying again later.
+  case busy
+  /// A fault of chart2midi's: a bug, or a library call that should not fail.
+  case fault
+
+  /// Whose mistake an error of this kind is.
+  public var source: ErrorSource {
+    switch self {
+    case .usage: .settings
+    case .invalidInput, .missingInput, .beyondLimits: .input
+    case .unavailable, .cannotCreate, .storageFailed, .busy, .fault: .machine
+    }
+  }
+}
+
 /// The code of an error: one enum per module, for a caller to switch on.
 public protocol ErrorCode: Hashable, Sendable {
+  /// What kind of failure an error of this code is, wherever it was made.
+  var kind: ErrorKind { get }
+}
+
+extension ErrorCode {
   /// Whose mistake an error of this code is, wherever it was made.
-  var source: ErrorSource { get }
+  public var source: ErrorSource { kind.source }
 }
 
 /// The domain of a module's errors: a marker type that gives each module its own error type, with
@@ -76,9 +114,15 @@ public struct ModuleError<Domain: ErrorDomain>: LocatedError, Hashable {
       .joined(separator: ": ")
   }
 
-  /// Whose mistake it is: the code's, except that a setting made inside an input (a chart's
-  /// `sonification` object) is the input's.
-  public var source: ErrorSource {
-    code.source == .settings && location?.isInInput == true ? .input : code.source
+  /// What kind of failure it is: the code's, except that a setting made inside an input (a
+  /// chart's `sonification` object) is a mistake in the input.
+  public var kind: ErrorKind {
+    code.kind == .usage && location?.isInInput == true ? .invalidInput : code.kind
   }
+
+  /// Whose mistake it is, as its kind says.
+  public var source: ErrorSource { kind.source }
+
+  /// The code's name (`exceedsLimits`), as a client reads it.
+  public var codeName: String { "\(code)" }
 }

@@ -19,7 +19,13 @@ public enum ChartErrors: ErrorDomain {
     case unreadableFile
 
     /// Every chart error is the input's.
-    public var source: ErrorSource { .input }
+    public var kind: ErrorKind {
+      switch self {
+      case .malformed, .invalidValue, .unsupported: .invalidInput
+      case .limitExceeded: .beyondLimits
+      case .missingFile, .unreadableFile: .missingInput
+      }
+    }
   }
 
   /// A chart's mistakes are most often a value that does not fit.

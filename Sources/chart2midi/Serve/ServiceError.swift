@@ -27,9 +27,9 @@ struct ServiceError: Error {
     self.retryAfter = retryAfter
   }
 
-  /// The refusal of a library error: 413 for a chart beyond the service's limits, 422 for a
-  /// chart or setting that is wrong, 500 for what the machine failed at. A client's mistake never
-  /// names a path of the server's.
+  /// The refusal of a library error, by its kind: 413 for a chart beyond the service's limits,
+  /// 422 for a chart or setting that is wrong, 500 for what the machine failed at. A client's
+  /// mistake never names a path of the server's.
   init(_ error: any Error) {
     if error is CancellationError {
       self.init(.serviceUnavailable, code: "cancelled", "the render was cancelled")
@@ -39,28 +39,22 @@ struct ServiceError: Error {
       self.init(.internalServerError, code: "internal", "the render failed")
       return
     }
-    let code = Self.code(of: located)
-    let status: HTTPResponse.Status
-    switch located.source {
-    case .input, .settings:
-      status =
-        code == "exceedsLimits" || code == "narrationTooLong" || code == "limitExceeded"
-        ? .contentTooLarge : .unprocessableContent
-    case .machine: status = .internalServerError
-    }
+    let status = Self.status(of: located.kind)
     self.init(
-      status, code: code,
+      status, code: located.codeName,
       status == .internalServerError ? "the server could not render the chart" : located.message,
       location: located.location?.description)
   }
 
-  /// The code of a module's error, by its name.
-  private static func code(of error: any LocatedError) -> String {
-    let mirror = Mirror(reflecting: error)
-    guard let code = mirror.children.first(where: { $0.label == "code" })?.value else {
-      return "invalid"
+  /// The status of each kind of failure (the command line's exit statuses switch on the same
+  /// kinds).
+  static func status(of kind: ErrorKind) -> HTTPResponse.Status {
+    switch kind {
+    case .usage, .invalidInput, .missingInput: .unprocessableContent
+    case .beyondLimits: .contentTooLarge
+    case .busy: .serviceUnavailable
+    case .unavailable, .cannotCreate, .storageFailed, .fault: .internalServerError
     }
-    return "\(code)"
   }
 
   /// The JSON body.
