@@ -13,58 +13,12 @@ extension VegaLiteTransforms {
     if case .array(let items)? = groupby {
       groupFields = items.compactMap { if case .string(let name) = $0 { name } else { nil } }
     }
-    let key = join ? "joinaggregate" : "aggregate"
-    let ops = try operations.enumerated().map { index, operation -> (String, String?, String) in
-      guard case .string(let op)? = operation["op"], VegaLiteDerivation.aggregates.contains(op)
-      else {
-        throw DescriptorError(
-          at: "\(place).\(key)[\(index)].op",
-          "expected one of \(VegaLiteDerivation.aggregates.sorted().joined(separator: ", "))")
-      }
-      var field: String?
-      if case .string(let name)? = operation["field"] { field = name }
-      guard case .string(let output)? = operation["as"] else {
-        throw DescriptorError(at: "\(place).\(key)[\(index)].as", "expected a field name")
-      }
-      return (op, field, output)
-    }
+    let ops = try parsedOperations(
+      operations, at: "\(place).\(join ? "joinaggregate" : "aggregate")")
     // The rows an aggregate makes name their fields in a table of their own.
     let names = FieldNames()
-    // Each row's group, the groups' keys in order of first appearance, then the rows of each
-    // group as one run of a single array: a million groups take a few flat arrays, not a
-    // million small ones.
-    var table = GroupTable()
-    var groupOf = [Int32](repeating: 0, count: rows.count)
-    do {
-      func hash(_ row: Int) -> Int {
-        var hasher = Hasher()
-        for field in groupFields { hasher.combine(rows[row][field] ?? .null) }
-        return hasher.finalize()
-      }
-      func sameKey(_ a: Int, _ b: Int) -> Bool {
-        groupFields.allSatisfy { (rows[a][$0] ?? .null) == (rows[b][$0] ?? .null) }
-      }
-      for index in rows.indices {
-        try meter.tick()
-        groupOf[index] = table.group(of: index, hash: hash, sameKey: sameKey)
-      }
-    }
-    let groupCount = table.count
-    table = GroupTable()
-    let order = 0..<groupCount
-    var starts = [Int32](repeating: 0, count: groupCount + 1)
-    for group in groupOf { starts[Int(group) + 1] += 1 }
-    for group in order.indices { starts[group + 1] += starts[group] }
-    var flat = [Int32](repeating: 0, count: rows.count)
-    var next = starts
-    for (index, group) in groupOf.enumerated() {
-      flat[Int(next[Int(group)])] = Int32(index)
-      next[Int(group)] += 1
-    }
-    groupOf = []
-    func members(_ group: Int) -> [Int] {
-      flat[Int(starts[group])..<Int(starts[group + 1])].map(Int.init)
-    }
+    let runs = try GroupRuns(of: rows, by: groupFields, meter: &meter)
+    let order = 0..<runs.count
     func results(_ members: [Int]) -> [(String, JSONValue)] {
       var result: [(String, JSONValue)] = []
       for (op, field, output) in ops {
@@ -85,7 +39,7 @@ extension VegaLiteTransforms {
       // group's rows are given its results as soon as they are known.
       for group in order {
         try meter.tick()
-        let members = members(group)
+        let members = runs.members(group)
         let fields = results(members)
         for member in members { rows[member].merge(fields) }
       }
@@ -97,14 +51,87 @@ extension VegaLiteTransforms {
     // group's number, so the groups' rows are then moved to the front in order.
     for group in order {
       try meter.tick()
-      let members = members(group)
+      let members = runs.members(group)
       var fields = results(members)
       fields += groupFields.map { ($0, rows[members[0]][$0] ?? .null) }
       for member in members { rows[member] = DataRow(names: names) }
       rows[members[0]] = DataRow(fields, names: names)
     }
-    for group in order { rows.swapAt(group, Int(flat[Int(starts[group])])) }
-    rows.removeLast(rows.count - groupCount)
+    for group in order { rows.swapAt(group, runs.firstRow(of: group)) }
+    rows.removeLast(rows.count - runs.count)
+  }
+}
+
+extension VegaLiteTransforms {
+  /// The operations of an aggregate at `place`: each one's op, field (none for a count) and the
+  /// name of its result.
+  fileprivate static func parsedOperations(_ operations: [JSONValue], at place: String) throws
+    -> [(op: String, field: String?, output: String)]
+  {
+    try operations.enumerated().map { index, operation in
+      guard case .string(let op)? = operation["op"], VegaLiteDerivation.aggregates.contains(op)
+      else {
+        throw DescriptorError(
+          at: "\(place)[\(index)].op",
+          "expected one of \(VegaLiteDerivation.aggregates.sorted().joined(separator: ", "))")
+      }
+      var field: String?
+      if case .string(let name)? = operation["field"] { field = name }
+      guard case .string(let output)? = operation["as"] else {
+        throw DescriptorError(at: "\(place)[\(index)].as", "expected a field name")
+      }
+      return (op, field, output)
+    }
+  }
+}
+
+/// The rows of each group as one run of a single array, the groups in order of first appearance:
+/// a million groups take a few flat arrays, not a million small ones.
+private struct GroupRuns {
+  /// Where each group's run starts in `flat`, and where the last ends.
+  private var starts: [Int32]
+  /// The rows' numbers, group by group, each group's in row order.
+  private var flat: [Int32]
+
+  /// The rows of `rows` grouped by the values of `fields`.
+  init(of rows: [DataRow], by fields: [String], meter: inout RowMeter) throws {
+    var table = GroupTable()
+    var groupOf = [Int32](repeating: 0, count: rows.count)
+    func hash(_ row: Int) -> Int {
+      var hasher = Hasher()
+      for field in fields { hasher.combine(rows[row][field] ?? .null) }
+      return hasher.finalize()
+    }
+    func sameKey(_ a: Int, _ b: Int) -> Bool {
+      fields.allSatisfy { (rows[a][$0] ?? .null) == (rows[b][$0] ?? .null) }
+    }
+    for index in rows.indices {
+      try meter.tick()
+      groupOf[index] = table.group(of: index, hash: hash, sameKey: sameKey)
+    }
+    let count = table.count
+    // A group's key is read again from its first row: the table goes now.
+    table = GroupTable()
+    starts = [Int32](repeating: 0, count: count + 1)
+    for group in groupOf { starts[Int(group) + 1] += 1 }
+    for group in 0..<count { starts[group + 1] += starts[group] }
+    flat = [Int32](repeating: 0, count: rows.count)
+    var next = starts
+    for (index, group) in groupOf.enumerated() {
+      flat[Int(next[Int(group)])] = Int32(index)
+      next[Int(group)] += 1
+    }
+  }
+
+  /// The number of groups.
+  var count: Int { starts.count - 1 }
+
+  /// The first row of group `group`.
+  func firstRow(of group: Int) -> Int { Int(flat[Int(starts[group])]) }
+
+  /// The rows of group `group`, in order; its first row first.
+  func members(_ group: Int) -> [Int] {
+    flat[Int(starts[group])..<Int(starts[group + 1])].map(Int.init)
   }
 }
 

@@ -68,7 +68,8 @@ package final class StagedFolder: @unchecked Sendable {
   package func replace() -> String? {
     let name = destination.lastPathComponent
     var old: FolderHandle?
-    if let status = parent.status(of: name), status.st_mode & S_IFMT != S_IFLNK {
+    let existing = parent.status(of: name)
+    if let existing, existing.st_mode & S_IFMT != S_IFLNK {
       do {
         old = try parent.folder(name)
       } catch {
@@ -85,7 +86,7 @@ package final class StagedFolder: @unchecked Sendable {
       return "cannot list what it holds"
     }
     let aside = TemporaryFiles.path(for: destination, tag: "replaced").lastPathComponent
-    let hadOne = parent.status(of: name) != nil
+    let hadOne = existing != nil
     if hadOne, !parent.rename(name, to: aside) { return String(cString: strerror(errno)) }
     guard parent.rename(stagingName, to: name) else {
       let reason = String(cString: strerror(errno))
