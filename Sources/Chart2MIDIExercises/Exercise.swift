@@ -91,7 +91,6 @@ extension Exercise {
     }
     // The teacher's questions are checked before anything is made.
     let own = try request.ownQuestions.map { try OwnQuestions.read($0, charts: charts) } ?? [:]
-    let fileManager = FileManager.default
     try checkReplaceable(
       folder, inputs: charts.flatMap { [URL(fileURLWithPath: $0.source)] + $0.settings.inputs })
     // The folder is written in a new folder beside it, reached through its descriptor.
@@ -120,53 +119,8 @@ extension Exercise {
       var generator = SeededGenerator(seed: request.seed)
       let chosen = QuestionMaker.choose(
         made.map(\.candidates), count: request.questionsPerChart, using: &generator)
-      // A chart with nothing clear to ask is left out, its audio removed; the rest are numbered
-      // again in order.
-      var items: [Item] = []
-      var skipped: [String] = []
-      var warnings: [String] = []
-      for (offset, (entry, picked)) in zip(made, chosen).enumerated() {
-        // The teacher's own questions follow the ones chosen, as written.
-        let questions = picked + (own[offset] ?? [])
-        let staged = staging.appendingPathComponent(entry.item.audio ?? "")
-        for (at, question) in (own[offset] ?? []).enumerated() {
-          if let time = question.listenAt, let length = entry.item.audioSeconds, time > length {
-            throw ExerciseError(
-              "\(request.ownQuestions!.path): the question \"\(question.prompt)\" (\(at + 1) of \(entry.item.source)) listens at \(time) s, after the item's audio ends (\(Question.number(length)) s)",
-              code: .invalidQuestions)
-          }
-        }
-        guard !questions.isEmpty else {
-          skipped.append(entry.item.source)
-          try? fileManager.removeItem(
-            at: staging.appendingPathComponent("item-\(entry.item.number)"))
-          warnings.append(
-            entry.candidates.allSatisfy({ $0.kind == .estimate })
-              ? "\(entry.item.source): left out, no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between instruments)"
-              : "\(entry.item.source): left out, each of its questions (\(Set(entry.candidates.map(\.kind.rawValue)).sorted().joined(separator: ", "))) would make one answer right in more than half of the exercise's questions of its kind, and a guess would pay"
-          )
-          try? fileManager.removeItem(at: staged)
-          continue
-        }
-        var item = entry.item
-        item.questions = questions
-        item.number = items.count + 1
-        if let audio = item.audio {
-          let renamed = "item-\(item.number).\(URL(fileURLWithPath: audio).pathExtension)"
-          if renamed != audio {
-            try fileManager.moveItem(at: staged, to: staging.appendingPathComponent(renamed))
-            item.audio = renamed
-            // The player's stems follow the item's new number.
-            let old = "item-\(entry.item.number)"
-            let new = "item-\(item.number)"
-            try fileManager.moveItem(
-              at: staging.appendingPathComponent(old), to: staging.appendingPathComponent(new))
-            item.player = item.player?.moved(from: audio, to: renamed).moved(
-              from: "\(old)/", to: "\(new)/")
-          }
-        }
-        items.append(item)
-      }
+      let (items, skipped, warnings) = try kept(
+        made, questions: chosen, own: own, in: staging, request: request)
       guard !items.isEmpty else {
         throw ExerciseError(
           "no chart has a question with a clear answer (a clear trend, peak, outlier or difference between instruments): \(skipped.joined(separator: ", ")); choose other charts",
@@ -189,6 +143,64 @@ extension Exercise {
       stagedFolder.discard()
       throw error
     }
+  }
+
+  /// The items that have questions, numbered again in order, their audio and stems renamed to
+  /// their new numbers in `staging`; a chart with nothing clear to ask is left out, its audio
+  /// removed, and said in a warning. The teacher's own questions follow the ones chosen.
+  ///
+  /// - Throws: `ExerciseError` for a teacher's question that listens after its item's audio ends.
+  private static func kept(
+    _ made: [(item: Item, candidates: [Question])], questions chosen: [[Question]],
+    own: [Int: [Question]], in staging: URL, request: ExerciseRequest
+  ) throws -> (items: [Item], skipped: [String], warnings: [String]) {
+    let fileManager = FileManager.default
+    var items: [Item] = []
+    var skipped: [String] = []
+    var warnings: [String] = []
+    for (offset, (entry, picked)) in zip(made, chosen).enumerated() {
+      // The teacher's own questions follow the ones chosen, as written.
+      let questions = picked + (own[offset] ?? [])
+      let staged = staging.appendingPathComponent(entry.item.audio ?? "")
+      for (at, question) in (own[offset] ?? []).enumerated() {
+        if let time = question.listenAt, let length = entry.item.audioSeconds, time > length {
+          throw ExerciseError(
+            "\(request.ownQuestions!.path): the question \"\(question.prompt)\" (\(at + 1) of \(entry.item.source)) listens at \(time) s, after the item's audio ends (\(Question.number(length)) s)",
+            code: .invalidQuestions)
+        }
+      }
+      guard !questions.isEmpty else {
+        skipped.append(entry.item.source)
+        try? fileManager.removeItem(
+          at: staging.appendingPathComponent("item-\(entry.item.number)"))
+        warnings.append(
+          entry.candidates.allSatisfy({ $0.kind == .estimate })
+            ? "\(entry.item.source): left out, no question has a clear answer in this chart's data (a clear trend, peak, outlier or difference between instruments)"
+            : "\(entry.item.source): left out, each of its questions (\(Set(entry.candidates.map(\.kind.rawValue)).sorted().joined(separator: ", "))) would make one answer right in more than half of the exercise's questions of its kind, and a guess would pay"
+        )
+        try? fileManager.removeItem(at: staged)
+        continue
+      }
+      var item = entry.item
+      item.questions = questions
+      item.number = items.count + 1
+      if let audio = item.audio {
+        let renamed = "item-\(item.number).\(URL(fileURLWithPath: audio).pathExtension)"
+        if renamed != audio {
+          try fileManager.moveItem(at: staged, to: staging.appendingPathComponent(renamed))
+          item.audio = renamed
+          // The player's stems follow the item's new number.
+          let old = "item-\(entry.item.number)"
+          let new = "item-\(item.number)"
+          try fileManager.moveItem(
+            at: staging.appendingPathComponent(old), to: staging.appendingPathComponent(new))
+          item.player = item.player?.moved(from: audio, to: renamed).moved(
+            from: "\(old)/", to: "\(new)/")
+        }
+      }
+      items.append(item)
+    }
+    return (items, skipped, warnings)
   }
 
   /// One item: its audio rendered into `folder` (in the format the settings ask for, else MP3,

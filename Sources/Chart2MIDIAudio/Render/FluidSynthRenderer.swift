@@ -64,25 +64,9 @@ public struct FluidSynthRenderer: Sendable {
     let warnings = try presets.check(synth)
 
     let rate = Double(options.sampleRate)
-    let stemOfChannel: [Int?] = {
-      var owner = [Int?](repeating: nil, count: groups)
-      for (index, stem) in performance.stems.enumerated() {
-        for channel in stem.channels where channel < groups { owner[channel] = index }
-      }
-      return owner
-    }()
     let block = FluidSynthInstance.blockSize
-    var output = Accumulator(
-      stems: options.rendersStems ? performance.stems.count : 0, stemOfChannel: stemOfChannel,
-      groups: groups, blockSize: block, spill: spill)
+    var output = accumulator(for: performance, groups: groups, spill: spill)
     defer { output.deallocate() }
-    // Room for the music and a typical tail, so that the buffers do not grow by copying.
-    output.reserve(frames: Int((performance.end + min(options.tailCap, 2)) * rate) + block)
-    // Sound still ringing at the cap is faded out over its last 10 ms instead of cut.
-    output.fadeOut = (
-      Int((performance.end * rate).rounded()) + Int(options.tailCap * rate),
-      Int((Self.capFade * rate).rounded())
-    )
 
     var cursor = 0
     let totalFrames = max(1, Int(performance.end * rate))
@@ -139,16 +123,43 @@ public struct FluidSynthRenderer: Sendable {
 
     // A stem that played notes and made no sound at all is never written.
     try presets.checkSound(output.sounded, synth)
-    var notes = warnings
-    if silentNotes > 0 {
-      notes.append(
-        "\(counted(silentNotes, "note")) could not sound (fluid_synth_noteon failed\(synth.log.last.map { ": \($0)" } ?? ""))"
-      )
-    }
     return SynthesizedMusic(
       mix: try output.mix.finished(), stems: try output.stems.map { try $0.finished() },
       stemNames: performance.stems.map(\.name),
-      end: performance.end, warnings: notes)
+      end: performance.end, warnings: warnings + Self.silence(of: silentNotes, synth))
+  }
+
+  /// What to say of notes the synth could not sound: nothing when none.
+  private static func silence(of silentNotes: Int, _ synth: FluidSynthInstance) -> [String] {
+    guard silentNotes > 0 else { return [] }
+    return [
+      "\(counted(silentNotes, "note")) could not sound (fluid_synth_noteon failed\(synth.log.last.map { ": \($0)" } ?? ""))"
+    ]
+  }
+
+  /// Where a performance's music is summed as it renders: the mix, and a stem for each of its
+  /// stems when the options render stems (each channel summed into its stem's), with room for
+  /// the music and a typical tail, and a fade over the last 10 ms of the tail's cap.
+  private func accumulator(for performance: Performance, groups: Int, spill: AudioSpill?)
+    -> Accumulator
+  {
+    let rate = Double(options.sampleRate)
+    var stemOfChannel = [Int?](repeating: nil, count: groups)
+    for (index, stem) in performance.stems.enumerated() {
+      for channel in stem.channels where channel < groups { stemOfChannel[channel] = index }
+    }
+    let block = FluidSynthInstance.blockSize
+    var output = Accumulator(
+      stems: options.rendersStems ? performance.stems.count : 0, stemOfChannel: stemOfChannel,
+      groups: groups, blockSize: block, spill: spill)
+    // Room for the music and a typical tail, so that the buffers do not grow by copying.
+    output.reserve(frames: Int((performance.end + min(options.tailCap, 2)) * rate) + block)
+    // Sound still ringing at the cap is faded out over its last 10 ms instead of cut.
+    output.fadeOut = (
+      Int((performance.end * rate).rounded()) + Int(options.tailCap * rate),
+      Int((Self.capFade * rate).rounded())
+    )
+    return output
   }
 
   /// Refuses, before any work, a performance that cannot be rendered: a sample rate other than

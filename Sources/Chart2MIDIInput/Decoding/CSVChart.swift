@@ -55,6 +55,69 @@ extension ChartDescriptor {
   /// - Throws: `DescriptorError` at `row R, column "C"` for a value that is not what its column
   ///   needs, and for a missing column, a row of the wrong width or a file without data.
   public init(csv data: Data, columns: CSVColumns, name: String = "data") throws {
+    let table = try CSVChartTable(data, columns: columns)
+    let (xAxis, xs) = table.xAxis(title: columns.x)
+    var ys: [Double?] = []
+    var durations: [Double] = []
+    for row in table.body.indices {
+      ys.append(try table.number(row, table.y, allowEmpty: true))
+      if let duration = table.duration {
+        durations.append(try table.number(row, duration, allowEmpty: false)!)
+      }
+    }
+    var additional: [Axis] = []
+    if let title = columns.duration {
+      additional.append(.numeric(NumericAxis(title: title, range: CSVChartTable.span(durations))))
+    }
+    let instruments = table.instrument.map(table.trimmed)
+    if let instruments, let title = columns.instrument {
+      additional.append(
+        .categorical(
+          CategoricalAxis(title: title, categoryOrder: CSVChartTable.firstSeen(instruments))))
+    }
+    let seriesNames = table.series.map(table.trimmed)
+    var order: [String] = []
+    var pointsBySeries: [String: [DataPoint]] = [:]
+    for position in table.body.indices {
+      let name = seriesNames?[position] ?? columns.y
+      if pointsBySeries[name] == nil { order.append(name) }
+      var values: [DataValue] = []
+      if table.duration != nil { values.append(.number(durations[position])) }
+      if let instruments { values.append(.category(instruments[position])) }
+      pointsBySeries[name, default: []].append(
+        DataPoint(x: xs[position], y: ys[position], additionalValues: values))
+    }
+    let series = order.map { name -> DataSeries in
+      let points = pointsBySeries[name]!
+      let numbers = points.compactMap(\.x.number)
+      let increasing =
+        xAxis.numeric != nil && zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 }
+      return DataSeries(
+        name: name, isContinuous: increasing && points.count > 1, dataPoints: points)
+    }
+    self.init(
+      title: columns.title ?? name, xAxis: xAxis,
+      yAxis: NumericAxis(title: columns.y, range: CSVChartTable.span(ys.compactMap { $0 })),
+      additionalAxes: additional, series: series)
+    try validate()
+  }
+}
+
+/// A CSV file's rows of data and the columns a chart reads from them, checked: every column named
+/// is there, and every row has the header's width.
+private struct CSVChartTable {
+  let header: [String]
+  /// The rows of data, without empty lines.
+  let body: [[String]]
+  /// The line of each row of data, counting the header as line 1.
+  let lines: [Int]
+  let x: Int
+  let y: Int
+  let series: Int?
+  let duration: Int?
+  let instrument: Int?
+
+  init(_ data: Data, columns: CSVColumns) throws {
     let rows = try CSVTable.parse(data)
     guard let header = rows.first, !(header.count == 1 && header[0].isEmpty) else {
       throw DescriptorError("the file is empty; expected a header row of column names")
@@ -66,116 +129,81 @@ extension ChartDescriptor {
       let more = header.count > 20 ? " and \(header.count - 20) more" : ""
       throw DescriptorError("there is no column \(quoted(wanted)); the columns are \(shown)\(more)")
     }
-    let xColumn = try column(columns.x)
-    let yColumn = try column(columns.y)
-    let seriesColumn = try columns.series.map(column)
-    let durationColumn = try columns.duration.map(column)
-    let instrumentColumn = try columns.instrument.map(column)
-    let body = rows.dropFirst().enumerated().filter {
+    self.header = header
+    x = try column(columns.x)
+    y = try column(columns.y)
+    series = try columns.series.map(column)
+    duration = try columns.duration.map(column)
+    instrument = try columns.instrument.map(column)
+    let kept = rows.dropFirst().enumerated().filter {
       !($0.element.count == 1 && $0.element[0].isEmpty)
     }
-    guard !body.isEmpty else {
+    guard !kept.isEmpty else {
       throw DescriptorError("the file has a header but no rows of data")
     }
-    for (offset, row) in body where row.count != header.count {
+    for (offset, row) in kept where row.count != header.count {
       throw DescriptorError(
         "has \(counted(row.count, "field")), but the header has \(header.count)",
         at: .csv(row: offset + 2, column: nil))
     }
-    func place(_ offset: Int, _ column: Int) -> ErrorLocation {
-      .csv(row: offset + 2, column: header[column])
-    }
-    func number(_ text: String) -> Double? {
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
-      guard let value = Double(trimmed), value.isFinite else { return nil }
-      return value
-    }
-    func requireNumber(_ row: [String], _ offset: Int, _ column: Int, allowEmpty: Bool) throws
-      -> Double?
-    {
-      let text = row[column]
-      if allowEmpty, text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
-      guard let value = number(text) else {
-        throw DescriptorError(
-          "expected a number\(allowEmpty ? " or an empty cell" : ""), found \(quoted(text))",
-          at: place(offset, column))
-      }
-      return value
-    }
-    // x: numeric when every value is a number.
-    let xTexts = body.map { $0.element[xColumn].trimmingCharacters(in: .whitespaces) }
-    // A column of ISO 8601 dates is a date axis: numbers of seconds since 1970.
-    let xDates = xTexts.allSatisfy { number($0) == nil } ? xTexts.map(ISODate.seconds) : []
-    let xIsDate = !xDates.isEmpty && xDates.allSatisfy { $0 != nil }
-    let xIsNumeric = xIsDate || xTexts.allSatisfy { number($0) != nil }
-    func xNumber(_ position: Int) -> Double? {
-      xIsDate ? xDates[position] : number(xTexts[position])
-    }
-    func firstSeen(_ values: [String]) -> [String] {
-      var seen: Set<String> = []
-      return values.filter { seen.insert($0).inserted }
-    }
-    var ys: [Double?] = []
-    var durations: [Double] = []
-    for (offset, row) in body {
-      ys.append(try requireNumber(row, offset, yColumn, allowEmpty: true))
-      if let durationColumn {
-        durations.append(try requireNumber(row, offset, durationColumn, allowEmpty: false)!)
-      }
-    }
-    func span(_ values: [Double]) -> ClosedRange<Double> {
-      guard let low = values.min(), let high = values.max() else { return 0...1 }
-      return low < high ? low...high : (low - 1)...(high + 1)
-    }
-    var xAxis: Axis =
-      xIsNumeric
-      ? .numeric(NumericAxis(title: columns.x, range: span(xTexts.indices.compactMap(xNumber))))
-      : .categorical(CategoricalAxis(title: columns.x, categoryOrder: firstSeen(xTexts)))
-    if xIsDate, var axis = xAxis.numeric {
-      axis.dateFormat = DateFormat.fitting(xDates.compactMap { $0 })
-      xAxis = .numeric(axis)
-    }
-    var additional: [Axis] = []
-    if durationColumn != nil {
-      additional.append(.numeric(NumericAxis(title: columns.duration!, range: span(durations))))
-    }
-    let instruments = instrumentColumn.map { index in
-      body.map { $0.element[index].trimmingCharacters(in: .whitespaces) }
-    }
-    if let instruments {
-      additional.append(
-        .categorical(
-          CategoricalAxis(title: columns.instrument!, categoryOrder: firstSeen(instruments))))
-    }
+    body = kept.map(\.element)
+    lines = kept.map { $0.offset + 2 }
+  }
 
-    let seriesNames = seriesColumn.map { index in
-      body.map { $0.element[index].trimmingCharacters(in: .whitespaces) }
+  /// The values of `column`, trimmed of spaces.
+  func trimmed(_ column: Int) -> [String] {
+    body.map { $0[column].trimmingCharacters(in: .whitespaces) }
+  }
+
+  /// A finite number, from text with spaces around it.
+  static func number(_ text: String) -> Double? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard let value = Double(trimmed), value.isFinite else { return nil }
+    return value
+  }
+
+  /// The number in row `row` (of the data) and `column`; nil for an empty cell when `allowEmpty`.
+  ///
+  /// - Throws: `DescriptorError` at the row and column when it is not a number.
+  func number(_ row: Int, _ column: Int, allowEmpty: Bool) throws -> Double? {
+    let text = body[row][column]
+    if allowEmpty, text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+    guard let value = Self.number(text) else {
+      throw DescriptorError(
+        "expected a number\(allowEmpty ? " or an empty cell" : ""), found \(quoted(text))",
+        at: .csv(row: lines[row], column: header[column]))
     }
-    var order: [String] = []
-    var pointsBySeries: [String: [DataPoint]] = [:]
-    for (position, _) in body.enumerated() {
-      let name = seriesNames?[position] ?? columns.y
-      if pointsBySeries[name] == nil { order.append(name) }
-      var values: [DataValue] = []
-      if durationColumn != nil { values.append(.number(durations[position])) }
-      if let instruments { values.append(.category(instruments[position])) }
-      let x: DataValue =
-        xIsNumeric ? .number(xNumber(position)!) : .category(xTexts[position])
-      pointsBySeries[name, default: []].append(
-        DataPoint(x: x, y: ys[position], additionalValues: values))
+    return value
+  }
+
+  /// The x axis and each row's x: numeric when every value is a number, a date axis when every
+  /// value is an ISO 8601 date (seconds since 1970), else its categories in the order met.
+  func xAxis(title: String) -> (Axis, [DataValue]) {
+    let texts = trimmed(x)
+    let dates = texts.allSatisfy { Self.number($0) == nil } ? texts.map(ISODate.seconds) : []
+    let isDate = !dates.isEmpty && dates.allSatisfy { $0 != nil }
+    guard isDate || texts.allSatisfy({ Self.number($0) != nil }) else {
+      return (
+        .categorical(CategoricalAxis(title: title, categoryOrder: Self.firstSeen(texts))),
+        texts.map(DataValue.category)
+      )
     }
-    let series = order.map { name -> DataSeries in
-      let points = pointsBySeries[name]!
-      let xs = points.compactMap(\.x.number)
-      let increasing = xIsNumeric && zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 }
-      return DataSeries(
-        name: name, isContinuous: increasing && points.count > 1, dataPoints: points)
-    }
-    self.init(
-      title: columns.title ?? name, xAxis: xAxis,
-      yAxis: NumericAxis(title: columns.y, range: span(ys.compactMap { $0 })),
-      additionalAxes: additional, series: series)
-    try validate()
+    let numbers = isDate ? dates.map { $0! } : texts.map { Self.number($0)! }
+    var axis = NumericAxis(title: title, range: Self.span(numbers))
+    if isDate { axis.dateFormat = DateFormat.fitting(numbers) }
+    return (.numeric(axis), numbers.map(DataValue.number))
+  }
+
+  /// The distinct values in the order they are first met.
+  static func firstSeen(_ values: [String]) -> [String] {
+    var seen: Set<String> = []
+    return values.filter { seen.insert($0).inserted }
+  }
+
+  /// The span of `values`, widened by 1 each way when they are all one value; 0...1 for none.
+  static func span(_ values: [Double]) -> ClosedRange<Double> {
+    guard let low = values.min(), let high = values.max() else { return 0...1 }
+    return low < high ? low...high : (low - 1)...(high + 1)
   }
 }
 

@@ -90,37 +90,7 @@ extension VegaLite {
         code: .unsupported
       )
     }
-    let resolved: String
-    if anywhere {
-      // Trusted: any file the process can read, and the reason when it cannot.
-      let candidates =
-        path.hasPrefix("/")
-        ? [path] : folders.map { URL(fileURLWithPath: path, relativeTo: $0).path }
-      guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) })
-      else {
-        throw DescriptorError(
-          at: "data.url",
-          "cannot read \(path) beside the specification\(folders.count > 1 ? " or in the data folders given" : "")",
-          code: .missingFile)
-      }
-      resolved = found
-    } else if folders.isEmpty {
-      // A specification from memory (a service's request) has no folder to read beside.
-      throw DescriptorError(
-        at: "data.url",
-        "\(quoted(path)) cannot be read: a specification given without a folder reads no data file; give its rows in data.values",
-        code: .invalidValue)
-    } else {
-      // One sentence whatever the reason (no such file, a file elsewhere, a link out, a FIFO):
-      // nothing tells whether a path exists.
-      guard let found = ConfinedFile.resolve(path, in: folders) else {
-        throw DescriptorError(
-          at: "data.url",
-          "\(quoted(path)) is not a data file beside the specification\(folders.count > 1 ? " or in the data folders given" : ""); a chart reads data only from a regular file there, unless reading data anywhere is allowed",
-          code: .invalidValue)
-      }
-      resolved = found
-    }
+    let resolved = try dataFile(path, folders: folders, anywhere: anywhere)
     let bytes: [UInt8]
     do {
       bytes = try readRegularFile(resolved, maximumBytes: limits.fileBytes)
@@ -141,6 +111,43 @@ extension VegaLite {
     } catch var error as DescriptorError where error.location?.isInInput == true {
       if case .path = error.location {} else { error.file = shown }
       throw error
+    }
+  }
+
+  /// The file a `data.url` names: any file the process can read when `anywhere`, else a regular
+  /// file inside `folders` (see `rawData`).
+  ///
+  /// - Throws: `DescriptorError` at `data.url` when there is none.
+  private static func dataFile(_ path: String, folders: [URL], anywhere: Bool) throws -> String {
+    if anywhere {
+      // Trusted: any file the process can read, and the reason when it cannot.
+      let candidates =
+        path.hasPrefix("/")
+        ? [path] : folders.map { URL(fileURLWithPath: path, relativeTo: $0).path }
+      guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) })
+      else {
+        throw DescriptorError(
+          at: "data.url",
+          "cannot read \(path) beside the specification\(folders.count > 1 ? " or in the data folders given" : "")",
+          code: .missingFile)
+      }
+      return found
+    } else if folders.isEmpty {
+      // A specification from memory (a service's request) has no folder to read beside.
+      throw DescriptorError(
+        at: "data.url",
+        "\(quoted(path)) cannot be read: a specification given without a folder reads no data file; give its rows in data.values",
+        code: .invalidValue)
+    } else {
+      // One sentence whatever the reason (no such file, a file elsewhere, a link out, a FIFO):
+      // nothing tells whether a path exists.
+      guard let found = ConfinedFile.resolve(path, in: folders) else {
+        throw DescriptorError(
+          at: "data.url",
+          "\(quoted(path)) is not a data file beside the specification\(folders.count > 1 ? " or in the data folders given" : ""); a chart reads data only from a regular file there, unless reading data anywhere is allowed",
+          code: .invalidValue)
+      }
+      return found
     }
   }
 

@@ -61,12 +61,6 @@ extension VegaLiteExpression {
     func evaluate(_ node: Node, _ row: DataRow) throws -> JSONValue {
       try Self.evaluate(node, row, longest)
     }
-    /// Two strings joined: the one operation that makes a string longer than those it is made of.
-    func joined(_ left: String, _ right: String) throws -> JSONValue {
-      let bytes = left.utf8.count + right.utf8.count
-      guard bytes <= longest else { throw StringTooLong(bytes: bytes) }
-      return .string(left + right)
-    }
     switch node {
     case .literal(let value): return value
     case .field(let name): return row[name] ?? .null
@@ -84,124 +78,141 @@ extension VegaLiteExpression {
         let left = try evaluate(leftNode, row)
         return truthy(left) ? left : try evaluate(rightNode, row)
       }
-      let left = try evaluate(leftNode, row)
-      let right = try evaluate(rightNode, row)
-      switch op {
-      case "+":
-        if case .string = left { return try joined(text(left), text(right)) }
-        if case .string = right { return try joined(text(left), text(right)) }
-        return .number(number(left) + number(right))
-      case "-": return .number(number(left) - number(right))
-      case "*": return .number(number(left) * number(right))
-      case "/": return .number(number(left) / number(right))
-      case "%": return .number(number(left).truncatingRemainder(dividingBy: number(right)))
-      case "===", "==": return .bool(equal(left, right, strict: op == "==="))
-      case "!==", "!=": return .bool(!equal(left, right, strict: op == "!=="))
-      default:
-        let ordered: Bool
-        if case .string(let a) = left, case .string(let b) = right {
-          switch op {
-          case "<": ordered = a < b
-          case "<=": ordered = a <= b
-          case ">": ordered = a > b
-          default: ordered = a >= b
-          }
-        } else {
-          let (a, b) = (number(left), number(right))
-          switch op {
-          case "<": ordered = a < b
-          case "<=": ordered = a <= b
-          case ">": ordered = a > b
-          default: ordered = a >= b
-          }
-        }
-        return .bool(ordered)
-      }
+      return try binary(op, try evaluate(leftNode, row), try evaluate(rightNode, row), longest)
     case .call(let name, let arguments):
-      let values = try arguments.map { try evaluate($0, row) }
-      let numbers = values.map(number)
-      func first() -> Double { numbers.first ?? .nan }
-      func dateParts() -> (year: Int, month: Int, day: Int, weekday: Int, rest: Int)? {
-        let value = values.first ?? .null
-        let seconds: Double?
-        switch value {
-        case .number(let millis): seconds = millis / 1000
-        case .string(let text): seconds = ISODate.looseSeconds(text)
-        default: seconds = nil
-        }
-        guard let seconds, abs(seconds) < ISODate.limit else { return nil }
-        let days = Int((seconds / 86400).rounded(.down))
-        let (year, month, day) = ISODate.civil(fromDays: days)
-        return (
-          year, month, day, ((days % 7) + 7 + 4) % 7, Int(seconds.rounded(.down)) - days * 86400
-        )
+      return call(name, try arguments.map { try evaluate($0, row) })
+    }
+  }
+
+  /// An operator other than `&&` and `||` on its two values; a string made longer than `longest`
+  /// bytes is refused.
+  static func binary(_ op: String, _ left: JSONValue, _ right: JSONValue, _ longest: Int) throws
+    -> JSONValue
+  {
+    /// Two strings joined: the one operation that makes a string longer than those it is made of.
+    func joined(_ left: String, _ right: String) throws -> JSONValue {
+      let bytes = left.utf8.count + right.utf8.count
+      guard bytes <= longest else { throw StringTooLong(bytes: bytes) }
+      return .string(left + right)
+    }
+    switch op {
+    case "+":
+      if case .string = left { return try joined(text(left), text(right)) }
+      if case .string = right { return try joined(text(left), text(right)) }
+      return .number(number(left) + number(right))
+    case "-": return .number(number(left) - number(right))
+    case "*": return .number(number(left) * number(right))
+    case "/": return .number(number(left) / number(right))
+    case "%": return .number(number(left).truncatingRemainder(dividingBy: number(right)))
+    case "===", "==": return .bool(equal(left, right, strict: op == "==="))
+    case "!==", "!=": return .bool(!equal(left, right, strict: op == "!=="))
+    default: return .bool(ordered(op, left, right))
+    }
+  }
+
+  /// Whether `left op right` holds for `<`, `<=`, `>` or `>=` (any other is `>=`): two strings
+  /// by their text, anything else as numbers.
+  static func ordered(_ op: String, _ left: JSONValue, _ right: JSONValue) -> Bool {
+    func compare<T: Comparable>(_ a: T, _ b: T) -> Bool {
+      switch op {
+      case "<": a < b
+      case "<=": a <= b
+      case ">": a > b
+      default: a >= b
       }
-      switch name {
-      case "abs": return .number(abs(first()))
-      case "sin": return .number(Foundation.sin(first()))
-      case "cos": return .number(Foundation.cos(first()))
-      case "tan": return .number(Foundation.tan(first()))
-      case "asin": return .number(Foundation.asin(first()))
-      case "acos": return .number(Foundation.acos(first()))
-      case "atan": return .number(Foundation.atan(first()))
-      case "atan2": return .number(Foundation.atan2(first(), numbers.count > 1 ? numbers[1] : .nan))
-      case "if":
-        guard values.count == 3 else { return .null }
-        return truthy(values[0]) ? values[1] : values[2]
-      case "ceil": return .number(first().rounded(.up))
-      case "floor": return .number(first().rounded(.down))
-      case "round": return .number(first().rounded())
-      case "sqrt": return .number(first().squareRoot())
-      case "exp": return .number(Foundation.exp(first()))
-      case "log": return .number(Foundation.log(first()))
-      case "pow": return .number(Foundation.pow(first(), numbers.count > 1 ? numbers[1] : .nan))
-      case "min": return .number(numbers.min() ?? .nan)
-      case "max": return .number(numbers.max() ?? .nan)
-      case "clamp":
-        guard numbers.count == 3 else { return .null }
-        return .number(Swift.min(Swift.max(numbers[0], numbers[1]), numbers[2]))
-      case "isValid":
-        if case .null = values.first ?? .null { return .bool(false) }
-        if case .number(let number)? = values.first, number.isNaN { return .bool(false) }
-        return .bool(true)
-      case "isNaN": return .bool(first().isNaN)
-      case "toNumber": return .number(first())
-      case "toString": return .string(text(values.first ?? .null))
-      case "toBoolean": return .bool(truthy(values.first ?? .null))
-      case "lower": return .string(text(values.first ?? .null).lowercased())
-      case "upper": return .string(text(values.first ?? .null).uppercased())
-      case "length": return .number(Double(text(values.first ?? .null).count))
-      case "substring":
-        let string = Array(text(values.first ?? .null))
-        // An index is clamped into the string as a number, before it becomes whole: 1e300 and
-        // NaN are not indices (NaN is taken as 0, as JavaScript takes it).
-        func index(_ number: Double?, default fallback: Int) -> Int {
-          guard let number else { return fallback }
-          guard !number.isNaN else { return 0 }
-          return Int(Swift.max(0, Swift.min(Double(string.count), number.rounded(.towardZero))))
-        }
-        let start = index(numbers.count > 1 ? numbers[1] : nil, default: 0)
-        let end = Swift.max(
-          start, index(numbers.count > 2 ? numbers[2] : nil, default: string.count))
-        return .string(String(string[start..<end]))
-      case "indexof":
-        let string = text(values.first ?? .null)
-        let needle = text(values.count > 1 ? values[1] : .null)
-        guard let range = string.range(of: needle) else { return .number(-1) }
-        return .number(Double(string.distance(from: string.startIndex, to: range.lowerBound)))
-      default:
-        guard let parts = dateParts() else { return .null }
-        switch name {
-        case "year": return .number(Double(parts.year))
-        case "quarter": return .number(Double((parts.month - 1) / 3 + 1))
-        case "month": return .number(Double(parts.month - 1))
-        case "date": return .number(Double(parts.day))
-        case "day": return .number(Double(parts.weekday))
-        case "hours": return .number(Double(parts.rest / 3600))
-        case "minutes": return .number(Double(parts.rest / 60 % 60))
-        default: return .number(Double(parts.rest % 60))
-        }
-      }
+    }
+    if case .string(let a) = left, case .string(let b) = right { return compare(a, b) }
+    return compare(number(left), number(right))
+  }
+
+  /// A function of the expression language on its arguments' values.
+  static func call(_ name: String, _ values: [JSONValue]) -> JSONValue {
+    let numbers = values.map(number)
+    func first() -> Double { numbers.first ?? .nan }
+    switch name {
+    case "abs": return .number(abs(first()))
+    case "sin": return .number(Foundation.sin(first()))
+    case "cos": return .number(Foundation.cos(first()))
+    case "tan": return .number(Foundation.tan(first()))
+    case "asin": return .number(Foundation.asin(first()))
+    case "acos": return .number(Foundation.acos(first()))
+    case "atan": return .number(Foundation.atan(first()))
+    case "atan2": return .number(Foundation.atan2(first(), numbers.count > 1 ? numbers[1] : .nan))
+    case "if":
+      guard values.count == 3 else { return .null }
+      return truthy(values[0]) ? values[1] : values[2]
+    case "ceil": return .number(first().rounded(.up))
+    case "floor": return .number(first().rounded(.down))
+    case "round": return .number(first().rounded())
+    case "sqrt": return .number(first().squareRoot())
+    case "exp": return .number(Foundation.exp(first()))
+    case "log": return .number(Foundation.log(first()))
+    case "pow": return .number(Foundation.pow(first(), numbers.count > 1 ? numbers[1] : .nan))
+    case "min": return .number(numbers.min() ?? .nan)
+    case "max": return .number(numbers.max() ?? .nan)
+    case "clamp":
+      guard numbers.count == 3 else { return .null }
+      return .number(Swift.min(Swift.max(numbers[0], numbers[1]), numbers[2]))
+    case "isValid":
+      if case .null = values.first ?? .null { return .bool(false) }
+      if case .number(let number)? = values.first, number.isNaN { return .bool(false) }
+      return .bool(true)
+    case "isNaN": return .bool(first().isNaN)
+    case "toNumber": return .number(first())
+    case "toString": return .string(text(values.first ?? .null))
+    case "toBoolean": return .bool(truthy(values.first ?? .null))
+    case "lower": return .string(text(values.first ?? .null).lowercased())
+    case "upper": return .string(text(values.first ?? .null).uppercased())
+    case "length": return .number(Double(text(values.first ?? .null).count))
+    case "substring": return substring(values, numbers)
+    case "indexof":
+      let string = text(values.first ?? .null)
+      let needle = text(values.count > 1 ? values[1] : .null)
+      guard let range = string.range(of: needle) else { return .number(-1) }
+      return .number(Double(string.distance(from: string.startIndex, to: range.lowerBound)))
+    default: return datePart(name, of: values.first ?? .null)
+    }
+  }
+
+  /// `substring(text, start, end)`.
+  static func substring(_ values: [JSONValue], _ numbers: [Double]) -> JSONValue {
+    let string = Array(text(values.first ?? .null))
+    // An index is clamped into the string as a number, before it becomes whole: 1e300 and
+    // NaN are not indices (NaN is taken as 0, as JavaScript takes it).
+    func index(_ number: Double?, default fallback: Int) -> Int {
+      guard let number else { return fallback }
+      guard !number.isNaN else { return 0 }
+      return Int(Swift.max(0, Swift.min(Double(string.count), number.rounded(.towardZero))))
+    }
+    let start = index(numbers.count > 1 ? numbers[1] : nil, default: 0)
+    let end = Swift.max(
+      start, index(numbers.count > 2 ? numbers[2] : nil, default: string.count))
+    return .string(String(string[start..<end]))
+  }
+
+  /// A part of a date (`year`, `quarter`, `month`, `date`, `day`, `hours`, `minutes`, any other
+  /// name the seconds) given as milliseconds or ISO text; null for what is not a date.
+  static func datePart(_ name: String, of value: JSONValue) -> JSONValue {
+    let seconds: Double?
+    switch value {
+    case .number(let millis): seconds = millis / 1000
+    case .string(let text): seconds = ISODate.looseSeconds(text)
+    default: seconds = nil
+    }
+    guard let seconds, abs(seconds) < ISODate.limit else { return .null }
+    let days = Int((seconds / 86400).rounded(.down))
+    let (year, month, day) = ISODate.civil(fromDays: days)
+    let weekday = ((days % 7) + 7 + 4) % 7
+    let rest = Int(seconds.rounded(.down)) - days * 86400
+    switch name {
+    case "year": return .number(Double(year))
+    case "quarter": return .number(Double((month - 1) / 3 + 1))
+    case "month": return .number(Double(month - 1))
+    case "date": return .number(Double(day))
+    case "day": return .number(Double(weekday))
+    case "hours": return .number(Double(rest / 3600))
+    case "minutes": return .number(Double(rest / 60 % 60))
+    default: return .number(Double(rest % 60))
     }
   }
 

@@ -137,61 +137,70 @@ extension VegaLite {
     /// The axis of the field over `rows`: numeric over its domain or its values, a date axis, or
     /// its categories in the field's sort order (ascending by default, as Vega-Lite sorts).
     func axis(of rows: [DataRow]) throws -> Axis {
-      if isCategorical {
-        // Distinct values in the order met, found with a set: a million distinct values take a
-        // million lookups, not a million squared.
-        var seen: [String] = []
-        var met = Set<String>()
-        for row in rows {
-          if let name = text(row), met.insert(name).inserted { seen.append(name) }
-        }
-        switch sort {
-        case .array(let values)?:
-          let listed = values.compactMap { value -> String? in
-            if case .string(let text) = value { return text }
-            if case .number(let number) = value { return ValueFormat.plain(number) }
-            return nil
-          }
-          let listedSet = Set(listed)
-          var listedSeen = Set<String>()
-          seen =
-            listed.filter { met.contains($0) && listedSeen.insert($0).inserted }
-            + seen.filter { !listedSet.contains($0) }
-        case .null?: break
-        case .string("descending")?: seen.sort(by: >)
-        case .string(let channel)? where channel != "ascending":
-          // By another channel's values: "y", or "-y" for descending.
-          let descending = channel.hasPrefix("-")
-          let other = descending ? String(channel.dropFirst()) : channel
-          guard let field = encodedFields[other] else {
-            throw DescriptorError(
-              at: "encoding.\(self.channel).sort",
-              "\(quoted(channel)) names no encoded channel; sort by x, y, -x or -y, or list the order"
-            )
-          }
-          seen = try sorted(seen, by: field, op: "sum", descending: descending, in: rows)
-        case .object(let members)?:
-          // {"field": ..., "op": ..., "order": ...} or {"encoding": ..., "order": ...}.
-          let spec = JSONValue.object(members)
-          let descending = spec["order"] == .string("descending")
-          var op = "sum"
-          if case .string(let given)? = spec["op"] { op = given }
-          if case .string(let field)? = spec["field"] {
-            seen = try sorted(seen, by: field, op: op, descending: descending, in: rows)
-          } else if case .string(let other)? = spec["encoding"], let field = encodedFields[other] {
-            seen = try sorted(seen, by: field, op: op, descending: descending, in: rows)
-          } else {
-            seen.sort()
-            if descending { seen.reverse() }
-          }
-        default: seen.sort()
-        }
-        // A category axis needs a category: a missing value takes the first one's place.
-        guard !seen.isEmpty else {
-          throw DescriptorError(at: "encoding.\(channel).field", "\"\(name)\" has no values")
-        }
-        return .categorical(CategoricalAxis(title: title, categoryOrder: seen))
+      if isCategorical { return .categorical(try categoricalAxis(of: rows)) }
+      return .numeric(try numericAxis(of: rows))
+    }
+
+    /// The categories of the field over `rows`, in its sort order.
+    private func categoricalAxis(of rows: [DataRow]) throws -> CategoricalAxis {
+      // Distinct values in the order met, found with a set: a million distinct values take a
+      // million lookups, not a million squared.
+      var seen: [String] = []
+      var met = Set<String>()
+      for row in rows {
+        if let name = text(row), met.insert(name).inserted { seen.append(name) }
       }
+      switch sort {
+      case .array(let values)?:
+        let listed = values.compactMap { value -> String? in
+          if case .string(let text) = value { return text }
+          if case .number(let number) = value { return ValueFormat.plain(number) }
+          return nil
+        }
+        let listedSet = Set(listed)
+        var listedSeen = Set<String>()
+        seen =
+          listed.filter { met.contains($0) && listedSeen.insert($0).inserted }
+          + seen.filter { !listedSet.contains($0) }
+      case .null?: break
+      case .string("descending")?: seen.sort(by: >)
+      case .string(let channel)? where channel != "ascending":
+        // By another channel's values: "y", or "-y" for descending.
+        let descending = channel.hasPrefix("-")
+        let other = descending ? String(channel.dropFirst()) : channel
+        guard let field = encodedFields[other] else {
+          throw DescriptorError(
+            at: "encoding.\(self.channel).sort",
+            "\(quoted(channel)) names no encoded channel; sort by x, y, -x or -y, or list the order"
+          )
+        }
+        seen = try sorted(seen, by: field, op: "sum", descending: descending, in: rows)
+      case .object(let members)?:
+        // {"field": ..., "op": ..., "order": ...} or {"encoding": ..., "order": ...}.
+        let spec = JSONValue.object(members)
+        let descending = spec["order"] == .string("descending")
+        var op = "sum"
+        if case .string(let given)? = spec["op"] { op = given }
+        if case .string(let field)? = spec["field"] {
+          seen = try sorted(seen, by: field, op: op, descending: descending, in: rows)
+        } else if case .string(let other)? = spec["encoding"], let field = encodedFields[other] {
+          seen = try sorted(seen, by: field, op: op, descending: descending, in: rows)
+        } else {
+          seen.sort()
+          if descending { seen.reverse() }
+        }
+      default: seen.sort()
+      }
+      // A category axis needs a category: a missing value takes the first one's place.
+      guard !seen.isEmpty else {
+        throw DescriptorError(at: "encoding.\(channel).field", "\"\(name)\" has no values")
+      }
+      return CategoricalAxis(title: title, categoryOrder: seen)
+    }
+
+    /// The numeric axis of the field over `rows`: over its domain or its values, a date axis for
+    /// dates.
+    private func numericAxis(of rows: [DataRow]) throws -> NumericAxis {
       let temporal = type == "temporal"
       // A value's place on the axis: a date's seconds, or a number.
       func place(_ value: JSONValue?) -> Double? {
@@ -229,7 +238,7 @@ extension VegaLite {
       } else if let format {
         axis.valueFormat = VegaLite.numberFormat(d3: format)
       }
-      return .numeric(axis)
+      return axis
     }
   }
 

@@ -111,14 +111,26 @@ package struct AtomicFileBatch {
       TemporaryFiles.register(temporaries[index])
       pending.append(Staged(temporary: temporaries[index], destination: files[index].destination))
     }
-    // Each file writes only its own slot: nil when it was written, else why not.
-    var failures = [String?](repeating: nil, count: files.count)
+    let failures = Self.write(files.map(\.write), to: temporaries, skipping: streams)
+    withExtendedLifetime(opened) {}
+    guard let failed = failures.firstIndex(where: { $0 != nil }) else { return }
+    discard()
+    throw Self.cannotWrite(files[failed].destination, reason: failures[failed]!)
+  }
+
+  /// Writes each file to its temporary (all but those `skipping` says), as many at a time as
+  /// there are cores: for each, nil when it was written, else why not.
+  private static func write(_ writers: [Writer], to temporaries: [URL], skipping: [Bool])
+    -> [String?]
+  {
+    // Each file writes only its own slot.
+    var failures = [String?](repeating: nil, count: writers.count)
     failures.withUnsafeMutableBufferPointer { slots in
       nonisolated(unsafe) let slots = slots
-      DispatchQueue.concurrentPerform(iterations: files.count) { index in
-        guard !streams[index] else { return }
+      DispatchQueue.concurrentPerform(iterations: writers.count) { index in
+        guard !skipping[index] else { return }
         do {
-          try TemporaryFiles.write(to: temporaries[index], files[index].write)
+          try TemporaryFiles.write(to: temporaries[index], writers[index])
         } catch let failure as WriteFailure {
           slots[index] = failure.reason
         } catch {
@@ -126,10 +138,7 @@ package struct AtomicFileBatch {
         }
       }
     }
-    withExtendedLifetime(opened) {}
-    guard let failed = failures.firstIndex(where: { $0 != nil }) else { return }
-    discard()
-    throw Self.cannotWrite(files[failed].destination, reason: failures[failed]!)
+    return failures
   }
 
   /// The bytes staged so far: each temporary file, and every file in a staged folder (a device or
